@@ -1,0 +1,3 @@
+from deckcli.cli import main
+
+main()

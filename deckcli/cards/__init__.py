@@ -1,0 +1,1 @@
+"""Cards and printings: the source models, the compiled index and search."""

@@ -1,0 +1,365 @@
+"""The compiled card index: SQLite built from the YAML sources, read by every command.
+
+The YAML under ``card_db/`` (and each ``--db DIR`` / ``DECKCLI_DB`` folder) is the source of
+truth; parsing it takes ruamel.yaml seconds at scale, so commands read an SQLite file instead.
+
+* Where: ``$DECKCLI_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcli``, else ``~/.cache/deckcli``;
+  one file per list of source folders.
+* Fresh: the index records a stat key (path, size, mtime of every source) and a content key
+  (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
+  change rebuilds.
+* Safe: a build writes a temporary file in the cache folder and renames it into place, so two
+  processes building at once each end with a complete index. A read-only or missing cache
+  folder falls back to an index in memory, built for this run only.
+
+This module imports neither pydantic nor ruamel.yaml; building does (lazily).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from deckcli.cards.names import fold_name, number_key, set_key
+from deckcli.errors import CardDatabaseError
+
+SCHEMA_VERSION = "3"
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE sets(game TEXT, code TEXT, name TEXT, released TEXT, path TEXT, line INTEGER,
+                  PRIMARY KEY(game, code));
+CREATE TABLE cards(id INTEGER PRIMARY KEY, game TEXT, name TEXT, name_key TEXT, number TEXT,
+                   number_key TEXT, kind TEXT, base_set TEXT, data TEXT, path TEXT, line INTEGER);
+CREATE INDEX cards_name ON cards(game, name_key);
+CREATE TABLE printings(id INTEGER PRIMARY KEY, card_id INTEGER, game TEXT, set_code TEXT,
+                       number TEXT, number_key TEXT, variants TEXT, path TEXT, line INTEGER);
+CREATE INDEX printings_number ON printings(game, set_code, number_key);
+CREATE INDEX printings_card ON printings(card_id);
+CREATE TABLE stats(card_id INTEGER, stat TEXT, value REAL);
+CREATE INDEX stats_value ON stats(stat, value);
+"""
+
+
+def builtin_db_dir() -> Path:
+    """The bundled card database: inside the package when installed, else the repo's card_db/."""
+    here = Path(__file__).resolve().parent.parent
+    inside = here / "card_db"
+    return inside if inside.is_dir() else here.parent / "card_db"
+
+
+def cache_dir() -> Path:
+    if os.environ.get("DECKCLI_CACHE_DIR"):
+        return Path(os.environ["DECKCLI_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "deckcli"
+
+
+def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[Path]:
+    """The built-in database, then DECKCLI_DB folders, then --db folders (in that order)."""
+    dirs = [builtin_db_dir()]
+    env = os.environ.get("DECKCLI_DB", "")
+    for raw in [*(p for p in env.split(os.pathsep) if p), *extra]:
+        path = Path(raw)
+        if not path.exists():
+            raise CardDatabaseError(f"card database folder {raw} does not exist", path=raw)
+        if path not in dirs:
+            dirs.append(path)
+    return dirs
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card identity: game + common name + collector number."""
+
+    id: int
+    game: str
+    name: str
+    number: str
+    kind: str
+    base_set: str
+    data: dict
+
+    @property
+    def ref(self) -> str:
+        return f"{self.name} ({self.base_set}) {self.number}"
+
+    @property
+    def stats(self) -> dict:
+        return self.data.get("stats", {})
+
+    def overrides(self, effect: str) -> list[dict]:
+        return [o for o in self.data.get("overrides", ()) if o.get("effect") == effect]
+
+
+@dataclass(frozen=True)
+class Printing:
+    id: int
+    card_id: int
+    set_code: str
+    number: str
+    variants: tuple[str, ...]
+
+    @property
+    def ref(self) -> str:
+        return f"({self.set_code}) {self.number}"
+
+
+def _stat_key(files: list[Path]) -> str:
+    h = hashlib.sha256(SCHEMA_VERSION.encode())
+    for f in files:
+        st = f.stat()
+        h.update(f"{f}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def _content_key(files: list[Path]) -> str:
+    h = hashlib.sha256(SCHEMA_VERSION.encode())
+    for f in files:
+        h.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def _source_files(dirs: list[Path]) -> list[Path]:
+    from deckcli.cards.build import SOURCE_SUFFIXES
+
+    files = []
+    for d in dirs:
+        if d.is_file():
+            files.append(d)
+            continue
+        for root, subdirs, names in os.walk(d):
+            subdirs.sort()
+            files.extend(Path(root, n) for n in sorted(names) if n.endswith(SOURCE_SUFFIXES))
+    return files
+
+
+def index_path(dirs: list[Path]) -> Path:
+    name = hashlib.sha256("\0".join(str(d.resolve()) for d in dirs).encode()).hexdigest()[:16]
+    return cache_dir() / f"index-{SCHEMA_VERSION}-{name}.sqlite"
+
+
+def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
+    """The index for the built-in database plus extra folders, rebuilt if any source changed."""
+    dirs = source_dirs(list(extra_dirs))
+    files = _source_files(dirs)
+    path = index_path(dirs)
+    stat_key = _stat_key(files)
+    if not rebuild and path.exists():
+        try:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            if meta.get("stat_key") == stat_key:
+                return CardIndex(conn, dirs, path)
+            if meta.get("content_key") == _content_key(files):
+                conn.close()
+                _touch_stat_key(path, stat_key)
+                return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
+            conn.close()
+        except sqlite3.Error:
+            pass  # a damaged or foreign file: rebuild it
+    return build_index(dirs, files, path, stat_key)
+
+
+def _touch_stat_key(path: Path, stat_key: str) -> None:
+    try:
+        with sqlite3.connect(path) as conn:
+            conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
+    except sqlite3.Error:
+        pass  # read-only cache: the content check simply runs again next time
+
+
+def build_index(dirs: list[Path], files: list[Path], path: Path, stat_key: str) -> CardIndex:
+    """Compile the sources and write the index atomically; in memory if the cache is read-only."""
+    from deckcli.cards.build import compile_sources
+
+    compiled = compile_sources(dirs)
+    errors = [p for p in compiled.problems if p.is_error]
+    if errors:
+        first = errors[0]
+        raise CardDatabaseError(
+            f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
+            f"{first.message} (run 'deckcli db check' for all)", problems=errors)
+    content_key = _content_key(files)
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile
+
+        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        conn = sqlite3.connect(tmp)
+        _write(conn, compiled, stat_key, content_key)
+        conn.close()
+        os.replace(tmp, path)
+        tmp = None
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        on_disk: Path | None = path
+    except OSError:
+        conn = sqlite3.connect(":memory:")
+        _write(conn, compiled, stat_key, content_key)
+        on_disk = None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+    index = CardIndex(conn, dirs, on_disk)
+    index.built = compiled
+    return index
+
+
+def _write(conn: sqlite3.Connection, compiled, stat_key: str, content_key: str) -> None:
+    conn.executescript(_SCHEMA)
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", [
+        ("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key)])
+    conn.executemany("INSERT INTO sets VALUES (?,?,?,?,?,?)",
+                     [(s.game, s.code, s.name, s.released, s.path, s.line) for s in compiled.sets])
+    by_key = {c.key: c for c in compiled.cards}
+    conn.executemany(
+        "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        [(c.id, c.game, c.name, fold_name(c.name), c.number, number_key(c.number), c.kind,
+          c.base_set, json.dumps(c.data, sort_keys=True), c.path, c.line) for c in compiled.cards])
+    conn.executemany(
+        "INSERT INTO stats VALUES (?,?,?)",
+        [(c.id, stat, value) for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])
+    conn.executemany(
+        "INSERT INTO printings(card_id, game, set_code, number, number_key, variants, path, line)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        [(by_key[p.card_key].id, p.game, set_key(p.set_code), p.number, number_key(p.number),
+          ",".join(p.variants), p.path, p.line) for p in compiled.printings])
+    conn.commit()
+
+
+class CardIndex:
+    """Look-ups on the compiled index. Cheap to query; rows become small frozen dataclasses."""
+
+    built = None  # the Compiled sources when this run built the index
+
+    def __init__(self, conn: sqlite3.Connection, dirs: list[Path], path: Path | None):
+        self.conn = conn
+        self.dirs = dirs
+        self.path = path
+        self._cards: dict[int, Card] = {}
+
+    # -- cards -------------------------------------------------------------------------------
+    def _card(self, row) -> Card:
+        cid = row[0]
+        card = self._cards.get(cid)
+        if card is None:
+            card = Card(cid, row[1], row[2], row[3], row[4], row[5], json.loads(row[6]))
+            self._cards[cid] = card
+        return card
+
+    _CARD_COLS = "id, game, name, number, kind, base_set, data"
+
+    def card(self, card_id: int) -> Card:
+        if card_id in self._cards:
+            return self._cards[card_id]
+        row = self.conn.execute(f"SELECT {self._CARD_COLS} FROM cards WHERE id=?",
+                                (card_id,)).fetchone()
+        return self._card(row)
+
+    def cards_named(self, game: str, name: str) -> list[Card]:
+        rows = self.conn.execute(
+            f"SELECT {self._CARD_COLS} FROM cards WHERE game=? AND name_key=? ORDER BY id",
+            (game, fold_name(name))).fetchall()
+        return [self._card(r) for r in rows]
+
+    def card_by_number(self, game: str, name: str, number: str) -> Card | None:
+        row = self.conn.execute(
+            f"SELECT {self._CARD_COLS} FROM cards WHERE game=? AND name_key=? AND number_key=?",
+            (game, fold_name(name), number_key(number))).fetchone()
+        return self._card(row) if row else None
+
+    def all_cards(self, game: str | None = None) -> list[Card]:
+        if game:
+            rows = self.conn.execute(
+                f"SELECT {self._CARD_COLS} FROM cards WHERE game=? ORDER BY name_key, number_key",
+                (game,))
+        else:
+            rows = self.conn.execute(
+                f"SELECT {self._CARD_COLS} FROM cards ORDER BY game, name_key, number_key")
+        return [self._card(r) for r in rows]
+
+    def names(self, game: str) -> list[str]:
+        return [r[0] for r in self.conn.execute(
+            "SELECT DISTINCT name FROM cards WHERE game=? ORDER BY name", (game,))]
+
+    def suggest(self, game: str, name: str, n: int = 3) -> list[str]:
+        """Up to n names close to a misspelt one ("did you mean"); never used to substitute."""
+        import difflib
+
+        names = self.names(game)
+        by_key = {fold_name(x): x for x in names}
+        close = difflib.get_close_matches(fold_name(name), list(by_key), n=n, cutoff=0.6)
+        return [by_key[k] for k in close]
+
+    # -- printings ---------------------------------------------------------------------------
+    def _printing(self, row) -> Printing:
+        return Printing(row[0], row[1], row[2], row[3], tuple(v for v in row[4].split(",") if v))
+
+    def printing(self, game: str, set_code: str, number: str) -> Printing | None:
+        row = self.conn.execute(
+            "SELECT id, card_id, set_code, number, variants FROM printings "
+            "WHERE game=? AND set_code=? AND number_key=?",
+            (game, set_key(set_code), number_key(number))).fetchone()
+        return self._printing(row) if row else None
+
+    def printings_of(self, card_id: int) -> list[Printing]:
+        rows = self.conn.execute(
+            "SELECT p.id, p.card_id, p.set_code, p.number, p.variants FROM printings p "
+            "LEFT JOIN sets s ON s.game=p.game AND s.code=p.set_code "
+            "WHERE card_id=? ORDER BY s.released, p.set_code, p.id", (card_id,))
+        return [self._printing(r) for r in rows]
+
+    def printings_in_set(self, game: str, set_code: str) -> list[Printing]:
+        rows = self.conn.execute(
+            "SELECT id, card_id, set_code, number, variants FROM printings "
+            "WHERE game=? AND set_code=? ORDER BY id", (game, set_key(set_code)))
+        return [self._printing(r) for r in rows]
+
+    # -- sets --------------------------------------------------------------------------------
+    @cached_property
+    def _set_codes(self) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for game, code in self.conn.execute("SELECT game, code FROM sets"):
+            out.setdefault(game, set()).add(code)
+        return out
+
+    def is_set_code(self, game: str | None, code: str) -> bool:
+        code = set_key(code)
+        if game is None:
+            return any(code in codes for codes in self._set_codes.values())
+        return code in self._set_codes.get(game, set())
+
+    def sets(self, game: str | None = None) -> list[dict]:
+        sql = "SELECT game, code, name, released FROM sets"
+        rows = self.conn.execute(sql + (" WHERE game=?" if game else "") + " ORDER BY game, released, code",
+                                 (game,) if game else ())
+        return [dict(zip(("game", "code", "name", "released"), r)) for r in rows]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for game, kind, n in self.conn.execute("SELECT game, kind, count(*) FROM cards GROUP BY game, kind"):
+            out.setdefault(game, {})[kind] = n
+        for game, n in self.conn.execute("SELECT game, count(*) FROM printings GROUP BY game"):
+            out.setdefault(game, {})["printings"] = n
+        for game, n in self.conn.execute("SELECT game, count(*) FROM sets GROUP BY game"):
+            out.setdefault(game, {})["sets"] = n
+        return out
+
+    def card_json(self, card: Card) -> dict:
+        """The CONTRACT.md shape of one card identity."""
+        out = {"game": card.game, "name": card.name, "number": card.number, "kind": card.kind}
+        data = card.data
+        if "stats" in data:
+            out["stats"] = data["stats"]
+        for key in ("species", "text", "traits", "armor", "effects", "overrides", "refers_to"):
+            if key in data:
+                out[key] = data[key]
+        out["printings"] = [{"set": p.set_code, "number": p.number, "variants": list(p.variants)}
+                            for p in self.printings_of(card.id)]
+        return out

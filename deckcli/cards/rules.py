@@ -1,0 +1,37 @@
+"""deckcli's rules for card-database source files (ids ``DB-``), cited by ``deckcli db check``."""
+
+from deckcli.rulebook import Rule
+
+
+def _r(id, title, text, refs=()):
+    return Rule(id, title, text, None, tuple(refs))
+
+
+RULES = [
+    _r("DB-1.1", "Set files",
+       "Each YAML file under a card database folder describes one set: the game it belongs to, "
+       "the set (code, name, release date) and its list of cards."),
+    _r("DB-1.2", "Card entries",
+       "A card entry has a collector number and a name, and either a kind (it defines or "
+       "reprints a card) or version_of (it is another printing of the card with that name and "
+       "number). Unknown keys and values of the wrong type are errors."),
+    _r("DB-1.3", "Known games", "A set file names a game deckcli knows."),
+    _r("DB-2.1", "Animal statistics",
+       "An Animal card gives all five battle statistics and Maximum Depth as numbers."),
+    _r("DB-2.2", "Plausible figures",
+       "Figures are real-world values: no negatives, nothing beyond the bounds of any living "
+       "animal (for example no speed over 400 km/h)."),
+    _r("DB-2.3", "Rules text",
+       "A card with rules text names the rules it refers to or overrides, by id, and every id "
+       "must exist in the rules reference.", refs=("AB-6.4",)),
+    _r("DB-3.1", "One printing, one entry",
+       "A set code with a collector number is defined once across every database folder."),
+    _r("DB-3.2", "One card, one set of figures",
+       "When the same card (name and collector number) appears in several places, its kind, "
+       "figures and text agree everywhere."),
+    _r("DB-3.3", "Versions point at a card",
+       "version_of names the collector number of an existing card with the same name."),
+    _r("DB-3.4", "Variant tags",
+       "A printing's variants are among alternate-art, foil, promotional and first-edition."),
+    _r("DB-3.5", "One set, one file", "A set code is described by one file per game."),
+]

@@ -1,0 +1,135 @@
+"""The command line: click only. Parse options, call the library, pick a reporter, exit.
+
+Exit codes live here and nowhere else (CONTRACT.md): 0 success, 1 problems found, 2 the command
+could not do its job. Subcommands are imported only when invoked, so ``deckcli --help`` and a
+deck check load nothing they do not use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from deckcli import __version__
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_FAILURE = 0, 1, 2
+
+#: name -> (module:attribute, one-line help). The help is here so --help imports no command.
+COMMANDS = {
+    "validate": ("deckcli.cli.validate_cmd:validate", "Check decklists against the rules."),
+    "fmt": ("deckcli.cli.fmt_cmd:fmt", "Rewrite decklists in the canonical form."),
+    "convert": ("deckcli.cli.fmt_cmd:convert", "Convert a decklist between text, YAML, JSON, CSV."),
+    "new": ("deckcli.cli.edit_cmd:new", "Create an empty decklist."),
+    "add": ("deckcli.cli.edit_cmd:add", "Add copies of a card to a decklist."),
+    "remove": ("deckcli.cli.edit_cmd:remove", "Remove copies of a card from a decklist."),
+    "cards": ("deckcli.cli.cards_cmd:cards", "List, show and search cards."),
+    "db": ("deckcli.cli.db_cmd:db", "Build and check the card database."),
+    "rules": ("deckcli.cli.rules_cmd:rules", "Show the rules reference."),
+    "setup": ("deckcli.cli.setup_cmd:setup", "Deal a game's setup from a deck, with a seed."),
+    "referee": ("deckcli.cli.referee_cmd:referee", "Rule on battles, attacks and game logs."),
+    "stats": ("deckcli.cli.report_cmd:stats", "Statistics of a deck against the database."),
+    "sheet": ("deckcli.cli.report_cmd:sheet", "Printable registration sheets (HTML)."),
+    "report": ("deckcli.cli.report_cmd:report", "An event's report page (HTML)."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def __init__(self, *args, lazy: dict[str, tuple[str, str]] | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.lazy = lazy or {}
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *self._available()})
+
+    def _available(self):
+        out = []
+        for name, (target, _help) in self.lazy.items():
+            module = target.partition(":")[0]
+            if importlib.util.find_spec(module) is not None:
+                out.append(name)
+        return out
+
+    def get_command(self, ctx, name):
+        if name in self.commands:
+            return self.commands[name]
+        if name not in self.lazy:
+            return None
+        module_name, _, attr = self.lazy[name][0].partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                return None
+            raise
+        return getattr(module, attr)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, self.lazy[name][1] if name in self.lazy else
+                 self.commands[name].get_short_help_str(60))
+                for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+import importlib.util  # noqa: E402  (used by LazyGroup._available)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "--version", prog_name="deckcli",
+                      message="%(prog)s %(version)s")
+@click.option("--game", type=click.Choice(["animal-battle", "alpha-walrus"]), default=None,
+              help="Game for every subcommand (default: from the deck, else animal-battle).")
+@click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+              help="Extra card database folder (repeatable; also DECKCLI_DB).")
+@click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
+@click.pass_context
+def cli(ctx, game, db_dirs, debug):
+    """deckcli: deck builder, validator and rules referee for animal-battle and alpha-walrus.
+
+    Exit codes: 0 success, 1 problems found, 2 the command could not do its job.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj.update(game=game, db=list(db_dirs), debug=debug)
+
+
+def main(argv: list[str] | None = None) -> None:
+    sys.exit(run(argv))
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code (tests call this in-process)."""
+    from deckcli.errors import DeckcliError
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    try:
+        rv = cli.main(args=args, prog_name="deckcli", standalone_mode=False)
+        return rv if isinstance(rv, int) else EXIT_OK
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return EXIT_FAILURE
+    except click.exceptions.Abort:
+        click.echo("deckcli: aborted", err=True)
+        return EXIT_FAILURE
+    except DeckcliError as exc:
+        click.echo(f"deckcli: error: {exc}", err=True)
+        return exc.exit_code
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        click.echo("deckcli: interrupted", err=True)
+        return 130
+    except Exception as exc:  # an internal error: one line, or the traceback with --debug
+        if debug:
+            raise
+        click.echo(f"deckcli: internal error: {type(exc).__name__}: {exc} "
+                   "(please report it; run with --debug for the traceback)", err=True)
+        return EXIT_FAILURE

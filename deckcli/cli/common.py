@@ -1,0 +1,44 @@
+"""Options and helpers shared by subcommands."""
+
+from __future__ import annotations
+
+import click
+
+GAMES = ["animal-battle", "alpha-walrus"]
+
+
+def game_option(f):
+    return click.option("--game", type=click.Choice(GAMES), default=None,
+                        help="Which game's rules apply.")(f)
+
+
+def db_option(f):
+    return click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+                        help="Extra card database folder (repeatable).")(f)
+
+
+def output_option(choices=("text", "json"), default="text"):
+    def deco(f):
+        return click.option("--output", "-O", "output", type=click.Choice(list(choices)),
+                            default=default, show_default=True, help="Output format.")(f)
+    return deco
+
+
+def pick_game(ctx: click.Context, game: str | None) -> str | None:
+    return game or (ctx.obj or {}).get("game")
+
+
+def db_dirs(ctx: click.Context, extra=()) -> list[str]:
+    return [*(ctx.obj or {}).get("db", []), *extra]
+
+
+def open_index(ctx: click.Context, extra=()):
+    from deckcli.cards.index import open_index as _open
+
+    return _open(db_dirs(ctx, extra))
+
+
+def echo_json(data) -> None:
+    import json
+
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))

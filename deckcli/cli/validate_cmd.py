@@ -1,0 +1,67 @@
+"""``deckcli validate PATH... [--game] [--format] [--players] [--event] [--output] [--jobs]``."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import db_option, game_option, open_index, pick_game
+
+OUTPUTS = ["text", "json", "github", "junit", "sarif"]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=str)
+@game_option
+@click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
+              help="animal-battle format (default: the deck's header, else casual).")
+@click.option("--players", type=click.IntRange(2, 12), default=None,
+              help="alpha-walrus: players at the table (default 2).")
+@click.option("--event", "event_path", type=str, default=None, metavar="EVENT.yaml",
+              help="Event file: game, format, bans, legal sets, roster.")
+@click.option("--as-of", "as_of", default=None, metavar="DATE",
+              help="Date that decides which dated bans apply (default: the event's date).")
+@click.option("--output", "-O", "output", type=click.Choice(OUTPUTS), default=None,
+              help="Report format (default text; github when GITHUB_ACTIONS=true).")
+@click.option("--output-file", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the report there; a text summary still goes to stdout.")
+@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="Decks checked in parallel; 0 means one per CPU.")
+@db_option
+@click.pass_context
+def validate(ctx, paths, game, fmt, players, event_path, as_of, output, output_file, jobs,
+             db_dirs):
+    """Check decklists (files or folders) against the game's deck rules.
+
+    Exit 0 when every deck is legal, 1 when any deck is illegal or unreadable, 2 when the
+    command cannot run (missing path, bad event file or card database).
+    """
+    import os
+
+    from deckcli.validate import Options, collect_paths
+
+    if output is None:
+        output = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    event = None
+    roster = None
+    if event_path:
+        from deckcli.events.model import load_event
+
+        event = load_event(event_path, as_of=as_of)
+    elif as_of:
+        raise click.UsageError("--as-of needs --event")
+    if not paths and event is None:
+        raise click.UsageError("give at least one deck file or folder, or --event with a roster")
+    options = Options(game=pick_game(ctx, game), format=fmt, players=players, event=event)
+    index = open_index(ctx, db_dirs)
+    if event is not None:
+        event.resolve(index)
+        if not paths:
+            roster = event.roster_paths()
+    targets = collect_paths(list(paths)) if paths else []
+
+    from deckcli.batch import run_validation
+
+    legal = run_validation(targets, index, options, output=output, output_file=output_file,
+                           jobs=jobs, roster=roster, event=event)
+    return EXIT_OK if legal else EXIT_PROBLEMS

@@ -1,0 +1,1 @@
+"""Decklists: parsing (text, YAML, JSON, CSV), resolving against the card index, writing."""

@@ -1,0 +1,26 @@
+"""Deck fingerprint: a short hash of card identities and counts, blind to printing and order.
+
+Two lists that play the same cards (foil or not, promo or not, in any order or split over any
+number of lines) share a fingerprint, so an organiser can show the deck played is the deck
+registered. Entries that did not resolve count by their folded name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+
+from deckcli.cards.names import fold_name, number_key
+
+
+def fingerprint(game: str, rdeck) -> str:
+    counts: Counter[str] = Counter()
+    resolved = {id(r.entry): r for r in rdeck.entries}
+    for entry in rdeck.deck.entries:
+        r = resolved.get(id(entry))
+        key = (f"{fold_name(r.card.name)}#{number_key(r.card.number)}" if r
+               else f"?{fold_name(entry.name)}")
+        counts[key] += entry.count
+    text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"

@@ -1,0 +1,119 @@
+"""Turn a path (or stdin) into a :class:`Deck`: read bytes, check encoding and size, dispatch.
+
+Nothing here raises for a bad *deck*: unreadable content becomes a problem on the deck (exit 1).
+A path that does not exist or is not a file raises :class:`~deckcli.errors.NotFoundError`
+(exit 2), because then the command could not do its job.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from deckcli.decks.limits import MAX_FILE_BYTES
+from deckcli.decks.model import Deck
+from deckcli.diagnostics import error
+from deckcli.errors import NotFoundError
+
+DECK_SUFFIXES = (".txt", ".deck", ".yaml", ".yml", ".json")
+FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".yaml": "yaml", ".yml": "yaml",
+                    ".json": "json", ".csv": "csv"}
+
+
+def read_bytes(path: str) -> bytes:
+    """The file's bytes, at most the size limit (+1 to detect an overflow)."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
+        with open(p, "rb") as fh:
+            return fh.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise NotFoundError("no such file", path=path) from None
+    except PermissionError:
+        raise NotFoundError("permission denied", path=path) from None
+    except IsADirectoryError:
+        raise NotFoundError(f"{path} is a directory, not a deck file", path=path) from None
+    except OSError as exc:
+        raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
+
+
+def decode(data: bytes, path: str | None) -> tuple[str | None, Deck | None]:
+    """UTF-8 text (BOM stripped), or a Deck that only carries the reason it is unreadable."""
+
+    def fail(code: str, message: str, line: int | None = None):
+        deck = Deck(path, "text")
+        deck.problems.append(error(code, "DL-1.1" if code != "too-large" else "DL-1.3",
+                                   message, path=path, line=line))
+        return None, deck
+
+    if len(data) > MAX_FILE_BYTES:
+        return fail("too-large", f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return fail("encoding", "file is UTF-16; save it as UTF-8", 1)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        if data[:200].count(b"\x00") > 10 and (data[1:2] == b"\x00" or data[0:1] == b"\x00"):
+            return fail("encoding", "file looks like UTF-16 without a byte-order mark; "
+                        "save it as UTF-8", 1)
+        return fail("binary", "file holds a NUL byte: not a text decklist", line)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return fail("encoding", f"not UTF-8: byte 0x{data[exc.start]:02X} cannot be read "
+                    "(is it Latin-1 or Windows-1252? save it as UTF-8)", line)
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    return text, None
+
+
+def detect_format(path: str | None, text: str, default: str = "text") -> str:
+    if path and path != "-":
+        fmt = FORMAT_BY_SUFFIX.get(os.path.splitext(path)[1].lower())
+        if fmt:
+            return fmt
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")):
+        return "json"
+    first = next((ln for ln in stripped.splitlines() if ln.strip() and not ln.startswith("#")), "")
+    if first.startswith("cards:") or first.rstrip() == "---":
+        return "yaml"
+    return default
+
+
+def parse_text_of(text: str, path: str | None, fmt: str, is_set=None, bom: bool = False) -> Deck:
+    if fmt == "text":
+        from deckcli.decks.text import parse_text
+
+        deck = parse_text(text, path, is_set=is_set)
+    elif fmt in ("yaml", "json"):
+        from deckcli.decks.structured import parse_structured
+
+        deck = parse_structured(text, path, fmt)
+    elif fmt == "csv":
+        from deckcli.decks.csvdeck import parse_csv
+
+        deck = parse_csv(text, path)
+    else:  # pragma: no cover - formats come from FORMAT_BY_SUFFIX
+        raise ValueError(fmt)
+    deck.bom = bom
+    return deck
+
+
+def read_deck(path: str, *, is_set=None, stdin_text: str | None = None,
+              fmt: str | None = None) -> Deck:
+    """Read and parse one decklist; problems in it are on ``deck.problems``."""
+    shown = path if path != "-" else "<stdin>"
+    if path == "-":
+        import sys
+
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if stdin_text is None else stdin_text.encode()
+    else:
+        data = read_bytes(path)
+    text, failed = decode(data, shown)
+    if failed is not None:
+        return failed
+    bom = data.startswith(b"\xef\xbb\xbf")
+    return parse_text_of(text, shown, fmt or detect_format(path, text), is_set=is_set, bom=bom)

@@ -1,0 +1,139 @@
+"""Resolve decklist entries against the card index (rules DL-3.x, DL-4.2).
+
+Suggest, never substitute: an unknown name gets up to three "did you mean" names; an ambiguous
+name gets the list of candidates; neither is replaced by a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcli.cards.index import Card, CardIndex, Printing
+from deckcli.cards.names import fold_name
+from deckcli.decks.model import Deck, Entry
+from deckcli.diagnostics import Diagnostic, error
+
+
+@dataclass(frozen=True)
+class Resolved:
+    entry: Entry
+    card: Card
+    printing: Printing | None  # None: the entry names the card only
+
+
+@dataclass
+class ResolvedDeck:
+    deck: Deck
+    game: str
+    format: str | None
+    entries: list[Resolved] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def card_count(self) -> int:
+        return self.deck.card_count
+
+
+def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None
+                  ) -> Resolved | Diagnostic:
+    def bad(code: str, rule: str, message: str, card: str | None = None) -> Diagnostic:
+        return error(code, rule, message, path=path, line=entry.line, card=card)
+
+    name, set_code, number = entry.name, entry.set_code, entry.number
+    if entry.whole and index.cards_named(game, entry.whole):
+        name, set_code, number = entry.whole, None, None  # the "set code" was part of the name
+    printing = None
+    if set_code and number:
+        printing = index.printing(game, set_code, number)
+        if printing is None:
+            if not index.is_set_code(game, set_code):
+                return bad("unknown-set", "DL-3.3",
+                           f"{set_code} is not a {game} set code (known: "
+                           f"{', '.join(s['code'] for s in index.sets(game))})")
+            hint = _same_name_printings(index, game, name)
+            return bad("unknown-printing", "DL-3.3",
+                       f"there is no card number {number} in set {set_code}" + hint)
+        card = index.card(printing.card_id)
+        if fold_name(card.name) != fold_name(name):
+            return bad("name-mismatch", "DL-3.5",
+                       f"({printing.set_code}) {printing.number} is {card.name}, not {name}; "
+                       "fix the name or the number", card=card.ref)
+    else:
+        cards = index.cards_named(game, name)
+        if set_code:  # "(SET)" without a number: the card's printings in that set
+            if not index.is_set_code(game, set_code):
+                return bad("unknown-set", "DL-3.3", f"{set_code} is not a {game} set code")
+            cards = [c for c in cards
+                     if any(p.set_code == set_code for p in index.printings_of(c.id))]
+        if not cards:
+            return _unknown(index, game, name, bad)
+        if len(cards) > 1:
+            refs = ", ".join(c.ref for c in cards)
+            return bad("ambiguous-card", "DL-3.4",
+                       f"'{name}' names {len(cards)} different cards: {refs}; "
+                       "give the set and number, as in '1 " + cards[0].ref + "'")
+        card = cards[0]
+    if entry.variants:
+        problem = _check_variants(index, card, printing, entry, set_code)
+        if problem:
+            return bad("variant-not-printed", "DL-4.2", problem, card=card.ref)
+    return Resolved(entry, card, printing)
+
+
+def _unknown(index: CardIndex, game: str, name: str, bad) -> Diagnostic:
+    suggestions = index.suggest(game, name)
+    hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
+    other = _other_game(index, game, name)
+    if other:
+        hint += f" ({name} is an {other} card; is the deck's game wrong?)"
+    return bad("unknown-card", "DL-3.3", f"no {game} card is named '{name}'{hint}")
+
+
+def _other_game(index: CardIndex, game: str, name: str) -> str | None:
+    from deckcli.games import GAMES
+
+    for other in GAMES:
+        if other != game and index.cards_named(other, name):
+            return other
+    return None
+
+
+def _same_name_printings(index, game, name) -> str:
+    cards = index.cards_named(game, name)
+    if not cards:
+        return ""
+    refs = [f"({p.set_code}) {p.number}" for c in cards for p in index.printings_of(c.id)][:6]
+    return f"; {name} is printed as {', '.join(refs)}"
+
+
+def _check_variants(index, card, printing, entry, set_code) -> str | None:
+    wanted = set(entry.variants)
+    tags = ", ".join(entry.variants)
+    if printing is not None:
+        missing = sorted(wanted - set(printing.variants))
+        if missing:
+            exists = ", ".join(["regular", *printing.variants])
+            return (f"{card.name} {printing.ref} is not printed in {', '.join(missing)} "
+                    f"(it exists as: {exists})")
+        return None
+    candidates = [p for p in index.printings_of(card.id)
+                  if wanted <= set(p.variants) and (not set_code or p.set_code == set_code)]
+    if not candidates:
+        return f"{card.ref} has no printing in {tags}"
+    return None
+
+
+def _or(items: list[str]) -> str:
+    quoted = [f"'{s}'" for s in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def resolve_deck(index: CardIndex, deck: Deck, game: str, fmt: str | None) -> ResolvedDeck:
+    out = ResolvedDeck(deck, game, fmt)
+    for entry in deck.entries:
+        result = resolve_entry(index, game, entry, deck.path)
+        if isinstance(result, Resolved):
+            out.entries.append(result)
+        else:
+            out.problems.append(result)
+    return out

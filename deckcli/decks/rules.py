@@ -1,0 +1,68 @@
+"""deckcli's own rules for reading decklists (ids ``DL-``), cited by parser diagnostics.
+
+These are not game rules: they say how a file is read and what an entry means, so that a
+player whose list is rejected can look up exactly why.
+"""
+
+from deckcli.rulebook import Rule
+
+
+def _r(id, title, text, refs=()):
+    return Rule(id, title, text, None, tuple(refs))
+
+
+RULES = [
+    _r("DL-1.1", "Readable files",
+       "A decklist is a UTF-8 file (a byte-order mark is allowed) with LF or CRLF line ends. "
+       "A file in another encoding, a binary file or one over the size limits is not read."),
+    _r("DL-1.2", "File kinds",
+       "Files ending .txt or .deck are text decklists, .yaml or .yml YAML decklists and .json "
+       "JSON decklists; .csv files have the columns count, name, set, number, variants."),
+    _r("DL-1.3", "Limits",
+       "A decklist file is at most 1 MiB, a line at most 4,096 characters, a count at most "
+       "999 per entry, a deck at most 5,000 entries and YAML or JSON nested at most 32 deep."),
+    _r("DL-2.1", "Entry lines",
+       "An entry line starts with a quantity (4, 4x, x4 or 4 x), then the card name, then "
+       "optionally (SET) NUMBER naming one printing, then optional variant tags in brackets."),
+    _r("DL-2.2", "Quantities",
+       "A quantity is a whole number of at least 1 and at most 999."),
+    _r("DL-2.3", "Header lines",
+       "Before the first entry a text decklist may hold header lines game:, format:, name: "
+       "and player:. Header lines after the first entry are an error."),
+    _r("DL-2.4", "Section headers",
+       "A line naming a card kind in the plural (Animals, Actions, Creatures, ...) with an "
+       "optional ':' and count starts a section. A section count that does not match the "
+       "entries below it is a warning."),
+    _r("DL-2.5", "Other lines",
+       "Blank lines and comments (from '#' to the end of the line) are ignored. Any other line "
+       "that does not start with a quantity is an error on that line."),
+    _r("DL-2.6", "Structured decklists",
+       "YAML and JSON decklists are a mapping with optional game, format, name and player and "
+       "a list cards of entries {count, name, set, number, variants}."),
+    _r("DL-3.1", "Matching names",
+       "Names match without regard to case, after Unicode NFKC normalisation and folding of "
+       "runs of white space; curly and straight apostrophes are the same."),
+    _r("DL-3.2", "Collector numbers",
+       "Collector numbers compare with leading zeros of the numeric part ignored (012 is 12), "
+       "but a letter makes a number of its own (12a is not 12)."),
+    _r("DL-3.3", "Unknown cards",
+       "A name or printing that is not in the card database is an error. deckcli may suggest "
+       "close names but never replaces the name with a guess."),
+    _r("DL-3.4", "Ambiguous names",
+       "A name shared by several cards (different collector numbers) must be given with its "
+       "set and number; otherwise the entry is ambiguous and an error."),
+    _r("DL-3.5", "Printing and name disagree",
+       "A (SET) NUMBER that names a printing of a different card than the name given is an "
+       "error; deckcli does not pick one of the two."),
+    _r("DL-4.1", "Variant tags",
+       "The variant tags are alternate-art, foil, promotional and first-edition (also written "
+       "alt-art, promo, 1st-edition, 1st). Any other tag is an error on its line."),
+    _r("DL-4.2", "Tags narrow, never add",
+       "Tags only say which version of a printing is meant. A tag the printing does not exist "
+       "in is an error; leaving tags out is always allowed."),
+    _r("DL-5.1", "Which game and format apply",
+       "The command-line option wins, then the event file, then the decklist's header, then "
+       "the defaults animal-battle and casual."),
+    _r("DL-5.2", "Unknown game or format",
+       "A game or format that deckcli does not know is an error in the decklist header."),
+]

@@ -1,0 +1,50 @@
+"""Plain exceptions raised by the library; the CLI maps them to exit codes (CONTRACT.md).
+
+Only two kinds reach the command line:
+
+* ``DeckcliError`` (exit 2): the command could not do its job: a missing path, an invalid card
+  database or event file, a card or rule that a look-up asks for and that does not exist.
+* anything else is an internal error: one line and exit 2, or a traceback with ``--debug``.
+
+Problems *in a deck* are not exceptions: they are :class:`deckcli.diagnostics.Diagnostic` values.
+"""
+
+from __future__ import annotations
+
+
+class DeckcliError(Exception):
+    """The command could not do its job (exit code 2)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+        return f"{where}{self.message}"
+
+
+class UsageError(DeckcliError):
+    """Options that do not fit together, or a value the command cannot use."""
+
+
+class NotFoundError(DeckcliError):
+    """A card, rule, statistic or path that was asked for does not exist."""
+
+
+class CardDatabaseError(DeckcliError):
+    """The card database sources cannot be read or compiled."""
+
+    def __init__(self, message: str, problems: list | None = None, **kw):
+        super().__init__(message, **kw)
+        self.problems = problems or []
+
+
+class EventFileError(DeckcliError):
+    """An event file that is malformed or names things that do not exist."""

@@ -1,0 +1,1 @@
+"""Event files: name, date, game, format, ban list, legal sets, house rules and a roster."""

@@ -1,0 +1,32 @@
+"""deckcli's own rules for event files (ids ``EV-``): what a ban, a limit or a legal set means."""
+
+from deckcli.rulebook import Rule
+
+
+def _r(id, title, text, refs=()):
+    return Rule(id, title, text, None, tuple(refs))
+
+
+RULES = [
+    _r("EV-1.1", "Banned cards",
+       "A card on the event's ban list may not be played in any version: every printing and "
+       "variant of the banned identity is banned.", refs=("AB-1.6",)),
+    _r("EV-1.2", "When a ban applies",
+       "A ban entry with an effective date applies from that date on; the event's date (or "
+       "--as-of) decides. An entry without a date always applies."),
+    _r("EV-1.3", "Limited cards",
+       "A card the event limits may be played in at most the given number of copies, all "
+       "versions counted together."),
+    _r("EV-2.1", "Legal sets",
+       "When an event lists legal sets, every printing in a deck must come from one of them. "
+       "The printed card is what is played: a printing from another set is an error even when "
+       "the same card also exists in a legal set. An entry naming no printing is read as the "
+       "card in any legal set."),
+    _r("EV-3.1", "Roster",
+       "When an event has a players roster, every listed player must have a readable deck at "
+       "the listed path (relative to the event file), and a deck file in the event's folders "
+       "that no player is listed for is reported."),
+    _r("EV-4.1", "House rules",
+       "An event's house_rules decide situations the game rules leave open; the referee names "
+       "the ruling it applied."),
+]

@@ -1,0 +1,35 @@
+"""One package per game: its rules reference, its deck checks and its referee.
+
+Game packages are imported only when a command needs them, so a deck check for one game never
+pays for the other.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from deckcli.errors import UsageError
+
+#: game id -> package. animal-battle is the default (CONTRACT.md).
+GAMES = {
+    "animal-battle": "deckcli.games.animal_battle",
+    "alpha-walrus": "deckcli.games.alpha_walrus",
+}
+DEFAULT_GAME = "animal-battle"
+
+
+def game_module(game: str) -> ModuleType:
+    try:
+        return importlib.import_module(GAMES[game])
+    except KeyError:
+        raise UsageError(f"unknown game {game!r}; known games: {', '.join(GAMES)}") from None
+
+
+def kind_plurals() -> dict[str, tuple[str, str]]:
+    """Every section-header word (folded plural) -> (game, kind), across games."""
+    out: dict[str, tuple[str, str]] = {}
+    for game in GAMES:
+        for kind, plural in game_module(game).KIND_PLURALS.items():
+            out.setdefault(plural.casefold(), (game, kind))
+    return out

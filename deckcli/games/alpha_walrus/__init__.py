@@ -1,0 +1,34 @@
+"""alpha-walrus: one shared deck, creature levels, equipment, Alpha Walrus gear, Final Showdown.
+
+Rules reference: :mod:`.rules` (ids ``AW-``). Shared-deck setup checks: :mod:`.deck_checks`.
+"""
+
+from deckcli.games.alpha_walrus.rules import RULES  # noqa: F401
+
+GAME = "alpha-walrus"
+FORMATS: tuple[str, ...] = ()  # alpha-walrus has no formats (CONTRACT.md: format is null)
+DEFAULT_FORMAT = None
+KINDS = ("creature", "alpha-walrus", "gear", "diplomacy", "equipment", "battle", "action")
+KIND_PLURALS = {
+    "creature": "Creatures",
+    "alpha-walrus": "Alpha Walrus",
+    "gear": "Gear",
+    "diplomacy": "Diplomacy",
+    "equipment": "Equipment",
+    "battle": "Battle Cards",
+    "action": "Actions",
+}
+
+
+def check_card_entry(entry, rule_exists):
+    """db check: problems with one defining card entry (see :mod:`.cards`)."""
+    from deckcli.games.alpha_walrus.cards import check_entry
+
+    return check_entry(entry, rule_exists)
+
+
+def check_deck(deck, ctx):
+    """Shared-deck setup checks (see :mod:`.deck_checks`)."""
+    from deckcli.games.alpha_walrus.deck_checks import check_deck as run
+
+    return run(deck, ctx)

@@ -1,0 +1,60 @@
+"""What an alpha-walrus card must carry (used by ``db build`` / ``db check``)."""
+
+from __future__ import annotations
+
+from deckcli.cards.model import LEVEL_BOUNDS, CardEntry
+
+KINDS = ("creature", "alpha-walrus", "gear", "diplomacy", "equipment", "battle", "action")
+#: effect name -> keys it takes besides ``effect`` (the referee interprets these).
+EFFECTS = {
+    "level_bonus": {"value"},
+    "armor_limit": {"value"},
+    "survives_discard": set(),
+    "cancel": {"targets"},
+    "extra_draw": {"phase", "value"},
+    "draw": {"value"},
+    "field_limit": {"value"},
+    "protect_from_battle": {"value"},
+}
+
+
+def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    who = f"{entry.name} {entry.number}"
+    if entry.kind not in KINDS:
+        return [("db-kind", "DB-1.2", f"kind {entry.kind!r} is not an alpha-walrus kind "
+                 f"({', '.join(KINDS)})")]
+    stats = entry.stats or {}
+    if entry.kind in ("creature", "alpha-walrus"):
+        level = stats.get("level")
+        if level is None:
+            out.append(("db-missing-stat", "DB-2.1", f"{who}: a creature needs stats.level"))
+        elif not (isinstance(level, int) and LEVEL_BOUNDS[0] <= level <= LEVEL_BOUNDS[1]):
+            out.append(("db-absurd-stat", "DB-2.2",
+                        f"{who}: level {level} is outside {LEVEL_BOUNDS[0]}..{LEVEL_BOUNDS[1]}"))
+        extra = sorted(set(stats) - {"level"})
+        if extra:
+            out.append(("db-unknown-stat", "DB-2.1", f"{who}: unknown statistics: {', '.join(extra)}"))
+    elif stats:
+        out.append(("db-unknown-stat", "DB-1.2", f"{who}: only creatures have statistics"))
+    if entry.kind == "equipment" and entry.armor is None:
+        out.append(("db-schema", "DB-1.2", f"{who}: equipment says armor: true or false"))
+    if entry.kind != "equipment" and entry.armor is not None:
+        out.append(("db-schema", "DB-1.2", f"{who}: only equipment has armor"))
+    if entry.kind not in ("creature", "gear") and not entry.text:
+        out.append(("db-no-text", "DB-2.3", f"{who}: a {entry.kind} card needs rules text"))
+    for eff in entry.effects:
+        keys = EFFECTS.get(eff.effect)
+        if keys is None:
+            out.append(("db-unknown-effect", "DB-2.3",
+                        f"{who}: effect {eff.effect!r} is not one the referee knows "
+                        f"({', '.join(EFFECTS)})"))
+            continue
+        extra = set(eff.model_extra or {}) - keys
+        if extra:
+            out.append(("db-schema", "DB-1.2",
+                        f"{who}: effect {eff.effect} does not take {', '.join(sorted(extra))}"))
+    for rid in [*entry.refers_to, *(o.rule for o in entry.overrides)]:
+        if not rule_exists(rid):
+            out.append(("db-unknown-rule", "DB-2.3", f"{who}: rule {rid} does not exist"))
+    return out

@@ -1,0 +1,34 @@
+"""animal-battle: Animal cards with five battle statistics, Challenger, Defender, Defense Chain.
+
+Rules reference: :mod:`.rules` (ids ``AB-``). Deck construction and setup checks:
+:mod:`.deck_checks`. Referee: :mod:`.engine` and :mod:`.referee`.
+"""
+
+from deckcli.games.animal_battle.rules import BATTLE_STATS, RULES  # noqa: F401
+
+GAME = "animal-battle"
+FORMATS = ("casual", "championship")
+DEFAULT_FORMAT = "casual"
+KINDS = ("animal", "action")
+KIND_PLURALS = {"animal": "Animals", "action": "Actions"}
+
+
+def check_card_entry(entry, rule_exists):
+    """db check: problems with one defining card entry (see :mod:`.cards`)."""
+    from deckcli.games.animal_battle.cards import check_entry
+
+    return check_entry(entry, rule_exists)
+
+
+def check_deck(deck, ctx):
+    """Deck construction and setup checks (see :mod:`.deck_checks`)."""
+    from deckcli.games.animal_battle.deck_checks import check_deck as run
+
+    return run(deck, ctx)
+
+
+def report_extra(rdeck, ctx, problems):
+    """Facts for the report: whether the deck would pass each format."""
+    from deckcli.games.animal_battle.deck_checks import other_formats
+
+    return {"formats": other_formats(rdeck, [p for p in problems if p.is_error])}

@@ -1,0 +1,81 @@
+"""animal-battle deck construction (AB-1.3 to AB-1.6) and setup checks (AB-3.1, AB-3.3).
+
+Each check names its rule. Card text that changes a rule (a deck-limit exception, AB-6.4) is
+read from the card's ``overrides`` data, never special-cased here.
+"""
+
+from __future__ import annotations
+
+from deckcli.decks.checks import breakdown, chance_at_least_one, copies_by_card
+from deckcli.diagnostics import Diagnostic, error, warning
+
+COPY_LIMIT = 4  # AB-1.5
+SIZES = {"casual": (20, None, "AB-1.3"), "championship": (60, 60, "AB-1.4")}
+OPENING_HAND = 6  # AB-3.1
+OPENING_WARN_BELOW = 0.90
+
+
+def size_problem(fmt: str, count: int, path) -> Diagnostic | None:
+    low, high, rule = SIZES[fmt]
+    if count < low or (high is not None and count > high):
+        want = f"exactly {low}" if high == low else f"at least {low}"
+        return error("deck-size", rule,
+                     f"{fmt} decks hold {want} cards; this deck has {count}", path=path)
+    return None
+
+
+def copy_limit(card, event_limit: int | None = None) -> tuple[int | None, str]:
+    """The copy limit for one card and the rule that sets it (card text beats AB-1.5)."""
+    limit, rule = COPY_LIMIT, "AB-1.5"
+    for o in card.overrides("copy_limit"):
+        limit, rule = o.get("value"), "AB-6.4"
+    if event_limit is not None and (limit is None or event_limit < limit):
+        limit, rule = event_limit, "EV-1.3"
+    return limit, rule
+
+
+def check_deck(rdeck, ctx) -> list[Diagnostic]:
+    path = rdeck.deck.path
+    out: list[Diagnostic] = []
+    count = rdeck.card_count
+    problem = size_problem(rdeck.format, count, path)
+    if problem:
+        out.append(problem)
+
+    limited = ctx.limited if ctx is not None else {}
+    for card_id, group in copies_by_card(rdeck.entries).items():
+        card = group[0].card
+        total = sum(r.entry.count for r in group)
+        limit, rule = copy_limit(card, limited.get(card_id))
+        if limit is not None and total > limit:
+            why = ""
+            if rule == "AB-6.4":
+                why = " (its own text sets this limit)"
+            elif rule == "EV-1.3":
+                why = " (the event limits this card)"
+            first = min((r.entry.line for r in group if r.entry.line), default=None)
+            out.append(error("copy-limit", rule,
+                             f"{card.ref}: {total} copies, limit {limit}{why} ({breakdown(group)})",
+                             path=path, line=first, card=card.ref))
+
+    animals = sum(r.entry.count for r in rdeck.entries if r.card.kind == "animal")
+    if animals == 0 and rdeck.entries:
+        out.append(error("no-animal", "AB-3.3",
+                         "the deck has no Animal card, so no starting Challenger can ever be "
+                         "revealed", path=path))
+    elif animals and count:
+        p = chance_at_least_one(count, animals, OPENING_HAND)
+        if p < OPENING_WARN_BELOW:
+            out.append(warning("opening-hand", "AB-3.3",
+                               f"only a {p:.1%} chance of at least one Animal in the opening "
+                               f"{OPENING_HAND} cards ({animals} Animals in {count} cards); "
+                               f"below {OPENING_WARN_BELOW:.0%} the deck often cannot reveal a "
+                               "Challenger", path=path))
+    return out
+
+
+def other_formats(rdeck, errors: list[Diagnostic]) -> dict[str, bool]:
+    """Would the deck pass each format? (size is the only format-dependent rule here)."""
+    non_size = [d for d in errors if d.code != "deck-size"]
+    return {fmt: not non_size and size_problem(fmt, rdeck.card_count, None) is None
+            for fmt in SIZES}

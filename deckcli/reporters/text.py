@@ -1,0 +1,58 @@
+"""``--output text``: a summary table (one row per deck), then every problem, then a total."""
+
+from __future__ import annotations
+
+from deckcli.reporters import Reporter
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def problem_line(p, path: str | None) -> str:
+    where = path or "<event>"
+    if p.line:
+        where += f":{p.line}"
+    return f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]"
+
+
+def verdict(report) -> str:
+    return "legal" if report.legal else "ILLEGAL"
+
+
+class TextReporter(Reporter):
+    def __init__(self, stream, **options):
+        super().__init__(stream, **options)
+        self.rows: list[list] = []
+        self.lines: list[str] = []
+        self.games: set[str] = set()
+
+    def add(self, report) -> None:
+        super().add(report)
+        self.games.add(report.game)
+        fmt = report.format or "-"
+        if report.game == "alpha-walrus":
+            players = report.extra.get("players")
+            fmt = f"{players} players" + (" (default)" if report.extra.get("players_default") else "")
+        passes = report.extra.get("formats")
+        also = ", ".join(f for f, ok in passes.items() if ok) if passes else ""
+        problems = f"{report.errors} error(s)" if report.errors else "none"
+        if report.warnings:
+            problems += f", {report.warnings} warning(s)"
+        self.rows.append([report.path or "-", report.player or "-", report.game, fmt,
+                          report.card_count, verdict(report), also or "-", problems,
+                          report.fingerprint or "-"])
+        for p in report.problems:
+            self.lines.append(problem_line(p, report.path))
+
+    def close(self) -> None:
+        out = [table(["deck", "player", "game", "format", "cards", "verdict", "passes",
+                      "problems", "fingerprint"], self.rows)]
+        if self.lines:
+            out.append("")
+            out.extend(self.lines)
+        out.append("")
+        out.append(f"{self.decks} deck(s): {self.legal} legal, {self.illegal} illegal")
+        self.stream.write("\n".join(out) + "\n")

@@ -1,0 +1,188 @@
+"""Validate decklists: read, resolve, run the game's checks and the event's, build reports.
+
+The library entry points are :func:`collect_paths`, :func:`validate_path` and
+:func:`validate_deck`; the CLI only parses options and picks a reporter.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from deckcli.cards.index import CardIndex
+from deckcli.decks.model import Deck
+from deckcli.decks.reader import DECK_SUFFIXES, read_deck
+from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
+from deckcli.errors import NotFoundError
+from deckcli.games import DEFAULT_GAME, GAMES, game_module
+
+#: Files a directory walk skips: event files and game logs live beside decks.
+SKIP_NAMES = ("event.yaml", "event.yml")
+
+
+@dataclass
+class Options:
+    game: str | None = None  # from --game
+    format: str | None = None  # from --format
+    players: int | None = None  # from --players
+    event: object | None = None  # deckcli.events.model.Event
+
+
+@dataclass
+class DeckReport:
+    path: str | None
+    game: str
+    format: str | None
+    card_count: int
+    problems: list[Diagnostic]
+    name: str | None = None
+    player: str | None = None
+    fingerprint: str | None = None
+    extra: dict = field(default_factory=dict)  # game-specific facts (formats, players, ...)
+
+    @property
+    def legal(self) -> bool:
+        return not any(p.is_error for p in self.problems)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for p in self.problems if p.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for p in self.problems if not p.is_error)
+
+    def to_json(self) -> dict:
+        out = {"path": self.path, "game": self.game, "format": self.format,
+               "legal": self.legal, "card_count": self.card_count,
+               "problems": [p.to_json() for p in self.problems],
+               "name": self.name, "player": self.player, "fingerprint": self.fingerprint}
+        out.update(self.extra)
+        return out
+
+
+def collect_paths(paths: list[str]) -> list[str]:
+    """Files as given; directories walked (sorted, no symlinked folders) for deck files."""
+    out: list[str] = []
+    for raw in paths:
+        if raw == "-":
+            out.append(raw)
+            continue
+        if os.path.isdir(raw):
+            found = []
+            for root, dirs, files in os.walk(raw, onerror=None, followlinks=False):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(files):
+                    if name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES \
+                            and not name.startswith("."):
+                        found.append(os.path.join(root, name))
+            if not found:
+                raise NotFoundError(
+                    f"no deck files ({' '.join('*' + s for s in DECK_SUFFIXES)}) in this folder",
+                    path=raw)
+            out.extend(found)
+        elif os.path.exists(raw) or os.path.islink(raw):
+            out.append(raw)
+        else:
+            raise NotFoundError("no such file or folder", path=raw)
+    return out
+
+
+def pick_game(deck: Deck, options: Options) -> tuple[str, list[Diagnostic]]:
+    """--game, else the event's game, else the deck header, else animal-battle (DL-5.1)."""
+    event_game = getattr(options.event, "game", None)
+    if options.game:
+        return options.game, []
+    if event_game:
+        return event_game, []
+    wanted = deck.header.get("game")
+    if wanted:
+        key = wanted.strip().lower()
+        if key in GAMES:
+            return key, []
+        return DEFAULT_GAME, [error(
+            "unknown-game", "DL-5.2",
+            f"unknown game '{wanted}' in the header; known games: {', '.join(GAMES)}",
+            path=deck.path, line=deck.header_lines.get("game"))]
+    return DEFAULT_GAME, []
+
+
+def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, list[Diagnostic]]:
+    module = game_module(game)
+    event_format = getattr(options.event, "format", None)
+    wanted = options.format or event_format
+    line = None
+    if not wanted:
+        wanted, line = deck.header.get("format"), deck.header_lines.get("format")
+    if not module.FORMATS:
+        if wanted and line is not None:
+            return None, [warning("no-formats", "DL-5.2",
+                                  f"{game} has no formats; 'format: {wanted}' is ignored",
+                                  path=deck.path, line=line)]
+        return None, []
+    if not wanted:
+        return module.DEFAULT_FORMAT, []
+    key = wanted.strip().lower()
+    if key in module.FORMATS:
+        return key, []
+    return module.DEFAULT_FORMAT, [error(
+        "unknown-format", "DL-5.2",
+        f"unknown format '{wanted}'; {game} formats are {', '.join(module.FORMATS)}",
+        path=deck.path, line=line)]
+
+
+@dataclass
+class CheckContext:
+    """What a game's deck checks may use besides the deck itself."""
+
+    index: CardIndex
+    players: int | None = None
+    limited: dict[int, int] = field(default_factory=dict)  # card id -> max copies (event)
+
+
+def validate_deck(deck: Deck, index: CardIndex, options: Options) -> DeckReport:
+    from deckcli.decks.fingerprint import fingerprint
+    from deckcli.decks.resolve import resolve_deck
+
+    problems = list(deck.problems)
+    game, game_problems = pick_game(deck, options)
+    fmt, format_problems = pick_format(deck, game, options) if not game_problems else (None, [])
+    problems += game_problems + format_problems
+    report = DeckReport(deck.path, game, fmt, deck.card_count, [],
+                        name=deck.header.get("name"), player=deck.header.get("player"))
+    if not deck.readable or game_problems:
+        report.problems = sort_diagnostics(problems)
+        return report
+    rdeck = resolve_deck(index, deck, game, fmt)
+    problems += rdeck.problems
+    ctx = CheckContext(index, options.players)
+    event = options.event
+    if event is not None:
+        from deckcli.events.checks import check_event_rules
+
+        ctx.limited = event.limited_ids(index, game)
+        problems += check_event_rules(rdeck, event, index)
+    module = game_module(game)
+    problems += module.check_deck(rdeck, ctx)
+    problems += _section_checks(deck)
+    report.problems = sort_diagnostics(problems)
+    report.fingerprint = fingerprint(game, rdeck)
+    if hasattr(module, "report_extra"):
+        report.extra = module.report_extra(rdeck, ctx, report.problems)
+    return report
+
+
+def _section_checks(deck: Deck) -> list[Diagnostic]:
+    out = []
+    for s in deck.sections:
+        listed = sum(e.count for e in s.entries)
+        if s.count is not None and s.count != listed:
+            out.append(warning("section-count", "DL-2.4",
+                               f"section '{s.word}' says {s.count} cards but lists {listed}",
+                               path=deck.path, line=s.line))
+    return out
+
+
+def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
+    deck = read_deck(path, is_set=lambda code: index.is_set_code(None, code))
+    return validate_deck(deck, index, options)
