@@ -28,7 +28,7 @@ from pathlib import Path
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.errors import CardDatabaseError
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE sets(game TEXT, code TEXT, name TEXT, released TEXT, path TEXT, line INTEGER,
@@ -221,7 +221,7 @@ def _write(conn: sqlite3.Connection, compiled, stat_key: str, content_key: str) 
     conn.executemany(
         "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         [(c.id, c.game, c.name, fold_name(c.name), c.number, number_key(c.number), c.kind,
-          c.base_set, json.dumps(c.data, sort_keys=True), c.path, c.line) for c in compiled.cards])
+          c.base_set, json.dumps(c.data), c.path, c.line) for c in compiled.cards])
     conn.executemany(
         "INSERT INTO stats VALUES (?,?,?)",
         [(c.id, stat, value) for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])

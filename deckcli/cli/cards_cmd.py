@@ -1,0 +1,130 @@
+"""``deckcli cards list|show|search``: look cards up in the compiled index."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK
+from deckcli.cli.common import db_option, echo_json, game_option, open_index, output_option, pick_game
+
+KEY_STATS = {"animal-battle": ("weight", "speed", "lifespan", "population", "length"),
+             "alpha-walrus": ("level",)}
+
+
+@click.group()
+def cards():
+    """List, show and search cards of a game (default animal-battle)."""
+
+
+def _game(ctx, game):
+    return pick_game(ctx, game) or "animal-battle"
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}" if isinstance(value, int) else f"{value:g}"
+
+
+def _table(index, found, game) -> str:
+    from tabulate import tabulate
+
+    stats = KEY_STATS.get(game, ())
+    rows = []
+    for c in found:
+        sets = sorted({p.set_code for p in index.printings_of(c.id)})
+        rows.append([c.name, c.number, c.kind, *[_fmt(c.stats[s]) if s in c.stats else "-"
+                                                 for s in stats], " ".join(sets)])
+    headers = ["name", "number", "kind", *stats, "sets"]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+@cards.command("list")
+@game_option
+@click.option("--kind", default=None, help="Only cards of this kind (animal, action, creature, ...).")
+@click.option("--set", "set_code", default=None, help="Only cards with a printing in this set.")
+@output_option()
+@db_option
+@click.pass_context
+def list_cards(ctx, game, kind, set_code, output, db_dirs):
+    """List every card identity of a game."""
+    game = _game(ctx, game)
+    index = open_index(ctx, db_dirs)
+    found = index.all_cards(game)
+    if kind:
+        found = [c for c in found if c.kind == kind.lower()]
+    if set_code:
+        found = [c for c in found if any(p.set_code == set_code.upper()
+                                         for p in index.printings_of(c.id))]
+    if output == "json":
+        echo_json([index.card_json(c) for c in found])
+    else:
+        click.echo(_table(index, found, game))
+        click.echo(f"\n{len(found)} card(s)")
+    return EXIT_OK
+
+
+@cards.command("show")
+@click.argument("ref")
+@game_option
+@output_option()
+@db_option
+@click.pass_context
+def show(ctx, ref, game, output, db_dirs):
+    """Show one card: REF is a name, 'Name (SET) NUM' or 'SET NUM'."""
+    from deckcli.cards.refs import parse_ref
+
+    game = _game(ctx, game)
+    index = open_index(ctx, db_dirs)
+    card, _printing = parse_ref(index, game, ref)
+    data = index.card_json(card)
+    if output == "json":
+        echo_json(data)
+        return EXIT_OK
+    lines = [f"{card.ref}  [{card.kind}]  ({game})"]
+    if "species" in data:
+        lines.append(f"  species: {data['species']}")
+    for stat, value in data.get("stats", {}).items():
+        note = ""
+        if stat == "population":
+            note = "  (lower wins)"
+        elif stat == "max_depth":
+            note = "  (information only, not a battle statistic)"
+        lines.append(f"  {stat}: {_fmt(value)}{note}")
+    if data.get("text"):
+        lines.append(f"  text: {data['text']}")
+    for o in data.get("overrides", []):
+        lines.append(f"  overrides {o['rule']}: {o['effect']} = {o.get('value')}")
+    lines.append("  printings:")
+    for p in data["printings"]:
+        variants = ", ".join(p["variants"]) or "regular only"
+        lines.append(f"    ({p['set']}) {p['number']}: regular, {variants}"
+                     if p["variants"] else f"    ({p['set']}) {p['number']}: regular")
+    click.echo("\n".join(lines))
+    return EXIT_OK
+
+
+@cards.command("search")
+@click.argument("query", nargs=-1, required=True)
+@game_option
+@click.option("--limit", type=click.IntRange(1), default=None, help="Show at most N cards.")
+@output_option()
+@db_option
+@click.pass_context
+def search_cmd(ctx, query, game, limit, output, db_dirs):
+    """Search cards: words, name: kind: set: variant:, speed>50, 'or', -term.
+
+    Example: deckcli cards search 'kind:animal population<1000 -set:CLS'
+    """
+    from deckcli.cards.search import search
+
+    game = _game(ctx, game)
+    index = open_index(ctx, db_dirs)
+    found = search(index, " ".join(query), game, limit)
+    if output == "json":
+        echo_json([index.card_json(c) for c in found])
+    else:
+        click.echo(_table(index, found, game) if found else "no cards match")
+        if found:
+            click.echo(f"\n{len(found)} card(s)")
+    return EXIT_OK

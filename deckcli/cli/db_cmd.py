@@ -1,0 +1,67 @@
+"""``deckcli db build|check``: compile and lint the card database sources."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import db_dirs as all_db_dirs
+from deckcli.cli.common import db_option, echo_json, output_option
+
+
+@click.group()
+def db():
+    """Build the compiled card index and lint the YAML sources."""
+
+
+@db.command("build")
+@db_option
+@click.pass_context
+def build(ctx, db_dirs):
+    """Rebuild the compiled index now and print what was read."""
+    import time
+
+    from deckcli.cards.index import open_index
+
+    start = time.perf_counter()
+    index = open_index(all_db_dirs(ctx, db_dirs), rebuild=True)
+    elapsed = time.perf_counter() - start
+    for d in index.dirs:
+        click.echo(f"source: {d}")
+    if index.built is not None:
+        click.echo(f"files read: {len(index.built.files)}")
+    for game, counts in sorted(index.counts().items()):
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())
+                          if k not in ("printings", "sets"))
+        click.echo(f"{game}: {counts.get('sets', 0)} sets, {kinds}, "
+                   f"{counts.get('printings', 0)} printings")
+    where = index.path if index.path else "memory (the cache folder is not writable)"
+    click.echo(f"index: {where} ({elapsed:.2f} s)")
+    return EXIT_OK
+
+
+@db.command("check")
+@db_option
+@output_option()
+@click.pass_context
+def check(ctx, db_dirs, output):
+    """Lint every source file; report every problem with file and line (exit 1 if any)."""
+    from deckcli.cards.build import compile_sources
+    from deckcli.cards.index import source_dirs
+    from deckcli.diagnostics import sort_diagnostics
+
+    dirs = source_dirs(all_db_dirs(ctx, db_dirs))
+    compiled = compile_sources(dirs)
+    problems = sort_diagnostics(compiled.problems)
+    if output == "json":
+        echo_json({"files": len(compiled.files), "cards": len(compiled.cards),
+                   "printings": len(compiled.printings),
+                   "problems": [dict(p.to_json(), path=p.path) for p in problems]})
+    else:
+        for p in problems:
+            where = f"{p.path}:{p.line}" if p.line else p.path
+            click.echo(f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]")
+        click.echo(f"{len(compiled.files)} file(s), {len(compiled.cards)} cards, "
+                   f"{len(compiled.printings)} printings: "
+                   + (f"{len(problems)} problem(s)" if problems else "no problems"))
+    return EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK

@@ -1,0 +1,127 @@
+"""``deckcli referee ...``: rulings for one game at a time.
+
+``check GAMELOG`` and ``legal GAMELOG`` read the game from the log itself. The other
+subcommands belong to one game: animal-battle's live in :mod:`deckcli.cli.referee_ab`,
+alpha-walrus's in :mod:`deckcli.cli.referee_aw`. Which game applies: ``--game`` given to
+``deckcli``, to ``referee`` or to the subcommand, else animal-battle.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import GAMES, echo_json, output_option
+
+_MODULES = {"animal-battle": "deckcli.cli.referee_ab", "alpha-walrus": "deckcli.cli.referee_aw"}
+
+
+def _game_in(args: list[str]) -> str | None:
+    for i, a in enumerate(args):
+        if a == "--game" and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--game="):
+            return a.partition("=")[2]
+    return None
+
+
+class RefereeGroup(click.Group):
+    def resolve_command(self, ctx, args):
+        ctx.meta["referee_game"] = _game_in(args[1:]) if args else None
+        return super().resolve_command(ctx, args)
+
+    def _game(self, ctx) -> str:
+        return (ctx.meta.get("referee_game") or ctx.params.get("game")
+                or (ctx.find_root().obj or {}).get("game") or "animal-battle")
+
+    def _game_commands(self, game: str) -> dict:
+        try:
+            module = importlib.import_module(_MODULES[game])
+        except (KeyError, ModuleNotFoundError):
+            return {}
+        return module.COMMANDS
+
+    def list_commands(self, ctx):
+        names = set(self.commands)
+        for game in _MODULES:
+            names |= set(self._game_commands(game))
+        return sorted(names)
+
+    def get_command(self, ctx, name):
+        if name in self.commands:
+            return self.commands[name]
+        game = self._game(ctx)
+        cmd = self._game_commands(game).get(name)
+        if cmd is None and game in _MODULES:
+            for other in _MODULES:
+                if other != game and name in self._game_commands(other):
+                    raise click.UsageError(f"'referee {name}' is an {other} ruling; "
+                                           f"add --game {other}")
+        return cmd
+
+
+@click.group(cls=RefereeGroup)
+@click.option("--game", type=click.Choice(GAMES), default=None, help="Which game's referee.")
+@click.pass_context
+def referee(ctx, game):
+    """Rule on battles, attacks and recorded games, citing the rule for every step.
+
+    Where the rules leave a situation open the ruling says so ("gap": true) and applies a
+    house ruling only when one is given (--house-rule KEY=VALUE or --event FILE).
+    """
+
+
+def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode):
+    from deckcli.games import game_module
+    from deckcli.games.gamelog import house_rules_from, load_log
+
+    log = load_log(gamelog)
+    game = log.get("game") or (ctx.find_root().obj or {}).get("game") or "animal-battle"
+    rules = house_rules_from(house_rules, event_path)
+    module = game_module(game)
+    from importlib import import_module
+
+    ref = import_module(module.__name__ + ".referee")
+    if mode == "check":
+        result = ref.check_log(log, gamelog, rules)
+        if output == "json":
+            echo_json(result)
+        else:
+            click.echo(ref.render_check(result))
+        return EXIT_PROBLEMS if result["violations"] else EXIT_OK
+    result = ref.legal_actions(log, gamelog, rules)
+    if output == "json":
+        echo_json(result)
+    else:
+        click.echo(ref.render_legal(result))
+    return EXIT_OK
+
+
+_house_rule = click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",
+                           help="A ruling for a situation the rules leave open (repeatable).")
+_event = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+                      help="Take house rules from this event file.")
+
+
+@referee.command("check")
+@click.argument("gamelog")
+@output_option()
+@_house_rule
+@_event
+@click.pass_context
+def check(ctx, gamelog, output, house_rules, event_path):
+    """Replay a recorded game log; report every illegal action (exit 1 if any)."""
+    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "check")
+
+
+@referee.command("legal")
+@click.argument("gamelog")
+@output_option()
+@_house_rule
+@_event
+@click.pass_context
+def legal(ctx, gamelog, output, house_rules, event_path):
+    """List the legal actions at the end of a recorded game log."""
+    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "legal")

@@ -1,0 +1,56 @@
+"""``deckcli rules [RULE-ID | WORDS] [--game G] [--output json]``."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK
+from deckcli.cli.common import echo_json, game_option, output_option, pick_game
+
+
+def _render(rule, full: bool = True) -> str:
+    text = f"{rule.id}  {rule.title}\n    {rule.text}"
+    if full and rule.refs:
+        text += f"\n    see also: {', '.join(rule.refs)}"
+    return text
+
+
+@click.command()
+@click.argument("query", nargs=-1)
+@game_option
+@output_option()
+@click.pass_context
+def rules(ctx, query, game, output):
+    """Show the rules reference: all of it, one rule by id, or rules matching words.
+
+    Ids are stable: AB- animal-battle, AW- alpha-walrus, DL- reading decklists,
+    EV- event files, DB- card database files. Gaps (situations the rules leave open) are
+    marked and name the house-rule key that settles them.
+    """
+    from deckcli.errors import NotFoundError
+    from deckcli.rulebook import all_rules, find_rule, looks_like_rule_id, referring_to, search_rules
+
+    game = pick_game(ctx, game)
+    text = " ".join(query).strip()
+    if text and looks_like_rule_id(text):
+        rule = find_rule(text)
+        if rule is None:
+            raise NotFoundError(f"no rule has the id {text!r} (run 'deckcli rules' for the list)")
+        related = referring_to(rule.id)
+        if output == "json":
+            echo_json([rule.to_json()])
+        else:
+            click.echo(_render(rule))
+            if related:
+                click.echo("\nreferred to by:")
+                for r in related:
+                    click.echo(f"  {r.id}  {r.title}")
+        return EXIT_OK
+    found = search_rules(text, game) if text else all_rules(game)
+    if output == "json":
+        echo_json([r.to_json() for r in found])
+    elif not found:
+        click.echo(f"no rules match {text!r}")
+    else:
+        click.echo("\n".join(_render(r, full=False) for r in found))
+    return EXIT_OK

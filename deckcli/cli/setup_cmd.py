@@ -1,0 +1,54 @@
+"""``deckcli setup DECK [--seed N] [--players N] [--opponent DECK]``: deal a game's setup."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import db_option, echo_json, game_option, open_index, output_option, pick_game
+
+
+@click.command()
+@click.argument("deck")
+@game_option
+@click.option("--seed", type=int, default=None,
+              help="Seed for the shuffles; the same seed deals the same game (default: random, "
+                   "printed so it replays).")
+@click.option("--players", type=click.IntRange(2, 12), default=None,
+              help="Players at the table (default 2).")
+@click.option("--opponent", default=None, metavar="DECK",
+              help="animal-battle: the second player's deck (default: a copy of DECK).")
+@output_option()
+@db_option
+@click.pass_context
+def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
+    """Perform the game's setup exactly as the rules order it, from a seeded shuffle."""
+    import importlib
+    import random
+
+    from deckcli.decks.reader import read_deck
+    from deckcli.decks.resolve import resolve_deck
+    from deckcli.games import game_module
+    from deckcli.validate import Options, pick_format, pick_game as game_of
+
+    index = open_index(ctx, db_dirs)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+
+    def load(path):
+        d = read_deck(path, is_set=lambda c: index.is_set_code(None, c))
+        g, problems = game_of(d, Options(game=pick_game(ctx, game)))
+        fmt, more = pick_format(d, g, Options(game=g))
+        rd = resolve_deck(index, d, g, fmt)
+        rd.problems[:0] = [*d.problems, *problems, *more]
+        return rd
+
+    rdeck = load(deck)
+    other = load(opponent) if opponent else None
+    module = importlib.import_module(game_module(rdeck.game).__name__ + ".setup")
+    result = module.deal(rdeck, seed=seed, players=players, opponent=other)
+    if output == "json":
+        echo_json(result)
+    else:
+        click.echo(module.render(result))
+    return EXIT_PROBLEMS if result.get("problems") else EXIT_OK

@@ -1,0 +1,77 @@
+"""Shared test helpers: run deckcli like a shell line, in-process, and see its output."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+# One card-index cache for the whole session, never the user's own.
+os.environ.setdefault("DECKCLI_CACHE_DIR", tempfile.mkdtemp(prefix="deckcli-test-cache-"))
+os.environ.pop("DECKCLI_DB", None)
+os.environ.pop("GITHUB_ACTIONS", None)
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+    args: tuple
+
+    def __str__(self) -> str:  # shown by pytest when an assertion on the result fails
+        return (f"$ deckcli {' '.join(self.args)}\n[exit {self.code}]\n--- stdout ---\n{self.out}"
+                f"--- stderr ---\n{self.err}")
+
+    def json(self):
+        import json
+
+        return json.loads(self.out)
+
+
+def run(*args, input: str | bytes | None = None) -> Result:
+    """Run ``deckcli ARGS`` in this process; returns exit code, stdout and stderr."""
+    from deckcli.cli import run as cli_run
+
+    args = tuple(str(a) for a in args)
+    out, err = io.StringIO(), io.StringIO()
+    data = input.encode() if isinstance(input, str) else (input or b"")
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    saved = sys.stdout, sys.stderr, sys.stdin
+    sys.stdout, sys.stderr, sys.stdin = out, err, stdin
+    try:
+        code = cli_run(list(args))
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = saved
+    return Result(code, out.getvalue(), err.getvalue(), args)
+
+
+@pytest.fixture
+def deck_file(tmp_path):
+    """Write a decklist file and return its path: deck_file("4 Walrus\\n", "a.txt")."""
+
+    def make(text: str | bytes, name: str = "deck.txt") -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def index():
+    from deckcli.cards.index import open_index
+
+    return open_index()
