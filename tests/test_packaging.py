@@ -1,0 +1,59 @@
+"""The installed package carries its card database; the README's commands work as written."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run
+
+import deckcli
+from deckcli.cards.index import builtin_db_dir
+
+
+def test_card_db_is_found_with_every_set():
+    db = builtin_db_dir()
+    files = sorted(p.relative_to(db).as_posix() for p in db.rglob("*.yaml"))
+    assert "animal-battle/ABS.yaml" in files
+    assert "alpha-walrus/AWC.yaml" in files
+    # the installed copy matches the repository's sources file for file
+    src = sorted(p.relative_to(REPO / "card_db").as_posix() for p in (REPO / "card_db").rglob("*.yaml"))
+    assert files == src
+
+
+@pytest.mark.skipif(os.environ.get("CI") != "true", reason="CI checks the non-editable install")
+def test_ci_runs_against_the_installed_package():
+    # .ci/run installs with 'pip install .', so the package must not be the source folder
+    assert Path(deckcli.__file__).resolve().parent != (REPO / "deckcli").resolve()
+    assert builtin_db_dir().parent == Path(deckcli.__file__).resolve().parent
+
+
+def test_version():
+    r = run("--version")
+    assert r.code == 0, r
+    assert r.out.strip() == f"deckcli {deckcli.__version__}"
+
+
+def test_builtin_database_is_clean():
+    r = run("db", "check")
+    assert r.code == 0, r
+    assert "no problems" in r.out
+
+
+def _readme_commands():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines():
+            if line.startswith("$ deckcli "):
+                cmd, _, comment = line[2:].partition("#")
+                m = re.search(r"exit (\d)", comment)
+                yield cmd.split()[1:], int(m.group(1)) if m else 0
+
+
+@pytest.mark.parametrize("args,code", list(_readme_commands()),
+                         ids=lambda v: " ".join(v) if isinstance(v, list) else str(v))
+def test_readme_examples_run(args, code, monkeypatch):
+    monkeypatch.chdir(REPO)
+    r = run(*args)
+    assert r.code == code, r
+    assert "Traceback" not in r.err
