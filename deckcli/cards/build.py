@@ -140,15 +140,18 @@ def compile_sources(dirs: list[Path]) -> Compiled:
             continue
         code = head.set.code
         set_line = line_of(doc, "set")
+        released = head.set.released.isoformat() if head.set.released else None
         first = set_files.get((head.game, code))
-        if first:
-            problems.append(error("db-set-twice", "DB-3.5",
-                                  f"set {code} is also described in {first[0]}:{first[1]}",
+        if first is None:
+            set_files[(head.game, code)] = (label, set_line, head.set.name)
+            out.sets.append(SetRecord(head.game, code, head.set.name, released, label, set_line))
+        elif first[2] != head.set.name:
+            # another file may add cards to a set (a promo drop), but it is the same set
+            problems.append(error("db-set-conflict", "DB-3.5",
+                                  f"set {code} is named {head.set.name!r} here but "
+                                  f"{first[2]!r} at {first[0]}:{first[1]}",
                                   path=label, line=set_line))
             continue
-        set_files[(head.game, code)] = (label, set_line)
-        released = head.set.released.isoformat() if head.set.released else None
-        out.sets.append(SetRecord(head.game, code, head.set.name, released, label, set_line))
         check_entry = game_module(head.game).check_card_entry
         cards = doc.get("cards") or []
         for i, raw in enumerate(cards):

@@ -33,5 +33,7 @@ RULES = [
        "version_of names the collector number of an existing card with the same name."),
     _r("DB-3.4", "Variant tags",
        "A printing's variants are among alternate-art, foil, promotional and first-edition."),
-    _r("DB-3.5", "One set, one file", "A set code is described by one file per game."),
+    _r("DB-3.5", "One set, one name",
+       "Several files may add cards to one set code (a new promo drop beside the official "
+       "file), but they all give the set the same name."),
 ]

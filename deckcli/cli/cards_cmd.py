@@ -104,7 +104,7 @@ def show(ctx, ref, game, output, db_dirs):
     return EXIT_OK
 
 
-@cards.command("search")
+@cards.command("search", context_settings={"ignore_unknown_options": True})
 @click.argument("query", nargs=-1, required=True)
 @game_option
 @click.option("--limit", type=click.IntRange(1), default=None, help="Show at most N cards.")

@@ -1,5 +1,299 @@
-"""The alpha-walrus rules reference, in deckcli's own words (ids ``AW-``)."""
+"""The alpha-walrus rules reference, in deckcli's own words (ids ``AW-``).
+
+Numbered as the seed groups its rules: 1 setup, 2 discarding to draw, 3 phases, 4 battle,
+5 recover, 6 equipment, 7 creatures on the field, 8 the Final Showdown, 9 winning and losing,
+10 the seed's clarifications. ``AW-G.n`` entries are *gaps*: situations the seed leaves open.
+Each gap names the house-rule key that settles it (:data:`HOUSE_RULES`); until one is declared
+the referee reports the gap, continues with the reading marked *provisional* and never turns
+that reading into a violation.
+"""
 
 from deckcli.rulebook import Rule
 
-RULES: list[Rule] = []
+G = "alpha-walrus"
+
+
+def _r(id, title, text, refs=(), gap=False):
+    return Rule(id, title, text, G, tuple(refs), gap)
+
+
+#: house-rule key -> (gap id, accepted values, provisional reading used until one is declared)
+HOUSE_RULES: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "battle_level": ("AW-G.1", ("modified", "printed"), "modified"),
+    "battle_winner": ("AW-G.2", ("majority", "all", "highest"), "majority"),
+    "destroy_all_four": ("AW-G.3", ("not-required", "eliminates"), "not-required"),
+    "alpha_opponent": ("AW-G.4", ("one", "all"), "one"),
+    "hand_minimum": ("AW-G.5", ("floor", "refill"), "floor"),
+    "empty_deck": ("AW-G.6", ("skip", "reshuffle"), "skip"),
+    "turn_order": ("AW-G.7", ("listed", "free"), "listed"),
+    "mini_showdown_tie": ("AW-G.8", ("defender", "reroll"), "defender"),
+    "walrus_pairing": ("AW-G.9", ("level6-first", "level6-only"), "level6-first"),
+    "battles_per_turn": ("AW-G.10", ("1", "any"), "1"),
+    "discard_non_creature": ("AW-G.11", ("draw-1", "forbidden"), "draw-1"),
+    "gear_stake": ("AW-G.12", ("field", "field-or-hand"), "field"),
+    "sacrifice_creatures": ("AW-G.13", ("any", "at-least-one"), "any"),
+    "showdown_dice_tie": ("AW-G.14", ("reroll", "defender"), "reroll"),
+    "showdown_equipment": ("AW-G.15", ("both", "alpha-only"), "both"),
+    "goamph_alpha": ("AW-G.16", ("no", "yes"), "no"),
+    "hand_stake_pick": ("AW-G.17", ("random", "attacker", "defender"), "random"),
+}
+
+
+RULES = [
+    # 1. Setup
+    _r("AW-1.1", "The Alpha Walrus starts in the centre",
+       "Before anything is dealt, the single Alpha Walrus card is taken out of the shared deck "
+       "and laid in the middle of the table. It is never dealt, drawn or held; it enters play "
+       "only through the Final Showdown.", refs=("AW-8.1",)),
+    _r("AW-1.2", "One diplomacy card for each player",
+       "All diplomacy cards are taken out of the deck and every player receives one of them. "
+       "(deckcli shuffles that pile with the seed before handing the cards out, so a deal "
+       "replays.) The diplomacy cards nobody received go back in with the rest at AW-1.4.",
+       refs=("AW-1.4",)),
+    _r("AW-1.3", "Three creatures and three non-creatures each",
+       "What is left is split into two piles: creatures, and everything that is not a creature "
+       "(gear, equipment, battle and action cards; the Alpha Walrus and the diplomacy cards "
+       "are already out). Each pile is shuffled on its own, then every player is dealt three "
+       "cards from the creature pile and three from the other pile.", refs=("AW-1.1", "AW-1.2")),
+    _r("AW-1.4", "One deck again",
+       "The undealt diplomacy cards, creatures and non-creatures are shuffled together into a "
+       "single face-down deck that every player draws from."),
+    _r("AW-1.5", "Hand size",
+       "A hand holds at least five and at most seven cards; the limit is enforced in the "
+       "Recover Phase (AW-5.2).", refs=("AW-5.2", "AW-G.5")),
+    _r("AW-1.6", "Two peaceful rounds",
+       "Nobody may battle during the first two rounds of the game. A round ends when every "
+       "player still in the game has had a turn.", refs=("AW-4.1",)),
+    # 2. Discarding to draw
+    _r("AW-2.1", "Discard to draw, once a turn",
+       "A player may, once in each of their turns, put one card from hand on the discard pile "
+       "to draw replacement cards.", refs=("AW-2.3", "AW-2.4", "AW-2.5", "AW-G.11")),
+    _r("AW-2.2", "No combining with other draw abilities",
+       "Discarding to draw cannot be used in the same turn as another ability that draws "
+       "cards (for example a card whose effect is 'draw'), in either order. Lucky Flipper is "
+       "the exception, see AW-10.5.", refs=("AW-10.5",)),
+    _r("AW-2.3", "Small creatures draw one",
+       "Discarding a creature of level 1 to 5 draws one card."),
+    _r("AW-2.4", "Middle creatures draw two",
+       "Discarding a creature of level 6, 7 or 8 draws two cards."),
+    _r("AW-2.5", "Big creatures draw three",
+       "Discarding a creature of level 9 or higher draws three cards."),
+    # 3. Phases
+    _r("AW-3.1", "Four phases, in order",
+       "Each player's turn runs through the Draw, Play, Battle and Recover Phases in that "
+       "order; a phase that has passed does not come back in the same turn. Only the player "
+       "whose turn it is acts, apart from answers such as Goamph (AW-10.1) and a defender's "
+       "choices in a battle.", refs=("AW-3.2", "AW-3.3", "AW-3.4", "AW-5.1")),
+    _r("AW-3.2", "Draw Phase", "The turn starts with drawing one card from the deck.",
+       refs=("AW-G.6",)),
+    _r("AW-3.3", "Play Phase",
+       "The seed names the Play Phase without listing what happens in it. deckcli reads it as "
+       "the phase in which cards go from hand to the field (summoning creatures, attaching "
+       "equipment, laying down Alpha Walrus gear) and other cards are played, since the "
+       "Recover Phase forbids new cards on the field (AW-5.1).", refs=("AW-5.1",)),
+    _r("AW-3.4", "Battle Phase is optional",
+       "A player may skip the Battle Phase; battling is never required."),
+    # 4. Battle
+    _r("AW-4.1", "Choose whom to attack",
+       "The attacker picks one opponent still in the game to battle.", refs=("AW-G.10",)),
+    _r("AW-4.2", "Declare the stake",
+       "Before creatures are matched the attacker says what the battle is for: an Alpha "
+       "Walrus gear piece of the defender's, or a card from the defender's hand. The stake "
+       "goes to the attacker only if the attacker wins the battle.",
+       refs=("AW-G.12", "AW-G.17")),
+    _r("AW-4.3", "The defender matches creatures",
+       "The defender decides which of their creatures faces which attacking creature, one "
+       "defender against one attacker.", refs=("AW-10.7",)),
+    _r("AW-4.4", "All attacking creatures fight",
+       "The attacker brings every creature they have on the field into the battle; with no "
+       "creature there is nothing to attack with."),
+    _r("AW-4.5", "Highest level wins",
+       "There are no draws between two matched creatures: the one with the higher level wins "
+       "and the other loses.", refs=("AW-4.10", "AW-G.1", "AW-G.2")),
+    _r("AW-4.6", "Losers are discarded",
+       "Every creature that loses its fight goes to the discard pile, with its equipment "
+       "(AW-6.1).", refs=("AW-6.1",)),
+    _r("AW-4.7", "An unmatched attacker wins",
+       "If at least one attacking creature was left without an opponent, the attacker wins "
+       "the battle.", refs=("AW-G.2",)),
+    _r("AW-4.8", "Wiping out the defender is optional",
+       "The seed adds that winning by destroying all four creatures is optional. deckcli reads "
+       "this as: the attacker does not need to destroy all of the defender's creatures to "
+       "win; what else the sentence may mean is gap AW-G.3.", refs=("AW-G.3",)),
+    _r("AW-4.9", "Battle cards only in battle",
+       "A battle card can be played only while a battle is being fought; at any other time "
+       "it does nothing and may not be played."),
+    _r("AW-4.10", "Ties favour the defender",
+       "When two matched creatures are equal, the defending player's creature wins."),
+    # 5. Recover
+    _r("AW-5.1", "Recover: nothing new on the field",
+       "In the Recover Phase a player may still play cards as needed, but may not put any new "
+       "card on the field: no summoning, no equipment, no gear."),
+    _r("AW-5.2", "Recover: back to the hand limit",
+       "A player who holds more than seven cards in the Recover Phase discards until they hold "
+       "seven (or fewer), never going below five. Ending the turn with more than seven cards "
+       "breaks the limit.", refs=("AW-1.5", "AW-G.5")),
+    _r("AW-5.3", "Discarded gear goes back into the deck",
+       "An Alpha Walrus gear piece that is discarded is not left on the discard pile: it is "
+       "shuffled back into the deck."),
+    # 6. Equipment
+    _r("AW-6.1", "Equipment stays with its creature",
+       "An equipment card stays attached to its creature until that creature dies or is "
+       "discarded, and then goes with it to the discard pile, unless a card says otherwise "
+       "(card data: effect survives_discard returns it to its owner's hand)."),
+    _r("AW-6.2", "Two armor pieces per creature",
+       "A creature wears at most two armor pieces unless a card allows more (card data: "
+       "effect armor_limit on equipment the creature wears).",
+       refs=("AW-10.2",)),
+    # 7. Field
+    _r("AW-7.1", "Four creatures on the field",
+       "A player has at most four creatures on the field at any time, unless a card allows "
+       "more (card data: effect field_limit on equipment worn on that field).",
+       refs=("AW-7.2",)),
+    _r("AW-7.2", "Making room",
+       "To bring in a creature beyond the limit a player discards one of their creatures "
+       "first; its equipment is discarded with it unless a card says otherwise.",
+       refs=("AW-6.1",)),
+    # 8. Final Showdown
+    _r("AW-8.1", "Summoning the Alpha Walrus",
+       "A player with all four Alpha Walrus gear pieces on their field may sacrifice the gear "
+       "together with their creatures to take the Alpha Walrus from the centre; that player "
+       "becomes the Summoner and the Final Showdown begins. The shared deck therefore holds "
+       "each of the four gear pieces exactly once.", refs=("AW-G.13", "AW-G.16")),
+    _r("AW-8.2", "One opponent at a time",
+       "In the Final Showdown the Summoner fights every opponent, one after the other, and "
+       "fights only with the Alpha Walrus.", refs=("AW-G.4",)),
+    _r("AW-8.3", "No equipment in the Final Showdown",
+       "No equipment may be used in the Final Showdown.", refs=("AW-G.15",)),
+    _r("AW-8.4", "Battle cards in the Final Showdown",
+       "Battle cards may be played in the Final Showdown fights.", refs=("AW-4.9",)),
+    _r("AW-8.5", "Showdown ties go to the dice",
+       "A Final Showdown fight between equal levels is settled by each side rolling a D6; the "
+       "higher roll wins.", refs=("AW-G.14",)),
+    # 9. Win / lose
+    _r("AW-9.1", "Winning the game",
+       "The Summoner who defeats every opponent in the Final Showdown wins the game; there is "
+       "no other way to win."),
+    _r("AW-9.2", "A beaten Summoner is out",
+       "A Summoner who loses a Final Showdown fight is removed from the game."),
+    _r("AW-9.3", "After a failed Showdown",
+       "The beaten Summoner's Alpha Walrus gear is shuffled back into the deck, their "
+       "creatures are discarded and the Alpha Walrus returns to the centre."),
+    _r("AW-9.4", "Play goes on",
+       "After a Summoner is removed the remaining players carry on with the game."),
+    # 10. Clarifications
+    _r("AW-10.1", "Goamph stops a summon",
+       "A Goamph card can cancel a creature summon, that is a creature being put on the "
+       "field.", refs=("AW-10.3",)),
+    _r("AW-10.2", "Goamph stops armor",
+       "A Goamph card can also cancel the placement of an armor piece on a creature.",
+       refs=("AW-10.3",)),
+    _r("AW-10.3", "Goamph cancels actions",
+       "Summons and armor placements are actions, and what a Goamph does is prevent an "
+       "action: the cancelled action does not happen (the card it tried to place is "
+       "discarded, as Goamph's text says). The Goamph card's targets are data on the card "
+       "(effect cancel, targets).", refs=("AW-10.4",)),
+    _r("AW-10.4", "A battle can be Goamphed",
+       "Declaring a battle is an action too, so a Goamph can cancel a battle; then no "
+       "creature fights and no stake changes hands."),
+    _r("AW-10.5", "Lucky Flipper is not combined draw",
+       "Lucky Flipper works on its player's Draw Phase, so using it does not count as "
+       "combining draw abilities: the player may still discard to draw in that turn.",
+       refs=("AW-2.2",)),
+    _r("AW-10.6", "Walrus mini showdown",
+       "When the level 6 Walrus meets any walrus in a battle (any creature with the walrus "
+       "trait, but never the Alpha Walrus), a mini showdown takes place.",
+       refs=("AW-10.7", "AW-10.8", "AW-10.9")),
+    _r("AW-10.7", "Walruses pair up by themselves",
+       "In a mini showdown the walruses on both sides are matched with each other "
+       "automatically; the defender's choice does not decide those pairs.",
+       refs=("AW-G.9",)),
+    _r("AW-10.8", "Mini showdown dice",
+       "Each player in the battle rolls a D6 for their walrus; the higher roll wins that "
+       "walrus fight, whatever the levels.", refs=("AW-G.8",)),
+    _r("AW-10.9", "The level 8 Walrus rolls twice",
+       "In a mini showdown the level 8 Walrus rolls two D6 and uses the better one."),
+    # Gaps: situations the seed leaves open. Each names its house-rule key.
+    _r("AW-G.1", "Gap: which level is 'highest'",
+       "Equipment and battle cards say a creature 'gets +N levels', but the seed's 'highest "
+       "creature wins' does not say whether such bonuses count. House rule battle_level: "
+       "modified (printed level plus bonuses) or printed. Provisional: modified. Reported only "
+       "when the two readings decide a fight differently.", refs=("AW-4.5",), gap=True),
+    _r("AW-G.2", "Gap: who wins a split battle",
+       "When every attacking creature was matched and each side won some fights, the seed "
+       "does not say who wins the battle (and the stake). House rule battle_winner: majority "
+       "(more fights won; an even split goes to the defender, AW-4.10), all (the attacker "
+       "must win every fight) or highest (the side with the single highest creature). "
+       "Provisional: majority.", refs=("AW-4.5", "AW-4.7"), gap=True),
+    _r("AW-G.3", "Gap: destroying all four creatures",
+       "AW-4.8 calls winning by destroying all four creatures optional without saying what "
+       "it wins. House rule destroy_all_four: not-required (only that the attacker need not "
+       "do it) or eliminates (a defender who loses four creatures in one battle is out of the "
+       "game). Provisional: not-required.", refs=("AW-4.8",), gap=True),
+    _r("AW-G.4", "Gap: what the Alpha Walrus fights",
+       "The seed does not say what an opponent sends against the Alpha Walrus. House rule "
+       "alpha_opponent: one (one creature of the opponent's choice; the referee takes the "
+       "strongest listed) or all (the Alpha Walrus must beat each of the opponent's creatures "
+       "in turn). Provisional: one.", refs=("AW-8.2",), gap=True),
+    _r("AW-G.5", "Gap: fewer than five cards",
+       "The minimum of five is only stated as a floor for Recover discards; the seed does not "
+       "say whether a smaller hand is refilled. House rule hand_minimum: floor (no refill) or "
+       "refill (draw up to five when the turn ends). Provisional: floor.",
+       refs=("AW-1.5", "AW-5.2"), gap=True),
+    _r("AW-G.6", "Gap: the deck runs out",
+       "The seed does not say what a draw from an empty deck does. House rule empty_deck: "
+       "skip (nothing is drawn) or reshuffle (the discard pile is shuffled into a new deck). "
+       "Provisional: skip.", refs=("AW-3.2",), gap=True),
+    _r("AW-G.7", "Gap: who goes first, and turn order",
+       "The seed says neither who takes the first turn nor in which order turns follow. House "
+       "rule turn_order: listed (the order of the log's players, first listed starts) or free "
+       "(any order, one turn per player per round). Provisional: listed; out-of-order turns "
+       "are violations only when the house rule is declared.", refs=("AW-3.1",), gap=True),
+    _r("AW-G.8", "Gap: equal dice in a mini showdown",
+       "The seed does not say what equal mini-showdown rolls do. House rule mini_showdown_tie: "
+       "defender (the battle tie rule AW-4.10 applies) or reroll. Provisional: defender.",
+       refs=("AW-10.8", "AW-4.10"), gap=True),
+    _r("AW-G.9", "Gap: pairing several walruses",
+       "With more than one walrus on a side the seed does not say who pairs with whom. House "
+       "rule walrus_pairing: level6-first (each level 6 Walrus takes the first free opposing "
+       "walrus, then the other walruses pair in the order listed) or level6-only (only the "
+       "level 6 Walrus is paired automatically; other walruses keep the defender's match-ups). "
+       "Provisional: level6-first.", refs=("AW-10.7",), gap=True),
+    _r("AW-G.10", "Gap: battles per turn",
+       "'Pick an opponent' suggests one battle per Battle Phase but the seed does not say so. "
+       "House rule battles_per_turn: 1 or any. Provisional: 1 (a second battle is reported, "
+       "not ruled illegal, until the house rule is declared).", refs=("AW-4.1",), gap=True),
+    _r("AW-G.11", "Gap: discarding a non-creature to draw",
+       "The draw table of AW-2.3 to AW-2.5 only covers creatures, while AW-2.1 speaks of any "
+       "card. House rule discard_non_creature: draw-1 (a non-creature draws one card) or "
+       "forbidden. Provisional: draw-1.", refs=("AW-2.1",), gap=True),
+    _r("AW-G.12", "Gap: which gear can be won",
+       "The seed does not say whether a gear stake covers gear in the defender's hand or only "
+       "gear on the field, nor where the won piece goes. House rule gear_stake: field or "
+       "field-or-hand. Provisional: field; a won piece goes to the attacker's hand.",
+       refs=("AW-4.2",), gap=True),
+    _r("AW-G.13", "Gap: sacrificing without creatures",
+       "'Sacrifice them with your creatures' does not say whether a player with no creature "
+       "may summon. House rule sacrifice_creatures: any (all creatures present are "
+       "sacrificed, none needed) or at-least-one. Provisional: any.", refs=("AW-8.1",),
+       gap=True),
+    _r("AW-G.14", "Gap: equal showdown dice",
+       "AW-8.5 settles a tie with a D6 but not equal D6 results. House rule "
+       "showdown_dice_tie: reroll or defender (the opponent wins). Provisional: reroll.",
+       refs=("AW-8.5",), gap=True),
+    _r("AW-G.15", "Gap: whose equipment is barred",
+       "'No equipment allowed' may bar only the Alpha Walrus or both sides. House rule "
+       "showdown_equipment: both or alpha-only (the opponents' equipment still counts). "
+       "Provisional: both.", refs=("AW-8.3",), gap=True),
+    _r("AW-G.16", "Gap: Goamph against the Alpha Walrus",
+       "Whether summoning the Alpha Walrus is a 'creature summon' Goamph can cancel is not "
+       "said. House rule goamph_alpha: no or yes (the summon is cancelled before anything is "
+       "sacrificed). Provisional: no.", refs=("AW-10.1", "AW-8.1"), gap=True),
+    _r("AW-G.17", "Gap: which hand card is won",
+       "For a hand stake the seed does not say who picks the card. House rule "
+       "hand_stake_pick: random (from the seeded generator unless the log names it), "
+       "attacker or defender (the log names the card). Provisional: random.",
+       refs=("AW-4.2",), gap=True),
+]
+
+RULE_IDS = frozenset(r.id for r in RULES)

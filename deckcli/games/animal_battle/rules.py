@@ -137,6 +137,18 @@ RULES = [
        "The rules do not say what happens when a player must draw and the deck is empty. "
        "deckcli reports a gap; a house ruling (empty_deck_draw: skip or lose) decides it.",
        refs=("AB-4.1", "AB-4.6"), gap=True),
+    _r("AB-G.7", "A new Challenger or Defender from the hand (gap)",
+       "Outside setup the rules say where a promoted replacement comes from (the Pool) but not "
+       "where a new Challenger or a newly selected Defender comes from. deckcli accepts the "
+       "Pool and reports a gap when an Animal would come from the hand, or when a player's "
+       "only Animals are in the hand; a house ruling (new_animal_from: pool or pool_or_hand) "
+       "decides it.", refs=("AB-4.3", "AB-5.4", "AB-1.1"), gap=True),
+    _r("AB-G.8", "Swapping an active Defender (gap)",
+       "The rules forbid replacing the Challenger by choice but say nothing about an active "
+       "Defender that is still in place when a new attack is established. deckcli reports a "
+       "gap when the defending player selects another Defender; a house ruling "
+       "(replace_defender: allowed or forbidden) decides it.", refs=("AB-4.3", "AB-6.1"),
+       gap=True),
 ]
 
 #: The battle statistics and which way they win (AB-2.1 to AB-2.5). Maximum Depth is absent

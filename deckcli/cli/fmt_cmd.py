@@ -1,0 +1,230 @@
+"""``deckcli fmt PATH... [--check] [--diff]`` and ``deckcli convert PATH --to FORMAT [-o OUT]``.
+
+fmt is as careful as black: before anything is written, the new text is parsed again and must
+hold the same cards (card, printing, variant tags, counts) with the same validate verdict, and
+formatting it again must change nothing. If either check fails nothing is written and the
+command exits 2 ("internal error, please report"). Writes are atomic.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import db_option, game_option, open_index, pick_game
+
+
+class _Unsafe(Exception):
+    """fmt's own safety check failed: a bug in deckcli, not in the deck."""
+
+
+def _say(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def _stdout_bytes(data: bytes) -> None:
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is not None:
+        out.flush()
+        buffer.write(data)
+        buffer.flush()
+    else:  # a text-only stream (tests): write the same characters
+        out.write(data.decode("utf-8"))
+
+
+def _read(path: str, index):
+    """(deck, text) for a path or '-' (stdin); text is None when the bytes could not be decoded."""
+    from deckcli.decks.limits import MAX_FILE_BYTES
+    from deckcli.decks.reader import decode, detect_format, parse_text_of, read_bytes
+
+    shown = "<stdin>" if path == "-" else path
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    else:
+        data = read_bytes(path)
+    text, failed = decode(data, shown)
+    if failed is not None:
+        return failed, None, data
+    bom = data.startswith(b"\xef\xbb\xbf")
+    deck = parse_text_of(text, shown, detect_format(path, text), bom=bom,
+                         is_set=lambda code: index.is_set_code(None, code))
+    return deck, text, data
+
+
+def _safe_format(deck, text: str, index, game) -> bytes:
+    """The formatted bytes, after the equivalence and stability checks."""
+    from deckcli.decks.format import encode, format_deck
+    from deckcli.decks.reader import parse_text_of
+    from deckcli.decks.writer import same_deck
+
+    new_text = format_deck(deck, text, index, game)
+    again = parse_text_of(new_text, deck.path, deck.source_format, bom=deck.bom,
+                          is_set=lambda code: index.is_set_code(None, code))
+    if any(p.is_error for p in again.problems):
+        first = next(p for p in again.problems if p.is_error)
+        raise _Unsafe(f"the formatted text does not parse (line {first.line}: {first.message})")
+    if not same_deck(deck, again, index, game):
+        raise _Unsafe("the formatted deck is not the same deck")
+    if format_deck(again, new_text, index, game) != new_text:
+        raise _Unsafe("formatting is not stable")
+    return encode(new_text, deck.bom)
+
+
+def _report_problems(deck) -> None:
+    for p in deck.problems:
+        if p.is_error:
+            where = deck.path + (f":{p.line}" if p.line else "")
+            _say(f"{where}: error: {p.message} [{p.code}, rule {p.rule}]")
+
+
+def _diff(path: str, old: bytes, new: bytes) -> str:
+    import difflib
+
+    a = old.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
+    b = new.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
+    lines = list(difflib.unified_diff(a, b, f"a/{path}", f"b/{path}"))
+    return "".join(x if x.endswith("\n") else x + "\n\\ No newline at end of file\n"
+                   for x in lines)
+
+
+def _plural(n: int, word: str = "file") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=str, required=True)
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 if any file would change, and list those files.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing; print a unified diff of the changes to stdout.")
+@game_option
+@db_option
+@click.pass_context
+def fmt(ctx, paths, check, show_diff, game, db_dirs):
+    """Rewrite decklists (files or folders) in the canonical form; '-' reads stdin.
+
+    Entries are grouped by kind under section headers, sorted, merged and spelled as in the
+    card database; comments, line endings and the byte-order mark are kept. A deck is only
+    rewritten when the new text holds exactly the same cards with the same verdict.
+
+    Exit 0 when done, 1 when --check finds a file to change or a file cannot be read as a deck,
+    2 on missing paths or an internal error.
+    """
+    from deckcli.decks.format import CannotFormat
+    from deckcli.decks.writer import WriteError, atomic_write
+    from deckcli.validate import collect_paths
+
+    game = pick_game(ctx, game)
+    targets = collect_paths(list(paths))
+    index = open_index(ctx, db_dirs)
+    changed = unchanged = failed = 0
+    internal = False
+    for path in targets:
+        deck, text, old = _read(path, index)
+        if text is None or any(p.is_error for p in deck.problems):
+            _report_problems(deck)
+            _say(f"{deck.path}: not formatted: it has errors")
+            failed += 1
+            continue
+        try:
+            new = _safe_format(deck, text, index, game)
+        except CannotFormat as exc:
+            _say(f"{deck.path}: not formatted: {exc.message}")
+            failed += 1
+            continue
+        except _Unsafe as exc:
+            _say(f"{deck.path}: internal error, please report: {exc}; the file is unchanged")
+            internal = True
+            continue
+        if path == "-":
+            if show_diff:
+                click.echo(_diff("<stdin>", old, new), nl=False)
+            elif not check:
+                _stdout_bytes(new)
+        elif new != old and show_diff:
+            click.echo(_diff(path, old, new), nl=False)
+        if new == old:
+            unchanged += 1
+            continue
+        changed += 1
+        if check or show_diff or path == "-":
+            if check:
+                _say(f"would reformat {deck.path}")
+            continue
+        try:
+            atomic_write(path, new)
+        except WriteError as exc:
+            _say(f"deckcli: error: {exc}")
+            changed -= 1
+            internal = True
+            continue
+        _say(f"reformatted {path}")
+    would = check or show_diff
+    parts = [f"{_plural(changed)} {'would be reformatted' if would else 'reformatted'}"]
+    if unchanged:
+        parts.append(f"{unchanged} unchanged")
+    if failed:
+        parts.append(f"{failed} could not be formatted")
+    _say(", ".join(parts))
+    if internal:
+        return EXIT_FAILURE
+    if failed or (check and changed):
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("path", type=str)
+@click.option("--to", "to", required=True,
+              type=click.Choice(["text", "yaml", "json", "csv", "registration"]),
+              help="Target format.")
+@click.option("-o", "--out", "out", default=None, metavar="OUT",
+              help="Write to this file (atomically) instead of stdout.")
+@game_option
+@db_option
+@click.pass_context
+def convert(ctx, path, to, out, game, db_dirs):
+    """Convert a decklist to text, YAML, JSON, CSV, or a printable registration list.
+
+    Entries stay as written and in order; the header goes along where the target can carry
+    it (CSV carries cards only). '-' reads stdin. Exit 1 when the deck cannot be read.
+    """
+    import os
+
+    from deckcli.decks.convert import convert as run_convert
+    from deckcli.decks.writer import atomic_write
+    from deckcli.errors import UsageError
+
+    game = pick_game(ctx, game)
+    index = open_index(ctx, db_dirs)
+    deck, text, _ = _read(path, index)
+    if text is None or any(p.is_error for p in deck.problems):
+        _report_problems(deck)
+        _say(f"{deck.path}: not converted: it has errors")
+        return EXIT_PROBLEMS
+    if out and os.path.exists(out) and not os.path.isdir(out):
+        existing, existing_text, _ = _read(out, index)
+        if existing_text is None or any(p.is_error and p.code != "empty-deck"
+                                        for p in existing.problems):
+            raise UsageError(f"{out} exists and is not a decklist deckcli can read; "
+                             "not overwriting it")
+    chosen = fmt_name = None
+    if to == "registration":
+        from deckcli.decks.format import CannotFormat, game_for
+        from deckcli.validate import Options, pick_format
+
+        try:
+            chosen = game_for(deck, game)
+        except CannotFormat as exc:
+            raise UsageError(exc.message) from None
+        fmt_name = pick_format(deck, chosen, Options(game=chosen))[0]
+    result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
+    if out is None:
+        click.echo(result, nl=False)
+        return EXIT_OK
+    atomic_write(out, result.encode("utf-8"))
+    _say(f"wrote {out} ({to})")
+    return EXIT_OK

@@ -1,0 +1,151 @@
+"""Convert decklists between text, YAML, JSON and CSV, and print a registration list.
+
+Conversion keeps the deck as written: the same entries in the same order (count, name, set,
+number, variant tags, trailing comment), and the header wherever the target can carry it (CSV
+carries cards only: ``count,name,set,number,variants``). It does not look cards up; formatting
+into the canonical form is ``deckcli fmt``'s job. A round trip (text -> yaml -> text, ...) gives
+back the same deck.
+
+``registration`` is a printable plain-text list for handing in at an event: a header block
+(deck name, player, game, format), then one section per kind with its subtotal, then the total.
+It needs the card database, to know each card's kind.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from deckcli.cards.names import VARIANTS
+from deckcli.decks.model import HEADER_KEYS, Deck, Entry
+
+TARGETS = ("text", "yaml", "json", "csv", "registration")
+SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv", "registration": ".txt"}
+
+
+def _tags(entry: Entry) -> list[str]:
+    return sorted(set(entry.variants), key=lambda t: VARIANTS.index(t) if t in VARIANTS else 99)
+
+
+def entry_values(entry: Entry) -> dict:
+    """One entry as a YAML/JSON mapping (the CONTRACT.md shape)."""
+    item: dict = {"count": entry.count, "name": entry.name}
+    if entry.set_code:
+        item["set"] = entry.set_code
+    if entry.number:
+        item["number"] = entry.number
+    if entry.variants:
+        item["variants"] = _tags(entry)
+    if entry.comment:
+        item["comment"] = entry.comment
+    return item
+
+
+def to_text(deck: Deck) -> str:
+    from deckcli.decks.format import comment_line, entry_line
+
+    out = [comment_line(c) for c in deck.preamble]
+    if out:
+        out.append("")
+    out.extend(f"{k}: {deck.header[k]}" for k in HEADER_KEYS if k in deck.header)
+    if deck.header:
+        out.append("")
+    words = {s.key: s for s in deck.sections}
+    current = None
+    for entry in deck.entries:
+        if entry.section != current and entry.section in words:
+            s = words[entry.section]
+            if out and out[-1] != "":
+                out.append("")
+            out.append(s.word + (f": {s.count}" if s.count is not None else ""))
+        current = entry.section
+        out.extend(comment_line(c) for c in entry.leading)
+        out.append(entry_line(entry.count, entry.name, entry.set_code, entry.number,
+                              _tags(entry), entry.comment))
+    if deck.trailer:
+        out.append("")
+        out.extend(comment_line(c) for c in deck.trailer)
+    return "\n".join(out) + "\n"
+
+
+def to_json(deck: Deck) -> str:
+    from deckcli.decks.format import dump_json
+
+    header = {k: deck.header[k] for k in HEADER_KEYS if k in deck.header}
+    return dump_json({**header, "cards": []}, [entry_values(e) for e in deck.entries])
+
+
+def to_yaml(deck: Deck) -> str:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    from deckcli.decks.format import (set_list_comments, set_start_comments, yaml_io,
+                                      yaml_item)
+
+    data = CommentedMap((k, deck.header[k]) for k in HEADER_KEYS if k in deck.header)
+    cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)
+    data["cards"] = cards
+    set_start_comments(data, deck.preamble)
+    set_list_comments(data, cards, [(e.leading, None) for e in deck.entries], deck.trailer)
+    out = io.StringIO()
+    yaml_io().dump(data, out)
+    return out.getvalue()
+
+
+def to_csv(deck: Deck) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["count", "name", "set", "number", "variants"])
+    for e in deck.entries:
+        writer.writerow([e.count, e.name, e.set_code or "", e.number or "", ";".join(_tags(e))])
+    return out.getvalue()
+
+
+def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
+    """A printable registration list: header block, per-kind sections with subtotals, total."""
+    from deckcli.decks.format import arrange, entry_line
+
+    loose, groups = arrange(deck, index, game)
+    blank = "_" * 24
+
+    def field(label: str, value) -> str:
+        return f"{label + ':':<11}{value or blank}"
+
+    out = ["DECK REGISTRATION", "=" * 17, "",
+           field("Deck name", deck.header.get("name")),
+           field("Player", deck.header.get("player")),
+           field("Game", game)]
+    if fmt:
+        out.append(field("Format", fmt))
+    width = max([len(str(x.count)) for g in groups for x in g.lines]
+                + [len(str(e.count)) for e in (x.entry for x in loose)] + [1])
+    sections = [(g.title, [(x.count, entry_line(x.count, *x.fields(), None).split(" ", 1)[1])
+                           for x in g.lines]) for g in groups]
+    if loose:
+        sections.append(("Not in the card database", [
+            (x.count, entry_line(x.count, x.entry.name, x.entry.set_code, x.entry.number,
+                                 _tags(x.entry), None).split(" ", 1)[1]) for x in loose]))
+    for title, rows in sections:
+        subtotal = sum(n for n, _ in rows)
+        out += ["", f"{title} ({subtotal})", "-" * (len(title) + len(str(subtotal)) + 3)]
+        out += [f"  {n:>{width}}  {text}" for n, text in rows]
+        out.append(f"  {title} subtotal: {subtotal}")
+    total = sum(x.count for g in groups for x in g.lines) + sum(x.count for x in loose)
+    out += ["", f"Total: {total} card{'s' if total != 1 else ''}", "",
+            field("Signature", None), field("Date", None)]
+    return "\n".join(out) + "\n"
+
+
+def convert(deck: Deck, to: str, *, index=None, game: str | None = None,
+            fmt: str | None = None) -> str:
+    """The deck in the target format (``registration`` needs ``index``, ``game``)."""
+    if to == "text":
+        return to_text(deck)
+    if to == "yaml":
+        return to_yaml(deck)
+    if to == "json":
+        return to_json(deck)
+    if to == "csv":
+        return to_csv(deck)
+    if to == "registration":
+        return to_registration(deck, index, game, fmt)
+    raise ValueError(f"unknown target format {to!r}; choose one of {', '.join(TARGETS)}")

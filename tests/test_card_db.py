@@ -1,0 +1,237 @@
+"""The card database: compiled index freshness and safety, --db folders, db check, search."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from conftest import run
+
+STATS = "{weight: 5, speed: 10, lifespan: 3, population: 900, length: 0.4, max_depth: 0}"
+
+
+def write_set(folder, name, body, code="TST", game="animal-battle", set_name="Test Promos"):
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(f"game: {game}\nset: {{code: {code}, name: {set_name}, released: 2026-01-01}}\n"
+                    f"cards:\n{textwrap.dedent(body)}", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def promo_db(tmp_path):
+    db = tmp_path / "db"
+    write_set(db, "TST.yaml", f"""\
+        - {{number: "1", name: Test Ferret, kind: animal, stats: {STATS}, variants: [foil]}}
+        - {{number: "T2", name: Walrus, version_of: "12", variants: [promotional]}}
+        """)
+    return db
+
+
+def test_user_set_adds_cards_and_printings(promo_db):
+    r = run("--db", promo_db, "cards", "show", "Walrus", "-O", "json")
+    assert r.code == 0, r
+    assert {"set": "TST", "number": "T2", "variants": ["promotional"]} in r.json()["printings"]
+    r = run("cards", "show", "Test Ferret", "--db", promo_db)
+    assert r.code == 0 and "(TST) 1" in r.out, r
+    assert run("cards", "show", "Test Ferret").code == 2  # not without the folder
+
+
+def test_db_env_variable(promo_db, monkeypatch):
+    monkeypatch.setenv("DECKCLI_DB", str(promo_db))
+    assert run("cards", "show", "Test Ferret").code == 0
+
+
+def test_missing_db_folder_exits_2(tmp_path):
+    r = run("--db", tmp_path / "nope", "cards", "list")
+    assert r.code == 2 and "does not exist" in r.err, r
+
+
+def test_editing_a_source_rebuilds_the_index(promo_db):
+    r = run("--db", promo_db, "cards", "show", "Test Ferret", "-O", "json")
+    assert r.json()["stats"]["speed"] == 10
+    path = promo_db / "TST.yaml"
+    path.write_text(path.read_text().replace("speed: 10", "speed: 12"), encoding="utf-8")
+    r = run("--db", promo_db, "cards", "show", "Test Ferret", "-O", "json")
+    assert r.json()["stats"]["speed"] == 12, r
+
+
+def test_a_new_file_in_a_folder_is_picked_up(promo_db):
+    assert run("--db", promo_db, "cards", "show", "Test Stoat").code == 2
+    write_set(promo_db, "TS2.yaml", f"""\
+        - {{number: "1", name: Test Stoat, kind: animal, stats: {STATS}}}
+        """, code="TS2", set_name="Second")
+    assert run("--db", promo_db, "cards", "show", "Test Stoat").code == 0
+
+
+def test_two_processes_build_at_once(promo_db, tmp_path):
+    cache = tmp_path / "cache"
+    env = {**os.environ, "DECKCLI_CACHE_DIR": str(cache)}
+    code = ("from deckcli.cards.index import open_index; "
+            f"i = open_index([{str(promo_db)!r}], rebuild=True); "
+            "print(len(i.all_cards('animal-battle')))")
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], outs
+    assert len({o[0] for o in outs}) == 1  # every process saw the same complete index
+    leftovers = [p.name for p in cache.iterdir() if not p.name.endswith(".sqlite")]
+    assert leftovers == []
+    assert run("--db", promo_db, "cards", "show", "Test Ferret").code == 0
+
+
+def test_unwritable_cache_falls_back_to_memory(promo_db, tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(blocker / "cache"))  # mkdir fails: NotADirectory
+    r = run("--db", promo_db, "cards", "show", "Test Ferret")
+    assert r.code == 0, r
+    r = run("db", "build")
+    assert r.code == 0 and "memory" in r.out, r
+
+
+def test_db_build_reports_what_it_read():
+    r = run("db", "build")
+    assert r.code == 0, r
+    assert "animal-battle: 5 sets" in r.out
+    assert "files read: " in r.out
+
+
+# -- db check ------------------------------------------------------------------------------
+
+BROKEN = {
+    "schema.yaml": ("""\
+        - {number: "1", name: Bad Fox, kind: animal, stats: {weight: 1, speed: 1, lifespan: 1, population: 1, length: 1}, colour: red}
+        """, "db-schema", "DB-1.2"),
+    "missing.yaml": ("""\
+        - {number: "1", name: Half Fox, kind: animal, stats: {weight: 1, speed: 1}}
+        """, "db-missing-stat", "DB-2.1"),
+    "absurd.yaml": ("""\
+        - {number: "1", name: Rocket Fox, kind: animal, stats: {weight: 5, speed: 10000, lifespan: 3, population: 9, length: 1, max_depth: 0}}
+        """, "db-absurd-stat", "DB-2.2"),
+    "negative.yaml": ("""\
+        - {number: "1", name: Minus Fox, kind: animal, stats: {weight: -5, speed: 10, lifespan: 3, population: 9, length: 1, max_depth: 0}}
+        """, "db-absurd-stat", "DB-2.2"),
+    "dangling.yaml": ("""\
+        - {number: "P1", name: Ghost Fox, version_of: "77", variants: [promotional]}
+        """, "db-dangling-version", "DB-3.3"),
+    "variant.yaml": ("""\
+        - {number: "1", name: Shiny Fox, kind: animal, stats: %s, variants: [holo]}
+        """ % STATS, "db-variant", "DB-3.4"),
+    "norule.yaml": ("""\
+        - {number: "1", name: Vague Trick, kind: action, text: "Do something nice."}
+        """, "db-no-rule", "DB-2.3"),
+    "badrule.yaml": ("""\
+        - {number: "1", name: Odd Trick, kind: action, text: "Skip.", refers_to: [AB-99.1]}
+        """, "db-unknown-rule", "DB-2.3"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_db_check_finds_each_problem_with_file_and_line(tmp_path, name):
+    body, code, rule = BROKEN[name]
+    db = tmp_path / "db"
+    write_set(db, name, body, code="TQ" + str(sorted(BROKEN).index(name)))
+    r = run("db", "check", "--db", db, "-O", "json")
+    assert r.code == 1, r
+    found = [p for p in r.json()["problems"] if p["code"] == code]
+    assert found, r.json()["problems"]
+    assert found[0]["rule"] == rule
+    assert found[0]["path"].endswith(name) and found[0]["line"] == 4  # the card's own line
+
+
+def test_db_check_reports_every_problem_at_once(tmp_path):
+    db = tmp_path / "db"
+    for i, (name, (body, _code, _rule)) in enumerate(sorted(BROKEN.items())):
+        write_set(db, name, body, code=f"T{i}")
+    r = run("db", "check", "--db", db, "-O", "json")
+    codes = {p["code"] for p in r.json()["problems"]}
+    assert {c for _b, c, _r in BROKEN.values()} <= codes
+
+
+def test_conflicts_name_both_files(tmp_path):
+    db = tmp_path / "db"
+    write_set(db, "A.yaml", """\
+        - {number: "12", name: Walrus, kind: animal, stats: {weight: 9999, speed: 35, lifespan: 40, population: 250000, length: 3.2, max_depth: 500}}
+        """, code="ABX")
+    write_set(db, "B.yaml", f"""\
+        - {{number: "12", name: Some Fox, kind: animal, stats: {STATS}}}
+        """, code="ABS", set_name='"Abyss, Bays & Shores"')
+    r = run("db", "check", "--db", db)
+    assert r.code == 1, r
+    assert "Walrus 12 differs from its entry at card_db/animal-battle/ABS.yaml:" in r.out
+    assert "stats" in r.out.split("differs", 1)[1].splitlines()[0]
+    assert "ABS 12 is also defined at card_db/animal-battle/ABS.yaml:" in r.out
+    # a deck check with a broken database is a command that cannot run
+    r = run("validate", "--db", db, "examples/good/casual-risky.txt")
+    assert r.code == 2 and "db check" in r.err, r
+
+
+def test_a_yaml_error_in_a_source_is_reported_with_its_line(tmp_path):
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "X.yaml").write_text("game: animal-battle\nset: {code: XX, name: X}\ncards:\n  - [\n")
+    r = run("db", "check", "--db", db)
+    assert r.code == 1 and "X.yaml:5" in r.out, r
+
+
+# -- search ----------------------------------------------------------------------------------
+
+def names(*query):
+    r = run("cards", "search", *query, "-O", "json")
+    assert r.code == 0, r
+    return [c["name"] for c in r.json()]
+
+
+def test_search_words_and_filters():
+    assert names("walrus") == ["Walrus"]
+    assert "Snow Leopard" in names('"snow leopard"')
+    assert set(names("kind:action", "name:herd")) == {"Herd Instinct"}
+    assert all(c in names("set:PRM", "variant:promotional") for c in ("Walrus", "Herd Instinct"))
+
+
+def test_search_comparisons_and_population_is_a_number():
+    rare = names("population<100")
+    assert "Vaquita" in rare and "Javan Rhinoceros" in rare and "Walrus" not in rare
+    r = run("cards", "search", "speed>=110", "-O", "json").json()
+    assert r and all(c["stats"]["speed"] >= 110 for c in r)
+    assert names("length=3.2", "name:walrus") == ["Walrus"]
+
+
+def test_search_or_and_negation():
+    both = set(names("name:walrus", "or", "name:orca"))
+    assert both == {"Walrus", "Orca"}
+    not_cls = names("kind:animal", "-set:CLS")
+    assert "Walrus" not in not_cls  # Walrus is reprinted in CLS
+    assert set(names("kind:action")) & set(names("-kind:animal")) == set(names("kind:action"))
+
+
+@pytest.mark.parametrize("query,column", [("speed>", 7), ("kind:animal colour:red", 13),
+                                          ("variant:shiny", 9), ('"snow', 1), ("or walrus", 1)])
+def test_malformed_query_exit_2_with_column(query, column):
+    r = run("cards", "search", query)
+    assert r.code == 2, r
+    assert f"query column {column}:" in r.err
+
+
+@pytest.mark.parametrize("ref", ["Walrus", "walrus (abs) 012", "ABS 12", "PRM P3"])
+def test_cards_show_accepts_every_reference_form(ref):
+    r = run("cards", "show", ref, "-O", "json")
+    assert r.code == 0, r
+    assert (r.json()["name"], r.json()["number"]) == ("Walrus", "12")
+
+
+def test_cards_list_json_shape():
+    r = run("cards", "list", "-O", "json")
+    cards = r.json()
+    walrus = next(c for c in cards if c["name"] == "Walrus")
+    assert walrus["stats"] == {"weight": 1200, "speed": 35, "lifespan": 40, "population": 250000,
+                               "length": 3.2, "max_depth": 500}
+    assert {"set": "PRM", "number": "P3", "variants": ["promotional"]} in walrus["printings"]
+    assert {"set": "ABS", "number": "12", "variants": ["foil", "first-edition"]} in walrus["printings"]
+    assert {c["kind"] for c in cards} == {"animal", "action"}
+    assert all(c["game"] == "animal-battle" for c in cards)
+    assert len(cards) >= 130
