@@ -56,6 +56,8 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, output_f
     index = open_index(ctx, db_dirs)
     if event is not None:
         event.resolve(index)
+        for message in event.warnings:
+            click.echo(f"deckcli: warning: {message}", err=True)
         if not paths:
             roster = event.roster_paths()
     targets = collect_paths(list(paths)) if paths else []

@@ -12,7 +12,7 @@ def table(headers: list[str], rows: list[list]) -> str:
 
 
 def problem_line(p, path: str | None) -> str:
-    where = path or "<event>"
+    where = p.path or path or "-"
     if p.line:
         where += f":{p.line}"
     return f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]"

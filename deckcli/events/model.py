@@ -1,0 +1,242 @@
+"""Event files (CONTRACT.md "Event file"): validated with pydantic, errors with line numbers.
+
+::
+
+    name: Spring Championship
+    date: 2026-05-02
+    game: animal-battle
+    format: championship
+    banned: ["Walrus (ABS) 12", {card: "Orca", effective: 2026-04-01}]
+    limited: {"Vaquita": 2}
+    sets: [ABS, DWV, PRM]
+    house_rules: {stat_tie: defender}
+    players: {alice: decks/alice.txt}
+
+A malformed event file, or a ban naming a card that does not exist, stops the command (exit 2);
+an unknown code in ``sets`` is only a warning, since it makes nothing legal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass, field
+
+from deckcli.errors import EventFileError
+
+
+@dataclass
+class Ban:
+    ref: str
+    effective: dt.date | None
+    line: int | None
+    card_id: int | None = None
+    card_ref: str | None = None
+
+
+@dataclass
+class Event:
+    path: str
+    name: str | None = None
+    date: dt.date | None = None
+    game: str | None = None
+    format: str | None = None
+    bans: list[Ban] = field(default_factory=list)
+    limited: list[tuple[str, int, int | None]] = field(default_factory=list)  # (ref, max, line)
+    sets: list[str] | None = None
+    house_rules: dict[str, str] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)  # player -> deck path (as written)
+    player_lines: dict[str, int | None] = field(default_factory=dict)
+    as_of: dt.date | None = None
+    warnings: list[str] = field(default_factory=list)
+    _limited_ids: dict[int, int] = field(default_factory=dict)
+
+    # -- resolution against the card index ------------------------------------------------
+    def resolve(self, index) -> None:
+        """Look every banned and limited card up; a card that does not exist is exit 2."""
+        from deckcli.cards.refs import parse_ref
+        from deckcli.errors import DeckcliError
+        from deckcli.games import DEFAULT_GAME
+
+        game = self.game or DEFAULT_GAME
+        for ban in self.bans:
+            try:
+                card, _ = parse_ref(index, game, ban.ref)
+            except DeckcliError as exc:
+                raise EventFileError(f"banned card: {exc.message}", path=self.path,
+                                     line=ban.line) from None
+            ban.card_id, ban.card_ref = card.id, card.ref
+        for ref, limit, line in self.limited:
+            try:
+                card, _ = parse_ref(index, game, ref)
+            except DeckcliError as exc:
+                raise EventFileError(f"limited card: {exc.message}", path=self.path,
+                                     line=line) from None
+            self._limited_ids[card.id] = limit
+        if self.sets is not None:
+            for code in self.sets:
+                if not index.is_set_code(game, code):
+                    self.warnings.append(f"{self.path}: unknown set code {code!r} in 'sets' "
+                                         "(it makes nothing legal)")
+
+    def active_bans(self) -> list[Ban]:
+        """Bans in force on the event's date (or --as-of); undated bans always (EV-1.2)."""
+        when = self.as_of or self.date
+        return [b for b in self.bans
+                if b.effective is None or when is None or b.effective <= when]
+
+    def limited_ids(self, index, game) -> dict[int, int]:
+        return dict(self._limited_ids)
+
+    # -- roster ------------------------------------------------------------------------------
+    def base_dir(self) -> str:
+        return os.path.dirname(self.path) or "."
+
+    def roster_paths(self) -> list[tuple[str, str]]:
+        """(player, deck path relative to the current folder) for each listed player."""
+        return [(player, os.path.normpath(os.path.join(self.base_dir(), deck)))
+                for player, deck in self.players.items()]
+
+    def roster_reports(self, index, options):
+        """A report per listed player, then one per deck file nobody is listed for (EV-3.1)."""
+        from deckcli.diagnostics import error, warning
+        from deckcli.errors import NotFoundError
+        from deckcli.validate import DeckReport, validate_path
+
+        listed = set()
+        folders = set()
+        for player, path in self.roster_paths():
+            listed.add(os.path.abspath(path))
+            folders.add(os.path.dirname(path) or ".")
+            try:
+                report = validate_path(path, index, options)
+            except NotFoundError as exc:
+                yield DeckReport(None, self.game or "animal-battle", self.format, 0, [
+                    error("missing-deck", "EV-3.1",
+                          f"player {player!r} is listed in the roster but their deck "
+                          f"{path} cannot be read: {exc.message}",
+                          path=self.path, line=self.player_lines.get(player))], player=player)
+                continue
+            report.player = player
+            yield report
+        from deckcli.decks.reader import DECK_SUFFIXES
+        from deckcli.validate import SKIP_NAMES
+
+        event_abs = os.path.abspath(self.path)
+        for folder in sorted(folders):
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                continue
+            for name in names:
+                path = os.path.join(folder, name)
+                if (name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES
+                        and os.path.abspath(path) not in listed and os.path.isfile(path)
+                        and os.path.abspath(path) != event_abs):
+                    report = validate_path(path, index, options)
+                    report.problems.append(warning(
+                        "unlisted-deck", "EV-3.1",
+                        f"no player in the roster of {self.path} is listed for this deck"))
+                    yield report
+
+
+def load_event(path: str, as_of: str | None = None) -> Event:
+    """Read and validate an event file; every problem raises EventFileError (exit 2)."""
+    from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+    from deckcli.decks.reader import decode, read_bytes
+    from deckcli.errors import NotFoundError
+    from deckcli.games import GAMES, game_module
+    from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain
+
+    try:
+        data = read_bytes(path)
+    except NotFoundError as exc:
+        raise EventFileError(f"event file: {exc.message}", path=path) from None
+    text, failed = decode(data, path)
+    if failed is not None:
+        p = failed.problems[0]
+        raise EventFileError(p.message, path=path, line=p.line)
+    try:
+        doc = load_yaml(text)
+    except StructuredInputError as exc:
+        raise EventFileError(exc.message, path=path, line=exc.line) from None
+    if not isinstance(doc, dict):
+        raise EventFileError("an event file is a mapping (name, game, format, banned, ...)",
+                             path=path, line=1)
+
+    class BanEntry(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        card: str = Field(min_length=1)
+        effective: dt.date | None = None
+
+    class EventModel(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        name: str | None = None
+        date: dt.date | None = None
+        game: str | None = None
+        format: str | None = None
+        banned: list[str | BanEntry] = Field(default_factory=list)
+        limited: dict[str, int] = Field(default_factory=dict)
+        sets: list[str] | None = None
+        house_rules: dict[str, str | int | bool] = Field(default_factory=dict)
+        players: dict[str, str] = Field(default_factory=dict)
+
+        @field_validator("game")
+        @classmethod
+        def _game(cls, v):
+            if v is not None and v not in GAMES:
+                raise ValueError(f"unknown game {v!r}; known: {', '.join(GAMES)}")
+            return v
+
+        @field_validator("limited")
+        @classmethod
+        def _limits(cls, v):
+            for ref, n in v.items():
+                if n < 0 or n > 999:
+                    raise ValueError(f"limit for {ref!r} must be between 0 and 999")
+            return v
+
+    try:
+        model = EventModel.model_validate(plain(doc))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = err["loc"]
+        line = line_of(doc, loc[0]) if loc and loc[0] in doc else line_of(doc)
+        node = doc.get(loc[0]) if loc else None
+        if len(loc) > 1 and isinstance(node, (list, dict)):
+            line = line_of(node, loc[1]) or line
+        where = ".".join(str(x) for x in loc)
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise EventFileError(f"{where}: {err['msg']}{more}", path=path, line=line) from None
+    if model.format is not None:
+        formats = game_module(model.game or "animal-battle").FORMATS
+        if model.format not in formats:
+            raise EventFileError(
+                f"format {model.format!r} is not a format of {model.game or 'animal-battle'}"
+                + (f" ({', '.join(formats)})" if formats else " (it has none)"),
+                path=path, line=line_of(doc, "format"))
+    event = Event(path, model.name, model.date, model.game, model.format,
+                  sets=[s.upper() for s in model.sets] if model.sets is not None else None,
+                  house_rules={k: str(v).lower() if isinstance(v, bool) else str(v)
+                               for k, v in model.house_rules.items()},
+                  players=dict(model.players))
+    banned_node = doc.get("banned") or []
+    for i, item in enumerate(model.banned):
+        line = line_of(banned_node, i)
+        if isinstance(item, str):
+            event.bans.append(Ban(item, None, line))
+        else:
+            event.bans.append(Ban(item.card, item.effective, line))
+    limited_node = doc.get("limited") or {}
+    event.limited = [(ref, n, line_of(limited_node, ref)) for ref, n in model.limited.items()]
+    players_node = doc.get("players") or {}
+    event.player_lines = {p: line_of(players_node, p) for p in model.players}
+    if as_of:
+        try:
+            event.as_of = dt.date.fromisoformat(as_of)
+        except ValueError:
+            from deckcli.errors import UsageError
+
+            raise UsageError(f"--as-of takes a date like 2026-05-02, not {as_of!r}") from None
+    return event

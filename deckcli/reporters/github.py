@@ -1,0 +1,39 @@
+"""``--output github``: workflow-command annotations that GitHub Actions shows on the diff.
+
+Escaping follows GitHub's toolkit: in the message ``%``, CR and LF; in properties (file, title)
+also ``:`` and ``,``.
+"""
+
+from __future__ import annotations
+
+from deckcli.reporters import Reporter
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(p, path: str | None) -> str:
+    path = p.path or path
+    props = []
+    if path:
+        props.append(f"file={escape_property(path)}")
+    if p.line:
+        props.append(f"line={p.line}")
+    props.append(f"title={escape_property(f'{p.code} ({p.rule})')}")
+    return f"::{p.severity.value} {','.join(props)}::{escape_data(p.message)}"
+
+
+class GithubReporter(Reporter):
+    def add(self, report) -> None:
+        super().add(report)
+        for p in report.problems:
+            self.stream.write(annotation(p, report.path) + "\n")
+
+    def close(self) -> None:
+        self.stream.write(f"deckcli: {self.decks} deck(s): {self.legal} legal, "
+                          f"{self.illegal} illegal\n")

@@ -1,0 +1,187 @@
+"""Tournament CI: event files, rosters, CI output formats (golden files), parallel runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, REPO, run
+
+EVENT = EXAMPLES / "event" / "event.yaml"
+GOLDEN = Path(__file__).parent / "golden" / "validate"
+
+
+def write_event(tmp_path, body: str, name="event.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def problems(result, deck=0):
+    return [(p["code"], p["rule"]) for p in result.json()["decks"][deck]["problems"]]
+
+
+DECK = "4 Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n4 Coelacanth\n"
+
+
+def test_roster_event_checks_every_listed_deck(monkeypatch):
+    monkeypatch.chdir(REPO)
+    r = run("validate", "--event", "examples/event/event.yaml", "-O", "json")
+    assert r.code == 1, r
+    decks = {d["player"]: d for d in r.json()["decks"]}
+    assert decks["alice"]["legal"] and decks["bruno"]["legal"]
+    assert sorted(p["code"] for p in decks["chen"]["problems"]) == ["banned", "set-not-legal"]
+    dana = decks["dana"]
+    assert dana["path"] is None and dana["legal"] is False
+    assert [p["rule"] for p in dana["problems"]] == ["EV-3.1"]
+    unlisted = [d for d in r.json()["decks"] if d["path"] and d["path"].endswith("erin.txt")]
+    assert [p["code"] for p in unlisted[0]["problems"]] == ["unlisted-deck"]
+    assert r.json()["summary"] == {"decks": 5, "legal": 3, "illegal": 2}
+
+
+def test_event_game_and_format_apply(tmp_path, deck_file):
+    ev = write_event(tmp_path, "name: E\nformat: championship\n")
+    r = run("validate", "--event", ev, deck_file(DECK), "-O", "json")
+    assert r.json()["decks"][0]["format"] == "championship"
+    assert problems(r) == [("deck-size", "AB-1.4")]
+    # the flag still wins over the event
+    r = run("validate", "--event", ev, deck_file(DECK), "--format", "casual", "-O", "json")
+    assert r.code == 0, r
+
+
+def test_a_ban_covers_every_version(tmp_path, deck_file):
+    ev = write_event(tmp_path, 'banned: ["Walrus (ABS) 12"]\n')
+    deck = deck_file("1 Walrus (PRM) P3 [promotional]\n1 Walrus (CLS) C012\n" + DECK[9:] + "4 Koala\n")
+    r = run("validate", "--event", ev, deck, "-O", "json")
+    assert r.code == 1
+    assert problems(r) == [("banned", "EV-1.1"), ("banned", "EV-1.1")]
+
+
+@pytest.mark.parametrize("as_of,banned", [(None, False), ("2026-06-01", True), ("2026-05-31", False)])
+def test_dated_bans_follow_the_event_date_or_as_of(tmp_path, deck_file, as_of, banned):
+    ev = write_event(tmp_path, "date: 2026-05-02\nbanned: [{card: Orca, effective: 2026-06-01}]\n")
+    args = ["validate", "--event", ev, deck_file(DECK), "-O", "json"]
+    if as_of:
+        args += ["--as-of", as_of]
+    r = run(*args)
+    assert (("banned", "EV-1.2") in problems(r) or ("banned", "EV-1.1") in problems(r)) is banned
+
+
+def test_limited_cards(tmp_path, deck_file):
+    ev = write_event(tmp_path, "limited: {Orca: 2}\n")
+    r = run("validate", "--event", ev, deck_file(DECK), "-O", "json")
+    assert problems(r) == [("copy-limit", "EV-1.3")]
+    assert "limit 2" in r.json()["decks"][0]["problems"][0]["message"]
+
+
+def test_legal_sets_judge_the_printed_card(tmp_path, deck_file):
+    ev = write_event(tmp_path, "sets: [ABS, PRM]\n")
+    ok = run("validate", "--event", ev, deck_file("1 Walrus (PRM) P3\n3 Walrus\n" + DECK[9:]), "-O", "json")
+    assert ok.code == 0, ok
+    # Walrus exists in ABS, but the CLS reprint is what would be played
+    bad = run("validate", "--event", ev, deck_file("1 Walrus (CLS) C012\n3 Walrus\n" + DECK[9:]), "-O", "json")
+    assert problems(bad) == [("set-not-legal", "EV-2.1")]
+    # a card with no printing in any legal set, named without a printing
+    bad = run("validate", "--event", ev, deck_file("4 Golden Eagle\n" + DECK), "-O", "json")
+    assert problems(bad) == [("set-not-legal", "EV-2.1")]
+
+
+def test_unknown_set_code_is_only_a_warning(tmp_path, deck_file):
+    ev = write_event(tmp_path, "sets: [ABS, PRM, ZZZ]\n")
+    r = run("validate", "--event", ev, deck_file(DECK))
+    assert r.code == 0, r
+    assert "unknown set code 'ZZZ'" in r.err
+
+
+@pytest.mark.parametrize("body,line,message", [
+    ('banned: ["Wolverin"]\n', 1, "did you mean 'Wolverine'"),
+    ("name: E\nbanned:\n  - Walrus\n  - Nonesuch Beast\n", 4, "Nonesuch Beast"),
+    ("name: E\nformat: huge\n", 2, "format 'huge'"),
+    ("name: E\ngame: chess\n", 2, "unknown game"),
+    ("name: E\nlimited: {Orca: many}\n", 2, "limited"),
+    ("name: E\ncolour: red\n", 2, "colour"),
+    ("- just a list\n", 1, "mapping"),
+    ("name: [\n", 2, "YAML"),
+])
+def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, line, message):
+    ev = write_event(tmp_path, body)
+    r = run("validate", "--event", ev, deck_file(DECK))
+    assert r.code == 2, r
+    assert f"event.yaml:{line}:" in r.err and message in r.err, r
+    assert "Traceback" not in r.err
+
+
+def test_missing_event_file_exits_2(tmp_path):
+    r = run("validate", "--event", tmp_path / "nope.yaml")
+    assert r.code == 2 and "nope.yaml" in r.err
+
+
+# -- CI output formats --------------------------------------------------------------------------
+
+CASES = {
+    "bad": ["examples/bad/too-many-copies.txt", "examples/bad/malformed-lines.txt",
+            "examples/good/casual-risky.txt"],
+    "event": ["--event", "examples/event/event.yaml"],
+}
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "junit", "sarif"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_reports(monkeypatch, case, output):
+    monkeypatch.chdir(REPO)
+    r = run("validate", *CASES[case], "--output", output)
+    assert r.code == 1, r
+    golden = GOLDEN / f"{case}.{output}"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(r.out, encoding="utf-8")
+    assert r.out == golden.read_text(encoding="utf-8")
+
+
+def test_github_escaping():
+    from deckcli.diagnostics import error
+    from deckcli.reporters.github import annotation
+
+    p = error("x", "AB-1.5", "100% sure,\r\nreally: yes", line=3)
+    assert annotation(p, "decks/a,b:c.txt") == (
+        "::error file=decks/a%2Cb%3Ac.txt,line=3,title=x (AB-1.5)::100%25 sure,%0D%0Areally: yes")
+
+
+def test_github_output_is_picked_by_itself_on_actions(monkeypatch):
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    r = run("validate", EXAMPLES / "bad" / "casual-19.txt")
+    assert r.out.startswith("::error file=")
+
+
+def test_junit_and_sarif_parse(monkeypatch):
+    monkeypatch.chdir(REPO)
+    junit = ET.fromstring(run("validate", *CASES["event"], "-O", "junit").out)
+    cases = junit.findall(".//testcase")
+    assert len(cases) == 5 and len(junit.findall(".//failure")) == 2
+    sarif = json.loads(run("validate", *CASES["event"], "-O", "sarif").out)
+    assert sarif["version"] == "2.1.0"
+    rules = [r["id"] for r in sarif["runs"][0]["tool"]["driver"]["rules"]]
+    for result in sarif["runs"][0]["results"]:
+        assert rules[result["ruleIndex"]] == result["ruleId"]
+
+
+def test_output_file_keeps_the_text_summary_on_stdout(tmp_path, monkeypatch):
+    monkeypatch.chdir(REPO)
+    out = tmp_path / "report.json"
+    r = run("validate", "examples/bad/casual-19.txt", "-O", "json", "--output-file", out)
+    assert r.code == 1
+    assert "1 deck(s): 0 legal, 1 illegal" in r.out
+    assert json.loads(out.read_text())["summary"]["illegal"] == 1
+
+
+def test_jobs_output_is_identical(monkeypatch):
+    monkeypatch.chdir(REPO)
+    one = run("validate", "examples/good", "examples/bad", "examples/event", "-O", "json")
+    two = run("validate", "examples/good", "examples/bad", "examples/event", "-O", "json",
+              "--jobs", "2")
+    zero = run("validate", "examples/good", "examples/bad", "examples/event", "-O", "json",
+               "--jobs", "0")
+    assert one.code == two.code == zero.code == 1
+    assert one.out == two.out == zero.out
