@@ -2,6 +2,7 @@
 
 import os
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,9 @@ def _readme_commands():
     for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
         for line in block.splitlines():
             if line.startswith("$ deckcli "):
-                cmd, _, comment = line[2:].partition("#")
+                cmd, _, comment = line[2:].partition("  #")
                 m = re.search(r"exit (\d)", comment)
-                yield cmd.split()[1:], int(m.group(1)) if m else 0
+                yield shlex.split(cmd)[1:], int(m.group(1)) if m else 0
 
 
 @pytest.mark.parametrize("args,code", list(_readme_commands()),
@@ -57,3 +58,18 @@ def test_readme_examples_run(args, code, monkeypatch):
     r = run(*args)
     assert r.code == code, r
     assert "Traceback" not in r.err
+
+
+def test_readme_promo_set_example_works(tmp_path):
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(# my-cards/spring-promos.yaml\n.*?)```", text, flags=re.S).group(1)
+    folder = tmp_path / "my-cards"
+    folder.mkdir()
+    (folder / "spring-promos.yaml").write_text(block, encoding="utf-8")
+    r = run("--db", folder, "cards", "show", "Walrus")
+    assert r.code == 0 and "(PRM) P300" in r.out, r
+    assert run("db", "check", "--db", folder).code == 0
+    deck = tmp_path / "d.txt"
+    deck.write_text("1 Walrus (PRM) P300\n1 Snow Leopard (PRM) P301 [promo]\n4 Orca\n4 Vaquita\n"
+                    "4 Narwhal\n4 Coelacanth\n2 Koala\n", encoding="utf-8")
+    assert run("--db", folder, "validate", deck).code == 0
