@@ -243,6 +243,9 @@ class CardIndex:
         self.dirs = dirs
         self.path = path
         self._cards: dict[int, Card] = {}
+        # look-ups repeat across the decks of a batch: remember them for this run
+        self._named: dict[tuple[str, str], list[Card]] = {}
+        self._printings: dict[tuple[str, str, str], Printing | None] = {}
 
     # -- cards -------------------------------------------------------------------------------
     def _card(self, row) -> Card:
@@ -263,10 +266,14 @@ class CardIndex:
         return self._card(row)
 
     def cards_named(self, game: str, name: str) -> list[Card]:
-        rows = self.conn.execute(
-            f"SELECT {self._CARD_COLS} FROM cards WHERE game=? AND name_key=? ORDER BY id",
-            (game, fold_name(name))).fetchall()
-        return [self._card(r) for r in rows]
+        key = (game, fold_name(name))
+        found = self._named.get(key)
+        if found is None:
+            rows = self.conn.execute(
+                f"SELECT {self._CARD_COLS} FROM cards WHERE game=? AND name_key=? ORDER BY id",
+                key).fetchall()
+            found = self._named[key] = [self._card(r) for r in rows]
+        return list(found)
 
     def card_by_number(self, game: str, name: str, number: str) -> Card | None:
         row = self.conn.execute(
@@ -302,11 +309,13 @@ class CardIndex:
         return Printing(row[0], row[1], row[2], row[3], tuple(v for v in row[4].split(",") if v))
 
     def printing(self, game: str, set_code: str, number: str) -> Printing | None:
-        row = self.conn.execute(
-            "SELECT id, card_id, set_code, number, variants FROM printings "
-            "WHERE game=? AND set_code=? AND number_key=?",
-            (game, set_key(set_code), number_key(number))).fetchone()
-        return self._printing(row) if row else None
+        key = (game, set_key(set_code), number_key(number))
+        if key not in self._printings:
+            row = self.conn.execute(
+                "SELECT id, card_id, set_code, number, variants FROM printings "
+                "WHERE game=? AND set_code=? AND number_key=?", key).fetchone()
+            self._printings[key] = self._printing(row) if row else None
+        return self._printings[key]
 
     def printings_of(self, card_id: int) -> list[Printing]:
         rows = self.conn.execute(

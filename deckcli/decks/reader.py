@@ -8,7 +8,7 @@ A path that does not exist or is not a file raises :class:`~deckcli.errors.NotFo
 from __future__ import annotations
 
 import os
-from pathlib import Path
+import stat
 
 from deckcli.decks.limits import MAX_FILE_BYTES
 from deckcli.decks.model import Deck
@@ -22,11 +22,13 @@ FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".yaml": "yaml", ".yml": "y
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes, at most the size limit (+1 to detect an overflow)."""
-    p = Path(path)
     try:
-        if p.is_dir():
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
             raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
-        with open(p, "rb") as fh:
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
+            raise NotFoundError("not a regular file", path=path)
+        with open(path, "rb") as fh:
             return fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise NotFoundError("no such file", path=path) from None
@@ -34,7 +36,7 @@ def read_bytes(path: str) -> bytes:
         raise NotFoundError("permission denied", path=path) from None
     except IsADirectoryError:
         raise NotFoundError(f"{path} is a directory, not a deck file", path=path) from None
-    except OSError as exc:
+    except OSError as exc:  # a symlink loop (ELOOP), a name too long, ...
         raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
 
 

@@ -1,0 +1,126 @@
+"""Batch validation: deckcli checking a folder of decklists against a parse-only peer.
+
+Generates decklists from the real card database, then times side by side in one run:
+
+* `deckcli validate DIR --output json` (parse, resolve every card, check every rule), and
+* the `mtg-parser` package parsing the same files in one Python process (parse only: no
+  database, no checks), the baseline a player would otherwise reach for.
+
+Goals (issue "Tournament CI"): ratio deckcli / mtg-parser <= 0.5 on 5,000 decks; `--jobs 2`
+at least 1.6x faster than `--jobs 1` on 20,000 decks; peak memory under 150 MiB.
+
+    python benchmarks/batch.py [--decks 5000] [--jobs-decks 20000] [--runs 3]
+
+Needs `pip install mtg-parser` for the peer (the script says so when it is missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from _common import compare, deckcli_cmd, ms, run_once
+
+PEER = r"""
+import sys, os
+from mtg_parser import parse_deck
+n = 0
+for root, _dirs, files in os.walk(sys.argv[1]):
+    for name in sorted(files):
+        with open(os.path.join(root, name), encoding="utf-8") as fh:
+            n += len(list(parse_deck(fh.read()) or ()))
+print(n)
+"""
+
+
+def generate(folder: Path, count: int, seed: int = 7) -> None:
+    """Decklists of 60 cards in the text format, some naming printings, a few illegal."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from deckcli.cards.index import open_index
+
+    index = open_index()
+    rng = random.Random(seed)
+    cards = [c for c in index.all_cards("animal-battle")]
+    names = {}
+    for c in cards:
+        names.setdefault(c.name, []).append(c)
+    unique = [c for c in cards if len(names[c.name]) == 1]
+    printings = {c.id: index.printings_of(c.id) for c in unique}
+    for i in range(count):
+        lines = ["game: animal-battle", "format: championship", f"name: Generated {i}", ""]
+        picks = rng.sample(unique, 15)
+        for c in picks:
+            n = 4 if rng.random() > 0.02 else 5  # about one deck in four has a 5-copy error
+            if rng.random() < 0.4:
+                p = rng.choice(printings[c.id])
+                lines.append(f"{n} {c.name} ({p.set_code}) {p.number}")
+            else:
+                lines.append(f"{n} {c.name}")
+        sub = folder / f"d{i // 1000:02d}"
+        sub.mkdir(exist_ok=True)
+        (sub / f"deck{i:05d}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--decks", type=int, default=5000)
+    ap.add_argument("--jobs-decks", type=int, default=20000)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    try:
+        import mtg_parser  # noqa: F401
+        have_peer = True
+    except ImportError:
+        have_peer = False
+        print("note: mtg-parser is not installed (pip install mtg-parser); peer skipped")
+    cmd = deckcli_cmd()
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="deckcli-batch-") as tmp:
+        tmp = Path(tmp)
+        env = {"DECKCLI_CACHE_DIR": str(tmp / "cache")}
+        os.environ.update(env)
+        small = tmp / "small"
+        small.mkdir()
+        generate(small, args.decks)
+        run_once([*cmd, "db", "build"], env)
+        cmds = {"deckcli": [*cmd, "validate", str(small), "--output", "json"]}
+        if have_peer:
+            cmds["mtg-parser"] = [sys.executable, "-c", PEER, str(small)]
+        res = compare(cmds, runs=args.runs, env=env, warmup=1)
+        print(f"{args.decks:,} decks: deckcli validate --output json: median "
+              f"{ms(res['deckcli']['median'])}, peak {res['deckcli']['rss_kib'] / 1024:.0f} MiB")
+        if have_peer:
+            ratio = res["deckcli"]["median"] / res["mtg-parser"]["median"]
+            results["ratio"] = round(ratio, 3)
+            print(f"{args.decks:,} decks: mtg-parser parse only: median "
+                  f"{ms(res['mtg-parser']['median'])}")
+            print(f"ratio deckcli / mtg-parser: {ratio:.2f} "
+                  f"(goal <= 0.5: {'met' if ratio <= 0.5 else 'NOT met'})")
+
+        big = tmp / "big"
+        big.mkdir()
+        generate(big, args.jobs_decks, seed=11)
+        jobs = compare({"jobs1": [*cmd, "validate", str(big), "--output", "json", "--jobs", "1"],
+                        "jobs2": [*cmd, "validate", str(big), "--output", "json", "--jobs", "2"]},
+                       runs=args.runs, env=env, warmup=0)
+    speedup = jobs["jobs1"]["median"] / jobs["jobs2"]["median"]
+    peak = max(jobs["jobs1"]["rss_kib"], jobs["jobs2"]["rss_kib"]) / 1024
+    print(f"{args.jobs_decks:,} decks: --jobs 1 {ms(jobs['jobs1']['median'])}, "
+          f"--jobs 2 {ms(jobs['jobs2']['median'])}")
+    print(f"speed-up --jobs 2 over --jobs 1: {speedup:.2f}x "
+          f"(goal >= 1.6: {'met' if speedup >= 1.6 else 'NOT met'}; this machine has "
+          f"{os.cpu_count()} CPUs)")
+    print(f"peak memory (main process): {peak:.0f} MiB "
+          f"(goal < 150 MiB: {'met' if peak < 150 else 'NOT met'})")
+    results.update(speedup=round(speedup, 2), peak_mib=round(peak, 1))
+    print("RESULT " + json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

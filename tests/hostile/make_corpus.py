@@ -1,0 +1,44 @@
+"""Build the large hostile inputs into a folder (the small ones are stored beside this file)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def make(folder: Path) -> dict[str, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for p in sorted(HERE.iterdir()):
+        if p.is_file() and p.suffix in (".txt", ".yaml", ".json") and p.name != "README.md":
+            shutil.copy(p, folder / p.name)
+            files[p.name] = folder / p.name
+
+    def put(name: str, data: bytes) -> None:
+        (folder / name).write_bytes(data)
+        files[name] = folder / name
+
+    put("deep.json", b"[" * 200_000 + b"]" * 200_000)
+    put("deep-object.json", b'{"a":' * 200_000 + b"1" + b"}" * 200_000)
+    put("deep.yaml", b"cards: " + b"[" * 200_000 + b"]" * 200_000 + b"\n")
+    put("long-line.txt", b"4 " + b"W" * (2 << 20) + b"\n")
+    put("many-lines.txt", b"".join(b"1 Walrus\n" for _ in range(50_000)))
+    put("oversized.txt", b"4 Walrus\n" * 150_000)  # 1.3 MB: over the size limit
+    rng = random.Random(1234)
+    put("random-bytes.txt", bytes(rng.randrange(256) for _ in range(4096)))
+    put("random-bytes.yaml", bytes(rng.randrange(256) for _ in range(4096)))
+    loop = folder / "loop-dir"
+    loop.mkdir(exist_ok=True)
+    if not (loop / "self").is_symlink():
+        os.symlink(loop, loop / "self")
+    if not (loop / "cycle.txt").is_symlink():
+        os.symlink(loop / "cycle.txt", loop / "cycle.txt")  # a link to itself
+    files["loop-dir"] = loop
+    sub = folder / "a-directory.txt"
+    sub.mkdir(exist_ok=True)
+    files["a-directory.txt"] = sub
+    return files

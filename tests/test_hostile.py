@@ -1,0 +1,165 @@
+"""Hostile input: every command that reads files answers with exit 1 or 2, names the file,
+never shows a traceback, and finishes in bounded time and memory. Nothing is ever rewritten.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from conftest import run
+
+sys.path.insert(0, str(Path(__file__).parent / "hostile"))
+from make_corpus import make  # noqa: E402
+
+SECONDS = 30
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    return make(tmp_path_factory.mktemp("hostile"))
+
+
+NAMES = sorted(make(Path(os.environ.get("TMPDIR", "/tmp")) / "deckcli-hostile-names"))
+
+
+@contextmanager
+def time_limit(seconds: int):
+    def boom(signum, frame):
+        raise TimeoutError(f"took longer than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def check(result, name: str, codes=(1, 2)):
+    assert result.code in codes, result
+    text = result.out + result.err
+    assert "Traceback" not in text, result
+    assert "internal error" not in text, result
+    assert name.split("/")[0] in text, result  # the message names the file
+
+
+def digest(path: Path):
+    if path.is_dir():
+        return sorted(p.name for p in path.iterdir())
+    return path.read_bytes() if path.exists() else None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_validate(corpus, name):
+    with time_limit(SECONDS):
+        r = run("validate", corpus[name], "-O", "json")
+    check(r, name)
+    if r.code == 1 and r.out:
+        deck = r.json()["decks"][0]
+        assert deck["legal"] is False and deck["problems"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_event_file(corpus, name, tmp_path):
+    deck = tmp_path / "d.txt"
+    deck.write_text("4 Walrus\n")
+    with time_limit(SECONDS):
+        r = run("validate", "--event", corpus[name], deck)
+    check(r, name, codes=(2,))
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if "." in n and not n.endswith(".txt")
+                                  or n.endswith(".txt")])
+def test_card_database_source(corpus, name, tmp_path):
+    if corpus[name].is_dir():
+        pytest.skip("a folder is not a source file")
+    db = tmp_path / "db"
+    db.mkdir()
+    shutil.copy(corpus[name], db / (Path(name).stem + ".yaml"))
+    with time_limit(SECONDS):
+        r = run("db", "check", "--db", db)
+    check(r, Path(name).stem, codes=(1,) if corpus[name].stat().st_size else (0, 1))
+    with time_limit(SECONDS):
+        r = run("--db", db, "cards", "list")
+    assert r.code in ((2,) if corpus[name].stat().st_size else (0, 2)), r
+    assert "Traceback" not in r.err
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_fmt_never_rewrites_a_hostile_file(corpus, name):
+    before = digest(corpus[name])
+    with time_limit(SECONDS):
+        r = run("fmt", corpus[name])
+    check(r, name)
+    assert digest(corpus[name]) == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_convert(corpus, name, tmp_path):
+    out = tmp_path / "out.json"
+    with time_limit(SECONDS):
+        r = run("convert", corpus[name], "--to", "json", "-o", out)
+    check(r, name)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_referee_check(corpus, name):
+    with time_limit(SECONDS):
+        r = run("referee", "check", corpus[name])
+    check(r, name)
+
+
+@pytest.mark.parametrize("name", ["alias-bomb.yaml", "deep.json", "deep.yaml", "long-line.txt",
+                                  "many-lines.txt", "deep-object.json"])
+def test_bounded_memory_in_a_fresh_process(corpus, name):
+    """The heaviest inputs, in a process limited to 1 GiB of address space."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(corpus[name])],
+                          capture_output=True, text=True, timeout=60, preexec_fn=limit,
+                          env={**os.environ})
+    assert proc.returncode in (1, 2), proc
+    assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
+    assert name in proc.stdout + proc.stderr
+
+
+def test_yaml_tags_never_run_code(corpus):
+    marker = Path("/tmp/deckcli-pwned")
+    marker.unlink(missing_ok=True)
+    run("validate", corpus["python-tag.yaml"])
+    run("validate", "--event", corpus["python-tag.yaml"], corpus["empty.txt"])
+    assert not marker.exists()
+
+
+def test_fifo_is_refused_not_read(tmp_path):
+    fifo = tmp_path / "deck.txt"
+    os.mkfifo(fifo)
+    with time_limit(10):
+        r = run("validate", fifo)
+    assert r.code == 2 and "not a regular file" in r.err, r
+
+
+def test_debug_shows_a_traceback_only_for_internal_errors(monkeypatch, deck_file):
+    import deckcli.validate as v
+
+    def broken(*a, **k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(v, "validate_deck", broken)
+    deck = deck_file("4 Walrus\n")
+    r = run("validate", deck)
+    assert r.code == 2 and "internal error" in r.err and "please report" in r.err
+    assert "Traceback" not in r.err
+    with pytest.raises(RuntimeError):
+        run("--debug", "validate", deck)
