@@ -35,7 +35,7 @@ def _stdout_bytes(data: bytes) -> None:
         out.write(data.decode("utf-8"))
 
 
-def _read(path: str, index):
+def _read(path: str, index, stdin_name: str | None = None):
     """(deck, text) for a path or '-' (stdin); text is None when the bytes could not be decoded."""
     from deckcli.decks.limits import MAX_FILE_BYTES
     from deckcli.decks.reader import decode, detect_format, parse_text_of, read_bytes
@@ -49,7 +49,8 @@ def _read(path: str, index):
     if failed is not None:
         return failed, None, data
     bom = data.startswith(b"\xef\xbb\xbf")
-    deck = parse_text_of(text, shown, detect_format(path, text), bom=bom,
+    kind = detect_format(stdin_name if path == "-" and stdin_name else path, text)
+    deck = parse_text_of(text, shown, kind, bom=bom,
                          is_set=lambda code: index.is_set_code(None, code))
     return deck, text, data
 
@@ -85,7 +86,7 @@ def _diff(path: str, old: bytes, new: bytes) -> str:
 
     a = old.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
     b = new.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(a, b, f"a/{path}", f"b/{path}"))
+    lines = list(difflib.unified_diff(a, b, f"{path} (original)", f"{path} (formatted)"))
     return "".join(x if x.endswith("\n") else x + "\n\\ No newline at end of file\n"
                    for x in lines)
 
@@ -100,10 +101,12 @@ def _plural(n: int, word: str = "file") -> str:
               help="Write nothing; exit 1 if any file would change, and list those files.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Write nothing; print a unified diff of the changes to stdout.")
+@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
+              help="Name whose suffix (.txt, .yaml, .json, .csv) says what '-' holds.")
 @game_option
 @db_option
 @click.pass_context
-def fmt(ctx, paths, check, show_diff, game, db_dirs):
+def fmt(ctx, paths, check, show_diff, stdin_name, game, db_dirs):
     """Rewrite decklists (files or folders) in the canonical form; '-' reads stdin.
 
     Entries are grouped by kind under section headers, sorted, merged and spelled as in the
@@ -123,7 +126,7 @@ def fmt(ctx, paths, check, show_diff, game, db_dirs):
     changed = unchanged = failed = 0
     internal = False
     for path in targets:
-        deck, text, old = _read(path, index)
+        deck, text, old = _read(path, index, stdin_name)
         if text is None or any(p.is_error for p in deck.problems):
             _report_problems(deck)
             _say(f"{deck.path}: not formatted: it has errors")
@@ -183,10 +186,12 @@ def fmt(ctx, paths, check, show_diff, game, db_dirs):
               help="Target format.")
 @click.option("-o", "--out", "out", default=None, metavar="OUT",
               help="Write to this file (atomically) instead of stdout.")
+@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
+              help="Name whose suffix (.txt, .yaml, .json, .csv) says what '-' holds.")
 @game_option
 @db_option
 @click.pass_context
-def convert(ctx, path, to, out, game, db_dirs):
+def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     """Convert a decklist to text, YAML, JSON, CSV, or a printable registration list.
 
     Entries stay as written and in order; the header goes along where the target can carry
@@ -200,15 +205,16 @@ def convert(ctx, path, to, out, game, db_dirs):
 
     game = pick_game(ctx, game)
     index = open_index(ctx, db_dirs)
-    deck, text, _ = _read(path, index)
+    deck, text, _ = _read(path, index, stdin_name)
     if text is None or any(p.is_error for p in deck.problems):
         _report_problems(deck)
         _say(f"{deck.path}: not converted: it has errors")
         return EXIT_PROBLEMS
     if out and os.path.exists(out) and not os.path.isdir(out):
         existing, existing_text, _ = _read(out, index)
-        if existing_text is None or any(p.is_error and p.code != "empty-deck"
-                                        for p in existing.problems):
+        earlier_export = (existing_text or "").startswith("DECK REGISTRATION\n")
+        if not earlier_export and (existing_text is None or any(
+                p.is_error and p.code != "empty-deck" for p in existing.problems)):
             raise UsageError(f"{out} exists and is not a decklist deckcli can read; "
                              "not overwriting it")
     chosen = fmt_name = None

@@ -78,8 +78,8 @@ def to_json(deck: Deck) -> str:
 def to_yaml(deck: Deck) -> str:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-    from deckcli.decks.format import (set_list_comments, set_start_comments, yaml_io,
-                                      yaml_item)
+    from deckcli.decks.yamlfmt import (set_list_comments, set_start_comments, yaml_io,
+                                       yaml_item)
 
     data = CommentedMap((k, deck.header[k]) for k in HEADER_KEYS if k in deck.header)
     cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)
@@ -121,7 +121,7 @@ def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
     sections = [(g.title, [(x.count, entry_line(x.count, *x.fields(), None).split(" ", 1)[1])
                            for x in g.lines]) for g in groups]
     if loose:
-        sections.append(("Not in the card database", [
+        sections.append(("Unknown cards", [
             (x.count, entry_line(x.count, x.entry.name, x.entry.set_code, x.entry.number,
                                  _tags(x.entry), None).split(" ", 1)[1]) for x in loose]))
     for title, rows in sections:

@@ -118,6 +118,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             if not t:
                 break
             rest = rest[: t.start()].rstrip()
+            group: list[str] = []  # groups are found last first; keep the written order
             for word in re.split(r"[\s,]+", t["tags"].strip()):
                 if not word:
                     continue
@@ -127,8 +128,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                         f"[{word}] is not a variant tag (alternate-art, foil, promotional, "
                         "first-edition)", lineno)
                     tag_error = True
-                elif tag not in tags:
-                    tags.insert(0, tag)
+                elif tag not in tags and tag not in group:
+                    group.append(tag)
+            tags[:0] = group
         if not rest:
             bad("no-name", "DL-2.1", f"quantity {count} is not followed by a card name", lineno)
             continue

@@ -1,0 +1,152 @@
+"""``deckcli new DECK``, ``deckcli add DECK CARD [--count N]``, ``deckcli remove DECK CARD``.
+
+Edits are written atomically, and only after the edited text was parsed again and found to hold
+exactly the old cards plus (or minus) the edited ones. After an edit the deck's size and verdict
+are printed in one line; the exit code is 0 whatever the verdict (the edit succeeded).
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from deckcli.cli import EXIT_OK
+from deckcli.cli.common import db_option, game_option, open_index, pick_game
+
+
+def _summary(path: str, deck, index, game) -> str:
+    from deckcli.validate import Options, validate_deck
+
+    report = validate_deck(deck, index, Options(game=game))
+    where = report.format or report.game
+    cards = f"{report.card_count} card{'s' if report.card_count != 1 else ''}"
+    if report.legal:
+        return f"{path}: {cards}, {where}: legal"
+    first = next(p for p in report.problems if p.is_error)
+    more = report.errors - 1
+    return (f"{path}: {cards}, {where}: ILLEGAL ({first.message}"
+            + (f"; {more} more problem{'s' if more != 1 else ''}" if more else "") + ")")
+
+
+def _load(path: str, index):
+    from deckcli.decks.reader import decode, detect_format, parse_text_of, read_bytes
+    from deckcli.errors import UsageError
+
+    data = read_bytes(path)
+    text, failed = decode(data, path)
+    if failed is not None:
+        raise UsageError(f"cannot edit it: {failed.problems[0].message}", path=path)
+    deck = parse_text_of(text, path, detect_format(path, text),
+                         bom=data.startswith(b"\xef\xbb\xbf"),
+                         is_set=lambda code: index.is_set_code(None, code))
+    errors = [p for p in deck.problems if p.is_error and p.code != "empty-deck"]
+    if errors:
+        first = errors[0]
+        raise UsageError(f"cannot edit it: line {first.line}: {first.message} (fix the "
+                         f"{len(errors)} error(s) first; 'deckcli validate' lists them)",
+                         path=path)
+    return deck, text
+
+
+def _edit(ctx, path, card, count, game, db_dirs, action):
+    from deckcli.decks import edit
+    from deckcli.decks.format import CannotFormat, encode, game_for
+    from deckcli.decks.reader import parse_text_of
+    from deckcli.decks.writer import atomic_write
+    from deckcli.errors import UsageError
+
+    game = pick_game(ctx, game)
+    index = open_index(ctx, db_dirs)
+    deck, text = _load(path, index)
+    try:
+        chosen = game_for(deck, game)
+    except CannotFormat as exc:
+        raise UsageError(exc.message, path=path) from None
+    choice = edit.choose_card(index, chosen, card)
+    result = getattr(edit, action)(deck, text, index, chosen, choice, count)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    new_text = result.text.replace("\r\n", "\n").replace("\n", newline)
+    new_deck = parse_text_of(new_text, path, deck.source_format, bom=deck.bom,
+                             is_set=lambda code: index.is_set_code(None, code))
+    problem = edit.check_edit(deck, new_deck, index, chosen, result.delta)
+    if problem:
+        raise edit.EditError(f"internal error, please report: {problem}; the file is unchanged",
+                             path=path)
+    atomic_write(path, encode(new_text, deck.bom))
+    click.echo(f"{path}: {result.message}")
+    click.echo(_summary(path, new_deck, index, game))
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("deck", type=str)
+@click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
+              help="animal-battle format (default casual).")
+@game_option
+@click.option("--name", default=None, help="The deck's name.")
+@click.option("--player", default=None, help="The player's name.")
+def new(deck, fmt, game, name, player):
+    """Create an empty decklist; its suffix (.txt, .deck, .yaml, .yml, .json) picks the format.
+
+    Never overwrites an existing file (exit 2).
+    """
+    from deckcli.decks.edit import new_deck_text
+    from deckcli.decks.reader import FORMAT_BY_SUFFIX
+    from deckcli.decks.writer import atomic_write
+    from deckcli.errors import UsageError
+    from deckcli.games import DEFAULT_GAME, game_module
+
+    ctx = click.get_current_context()
+    game = pick_game(ctx, game) or DEFAULT_GAME
+    module = game_module(game)
+    if fmt and not module.FORMATS:
+        raise UsageError(f"{game} has no formats; leave out --format")
+    source = FORMAT_BY_SUFFIX.get(os.path.splitext(deck)[1].lower())
+    if source not in ("text", "yaml", "json"):
+        raise UsageError("give the deck a .txt, .deck, .yaml, .yml or .json name", path=deck)
+    if os.path.lexists(deck):
+        raise UsageError("already exists; not overwriting it", path=deck)
+    for label, value in (("name", name), ("player", player)):
+        if value is not None and (not value.strip() or "#" in value or "\n" in value):
+            raise UsageError(f"--{label} must be one line of text without '#'")
+    header = {"game": game, "format": fmt or module.DEFAULT_FORMAT, "name": name,
+              "player": player}
+    atomic_write(deck, new_deck_text(source, header).encode("utf-8"), overwrite=False)
+    where = header["format"] or game
+    click.echo(f"created {deck} ({game}{', ' + where if header['format'] else ''}, 0 cards)")
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("deck", type=str)
+@click.argument("card", type=str)
+@click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
+              help="Copies to add.")
+@game_option
+@db_option
+@click.pass_context
+def add(ctx, deck, card, count, game, db_dirs):
+    """Add copies of CARD to a decklist: 'Walrus', 'Walrus (ABS) 12 [foil]' or 'ABS 12'.
+
+    Prints the deck's new size and verdict; exit 0 whatever the verdict, 2 when the card is
+    unknown or ambiguous (nothing is written).
+    """
+    return _edit(ctx, deck, card, count, game, db_dirs, "add")
+
+
+@click.command()
+@click.argument("deck", type=str)
+@click.argument("card", type=str)
+@click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
+              help="Copies to remove.")
+@game_option
+@db_option
+@click.pass_context
+def remove(ctx, deck, card, count, game, db_dirs):
+    """Remove copies of CARD from a decklist (the whole entry when none are left).
+
+    A CARD without a printing removes copies of any printing. Exit 2 when the card is not in
+    the deck, unknown or ambiguous (nothing is written).
+    """
+    return _edit(ctx, deck, card, count, game, db_dirs, "remove")

@@ -1,0 +1,209 @@
+"""deckcli convert: golden outputs, round trips between all four formats, the registration list."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import run
+
+GOLDEN = Path(__file__).parent / "golden" / "convert"
+UPDATE = os.environ.get("DECKCLI_UPDATE_GOLDEN") == "1"
+FORMATS = ("text", "yaml", "json", "csv")
+SUFFIX = {"text": "txt", "yaml": "yaml", "json": "json", "csv": "csv"}
+
+
+@pytest.mark.parametrize("source", ["deck.input.txt", "deck.input.yaml"])
+@pytest.mark.parametrize("to", ["text", "yaml", "json", "csv", "registration"])
+def test_golden(source, to):
+    r = run("convert", GOLDEN / source, "--to", to)
+    assert r.code == 0, r
+    stem = source.split(".")[0] + "." + source.rsplit(".", 1)[1]
+    expected = GOLDEN / f"{stem}.{to}.expected"
+    if UPDATE:
+        expected.write_text(r.out, encoding="utf-8")
+    assert r.out == expected.read_text(encoding="utf-8"), r
+
+
+def test_csv_has_the_contract_columns():
+    r = run("convert", GOLDEN / "deck.input.txt", "--to", "csv")
+    lines = r.out.splitlines()
+    assert lines[0] == "count,name,set,number,variants"
+    assert "1,Walrus,ABS,12,foil;first-edition" in lines
+    assert "4,Orca,,," in lines
+    assert not any("Deep Divers" in x for x in lines)  # cards only
+
+
+def test_registration_list_has_header_subtotals_and_total():
+    r = run("convert", GOLDEN / "deck.input.txt", "--to", "registration")
+    assert r.code == 0, r
+    lines = r.out.splitlines()
+    assert "Deck name: Deep Divers" in lines and "Player:    Ada Lovelace" in lines
+    assert "Game:      animal-battle" in lines and "Format:    casual" in lines
+    assert "Animals (17)" in lines and "  Animals subtotal: 17" in lines
+    assert "Actions (3)" in lines and "  Actions subtotal: 3" in lines
+    assert "Total: 20 cards" in lines
+    assert lines.index("Animals (17)") < lines.index("Actions (3)") < lines.index("Total: 20 cards")
+
+
+def test_registration_lists_unknown_cards_apart(deck_file):
+    path = deck_file("2 Orca\n1 Wlarus\n")
+    r = run("convert", path, "--to", "registration")
+    assert r.code == 0, r
+    assert "Unknown cards (1)" in r.out and "  Unknown cards subtotal: 1" in r.out
+    assert "Total: 3 cards" in r.out
+    assert "Player:    ________________________" in r.out
+
+
+def test_output_file_is_written(tmp_path):
+    out = tmp_path / "deck.json"
+    r = run("convert", GOLDEN / "deck.input.txt", "--to", "json", "-o", out)
+    assert r.code == 0 and r.out == "", r
+    assert out.read_text(encoding="utf-8") == \
+        (GOLDEN / "deck.txt.json.expected").read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.json"]
+
+
+def test_output_file_that_is_not_a_deck_is_not_overwritten(tmp_path):
+    out = tmp_path / "notes.txt"
+    out.write_text("shopping list\nmilk\n")
+    r = run("convert", GOLDEN / "deck.input.txt", "--to", "text", "-o", out)
+    assert r.code == 2 and "not overwriting" in r.err, r
+    assert out.read_text() == "shopping list\nmilk\n"
+
+
+def test_registration_list_can_be_written_again(tmp_path):
+    out = tmp_path / "registration.txt"
+    for _ in range(2):
+        r = run("convert", GOLDEN / "deck.input.txt", "--to", "registration", "-o", out)
+        assert r.code == 0, r
+    assert out.read_text() == (GOLDEN / "deck.txt.registration.expected").read_text()
+
+
+def test_output_file_that_is_a_deck_is_replaced(tmp_path):
+    out = tmp_path / "old.yaml"
+    out.write_text("cards:\n  - {count: 1, name: Orca}\n")
+    r = run("convert", GOLDEN / "deck.input.txt", "--to", "yaml", "-o", out)
+    assert r.code == 0, r
+    assert "name: Deep Divers" in out.read_text()
+
+
+def test_a_deck_with_errors_is_not_converted(deck_file):
+    path = deck_file("four Walrus\n")
+    r = run("convert", path, "--to", "json")
+    assert r.code == 1 and ":1: error:" in r.err and r.out == "", r
+
+
+def test_missing_file_exits_2(tmp_path):
+    r = run("convert", tmp_path / "gone.txt", "--to", "json")
+    assert r.code == 2 and "Traceback" not in r.err, r
+
+
+def test_bad_target_is_a_usage_error():
+    r = run("convert", GOLDEN / "deck.input.txt", "--to", "pdf")
+    assert r.code == 2, r
+
+
+def test_stdin_converts():
+    r = run("convert", "-", "--to", "csv", input="4 Walrus (ABS) 12 [foil]\n")
+    assert r.code == 0, r
+    assert r.out == "count,name,set,number,variants\n4,Walrus,ABS,12,foil\n"
+
+
+# -- round trips -------------------------------------------------------------------------------
+def _parse(text: str, fmt: str):
+    from deckcli.decks.reader import parse_text_of
+
+    deck = parse_text_of(text, f"d.{SUFFIX[fmt]}", fmt)
+    assert not [p for p in deck.problems if p.is_error], (text, deck.problems)
+    return deck
+
+
+def _entries(deck, comments=True):
+    return [(e.count, e.name, e.set_code, e.number, frozenset(e.variants),
+             e.comment if comments else None) for e in deck.entries]
+
+
+WORDS = st.text(st.characters(whitelist_categories=("L", "N"), whitelist_characters=" -'.!"),
+                min_size=1, max_size=16).map(lambda s: " ".join(s.split())).filter(bool)
+
+
+@st.composite
+def model_decks(draw, index):
+    from deckcli.decks.model import Deck, Entry
+
+    deck = Deck("d.txt", "text")
+    for key in draw(st.lists(st.sampled_from(["game", "format", "name", "player"]),
+                             unique=True)):
+        deck.header[key] = draw(WORDS)
+    cards = index.all_cards()
+    for _ in range(draw(st.integers(1, 12))):
+        card = draw(st.sampled_from(cards))
+        printing = draw(st.sampled_from([None, *index.printings_of(card.id)]))
+        name = draw(st.sampled_from([card.name, card.name.lower()]))
+        set_code = number = None
+        tags: tuple = ()
+        if printing is not None:
+            set_code = printing.set_code
+            number = draw(st.sampled_from([printing.number, None]))
+            if printing.variants:
+                tags = tuple(draw(st.lists(st.sampled_from(printing.variants), unique=True)))
+        comment = draw(st.one_of(st.none(), WORDS))
+        deck.entries.append(Entry(draw(st.integers(1, 999)), name, set_code, number, tags,
+                                  comment=comment))
+    return deck
+
+
+SETTINGS = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.mark.parametrize("source", FORMATS)
+@pytest.mark.parametrize("target", FORMATS)
+@given(data=st.data())
+@SETTINGS
+def test_round_trip_keeps_the_deck(index, source, target, data):
+    from deckcli.decks.convert import convert
+
+    model = data.draw(model_decks(index))
+    first = _parse(convert(model, source), source)
+    middle = _parse(convert(first, target), target)
+    back = _parse(convert(middle, source), source)
+    lossless = "csv" not in (source, target)
+    assert _entries(back, lossless) == _entries(first, lossless)
+    assert _entries(middle, lossless) == _entries(first, lossless)
+    if lossless:
+        assert back.header == first.header == middle.header
+    if source != "csv":
+        assert first.header == model.header
+    assert _entries(first, source != "csv") == _entries(model, source != "csv")
+
+
+def test_text_round_trip_keeps_comments_and_sections():
+    from deckcli.decks.convert import convert
+
+    text = (GOLDEN / "deck.input.txt").read_text(encoding="utf-8")
+    deck = _parse(text, "text")
+    assert convert(deck, "text") == text.replace("# Deep Divers, registered for the spring "
+                                                 "league\n", "# Deep Divers, registered for the "
+                                                 "spring league\n\n").replace(
+        "3 Herd Instinct (DWV) 90\n# end", "3 Herd Instinct (DWV) 90\n\n# end")
+    back = _parse(convert(_parse(convert(deck, "yaml"), "yaml"), "text"), "text")
+    assert _entries(back) == _entries(deck) and back.header == deck.header
+
+
+@pytest.mark.parametrize("value", ["true", "no", "123", "1e3", "null", "0o17", "~", "a: b",
+                                   "- x", "'quoted'"])
+@pytest.mark.parametrize("target", ["yaml", "json", "text"])
+def test_header_values_that_look_like_other_things_survive(value, target):
+    from deckcli.decks.convert import convert
+    from deckcli.decks.model import Deck, Entry
+
+    deck = Deck("d.txt", "text", header={"name": value, "player": value},
+                entries=[Entry(2, "Orca", comment=value)])
+    back = _parse(convert(deck, target), target)
+    assert back.header == deck.header and back.entries[0].comment == value

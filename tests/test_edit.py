@@ -1,0 +1,235 @@
+"""deckcli new / add / remove: in-place edits with the same safety as fmt."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from conftest import run
+
+TWENTY = ("game: animal-battle\nformat: casual\n\nAnimals: 16\n4 Walrus (ABS) 12  # main\n"
+          "4 Orca\n4 Beluga\n4 Narwhal\n\nActions: 4\n4 Herd Instinct (DWV) 90\n# end\n")
+
+
+# -- new ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["deck.txt", "deck.deck", "deck.yaml", "deck.yml", "deck.json"])
+def test_new_creates_an_empty_deck_in_the_suffix_format(tmp_path, name):
+    path = tmp_path / name
+    r = run("new", path, "--name", "Deep Divers", "--player", "Ada", "--format", "championship")
+    assert r.code == 0, r
+    assert f"created {path} (animal-battle, championship, 0 cards)" in r.out
+    from deckcli.decks.reader import read_deck
+
+    deck = read_deck(str(path))
+    assert deck.header == {"game": "animal-battle", "format": "championship",
+                           "name": "Deep Divers", "player": "Ada"}
+    assert deck.entries == [] and [p.code for p in deck.problems] == ["empty-deck"]
+
+
+def test_new_text_deck_content(tmp_path):
+    path = tmp_path / "d.txt"
+    assert run("new", path).code == 0
+    assert path.read_text() == "game: animal-battle\nformat: casual\n"
+
+
+def test_new_alpha_walrus_has_no_format(tmp_path):
+    path = tmp_path / "d.yaml"
+    r = run("new", path, "--game", "alpha-walrus")
+    assert r.code == 0, r
+    assert path.read_text() == "game: alpha-walrus\ncards: []\n"
+    r = run("new", tmp_path / "e.txt", "--game", "alpha-walrus", "--format", "casual")
+    assert r.code == 2 and "no formats" in r.err, r
+    assert not (tmp_path / "e.txt").exists()
+
+
+def test_new_never_overwrites(deck_file):
+    path = deck_file("4 Walrus\n")
+    r = run("new", path)
+    assert r.code == 2 and "already exists" in r.err, r
+    assert path.read_text() == "4 Walrus\n"
+
+
+def test_new_refuses_an_unknown_suffix(tmp_path):
+    r = run("new", tmp_path / "deck.md")
+    assert r.code == 2 and ".txt" in r.err, r
+    assert not (tmp_path / "deck.md").exists()
+
+
+# -- add ---------------------------------------------------------------------------------------
+def test_add_to_an_existing_entry_changes_its_count_only(deck_file):
+    path = deck_file(TWENTY.replace("4 Orca", "3x Orca"))
+    r = run("add", path, "orca")
+    assert r.code == 0, r
+    assert path.read_text() == TWENTY.replace("4 Orca", "4x Orca")
+    assert r.out.splitlines() == [f"{path}: added 1 Orca (now 4)",
+                                  f"{path}: 20 cards, casual: legal"]
+
+
+def test_add_a_new_printing_goes_into_its_section(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "Walrus (PRM) P3 [promo]", "--count", "2")
+    assert r.code == 0, r
+    assert "2 Walrus (PRM) P3 [promotional]" in r.out
+    assert path.read_text() == TWENTY.replace("Animals: 16", "Animals: 18").replace(
+        "4 Narwhal\n", "4 Narwhal\n2 Walrus (PRM) P3 [promotional]\n")
+    verdict = r.out.splitlines()[-1]
+    assert verdict.startswith(f"{path}: 22 cards, casual: ILLEGAL (Walrus (ABS) 12: 6 copies, "
+                              "limit 4"), r
+
+
+def test_add_by_set_and_number(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "DWV 39")
+    assert r.code == 0, r
+    assert "1 Bison (DWV) 39\n\nActions: 4" in path.read_text()
+
+
+def test_add_a_kind_without_a_section_adds_the_section(deck_file):
+    path = deck_file("Animals: 4\n4 Walrus\n# the end\n")
+    r = run("add", path, "Herd Instinct", "-n", "2")
+    assert r.code == 0, r
+    assert path.read_text() == ("Animals: 4\n4 Walrus\n\nActions: 2\n2 Herd Instinct\n"
+                                "# the end\n")
+
+
+def test_add_to_an_empty_new_deck(tmp_path):
+    path = tmp_path / "d.txt"
+    run("new", path)
+    r = run("add", path, "Walrus", "-n", "4")
+    assert r.code == 0, r
+    assert path.read_text() == "game: animal-battle\nformat: casual\n\n4 Walrus\n"
+    assert r.out.splitlines()[-1].startswith(f"{path}: 4 cards, casual: ILLEGAL (")
+
+
+def test_add_keeps_crlf_bom_comments_and_mode(deck_file):
+    path = deck_file(b"\xef\xbb\xbf# mine\r\n4 Walrus  # keep\r\n")
+    os.chmod(path, 0o640)
+    assert run("add", path, "Orca", "-n", "2").code == 0
+    assert path.read_bytes() == b"\xef\xbb\xbf# mine\r\n4 Walrus  # keep\r\n2 Orca\r\n"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+
+
+def test_add_to_yaml_keeps_comments(deck_file):
+    path = deck_file("# my deck\nname: X  # the name\ncards:\n  # first\n"
+                     "  - {count: 4, name: Walrus}  # four\n", "d.yaml")
+    assert run("add", path, "Walrus").code == 0
+    assert run("add", path, "Orca").code == 0
+    assert path.read_text() == ("# my deck\nname: X  # the name\ncards:\n  # first\n"
+                                "  - {count: 5, name: Walrus}  # four\n"
+                                "  - {count: 1, name: Orca}\n")
+
+
+def test_add_to_json(deck_file):
+    path = deck_file('{"name": "X", "cards": [{"count": 4, "name": "Walrus"}]}', "d.json")
+    assert run("add", path, "ABS 10", "-n", "3").code == 0
+    data = json.loads(path.read_text())
+    assert data == {"name": "X", "cards": [{"count": 4, "name": "Walrus"},
+                                           {"count": 3, "name": "Orca", "set": "ABS",
+                                            "number": "10"}]}
+
+
+def test_add_a_typo_suggests_and_writes_nothing(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "Wallrus")
+    assert r.code == 2 and "did you mean 'Walrus'" in r.err, r
+    assert path.read_text() == TWENTY
+
+
+def test_add_an_ambiguous_name_lists_candidates(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "Bison")
+    assert r.code == 2, r
+    assert "Bison (DWV) 2" in r.err and "Bison (DWV) 39" in r.err
+    assert path.read_text() == TWENTY
+
+
+def test_add_a_wrong_number_writes_nothing(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "ABS 999")
+    assert r.code == 2 and "no card number 999" in r.err, r
+    assert path.read_text() == TWENTY
+
+
+def test_add_to_a_deck_with_errors_is_refused(deck_file):
+    path = deck_file("four Walrus\n")
+    r = run("add", path, "Orca")
+    assert r.code == 2 and "line 1" in r.err, r
+    assert path.read_text() == "four Walrus\n"
+
+
+def test_add_uses_the_deck_game(deck_file):
+    path = deck_file("game: alpha-walrus\n1 Krill (AWC) 1\n")
+    r = run("add", path, "Goamph (AWC) 73")
+    assert r.code == 0, r
+    assert "1 Goamph (AWC) 73" in path.read_text()
+    assert ", alpha-walrus: " in r.out.splitlines()[-1]
+
+
+# -- remove ------------------------------------------------------------------------------------
+def test_remove_lowers_the_count_and_the_section_total(deck_file):
+    path = deck_file(TWENTY)
+    r = run("remove", path, "Walrus", "-n", "1")
+    assert r.code == 0, r
+    assert path.read_text() == TWENTY.replace("Animals: 16", "Animals: 15").replace(
+        "4 Walrus (ABS) 12  # main", "3 Walrus (ABS) 12  # main")
+    assert r.out.splitlines()[-1] == f"{path}: 19 cards, casual: ILLEGAL (casual decks hold " \
+        "at least 20 cards; this deck has 19)"
+
+
+def test_remove_more_than_present_removes_the_entry_and_says_so(deck_file):
+    path = deck_file(TWENTY)
+    r = run("remove", path, "Herd Instinct", "--count", "9")
+    assert r.code == 0, r
+    assert "removed all 4 Herd Instinct (asked to remove 9); the entry is gone" in r.out
+    assert path.read_text() == TWENTY.replace("Actions: 4", "Actions: 0").replace(
+        "4 Herd Instinct (DWV) 90\n", "")
+
+
+def test_remove_a_card_that_is_not_there_writes_nothing(deck_file):
+    path = deck_file(TWENTY)
+    r = run("remove", path, "Bison (DWV) 2")
+    assert r.code == 2 and "not in the deck" in r.err, r
+    assert path.read_text() == TWENTY
+
+
+def test_remove_a_printing_leaves_other_printings(deck_file):
+    text = "4 Walrus (ABS) 12\n1 Walrus (PRM) P3\n"
+    path = deck_file(text)
+    assert run("remove", path, "PRM P3").code == 0
+    assert path.read_text() == "4 Walrus (ABS) 12\n"
+
+
+def test_remove_from_yaml(deck_file):
+    path = deck_file("cards:\n  - {count: 4, name: Walrus}\n  - {count: 2, name: Orca}\n",
+                     "d.yaml")
+    assert run("remove", path, "Walrus", "-n", "4").code == 0
+    assert path.read_text() == "cards:\n  - {count: 2, name: Orca}\n"
+
+
+def test_a_failed_write_leaves_the_deck(deck_file, monkeypatch):
+    path = deck_file(TWENTY)
+
+    def boom(*a, **k):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", boom)
+    r = run("add", path, "Orca")
+    monkeypatch.undo()
+    assert r.code == 2 and "Input/output error" in r.err, r
+    assert path.read_text() == TWENTY
+    assert [p.name for p in path.parent.iterdir()] == ["deck.txt"]
+
+
+def test_a_wrong_edit_is_caught_before_writing(deck_file, monkeypatch):
+    from deckcli.decks import edit
+
+    real = edit._rewrite_text
+    monkeypatch.setattr(edit, "_rewrite_text",
+                        lambda *a, **k: real(*a, **k).replace("4 Orca", "5 Orca"))
+    path = deck_file(TWENTY)
+    r = run("add", path, "Beluga")
+    assert r.code == 2 and "internal error, please report" in r.err, r
+    assert path.read_text() == TWENTY

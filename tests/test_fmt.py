@@ -1,0 +1,431 @@
+"""deckcli fmt: golden files, safety (atomic writes, equivalence), exit codes, properties."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import run
+
+GOLDEN = Path(__file__).parent / "golden" / "fmt"
+UPDATE = os.environ.get("DECKCLI_UPDATE_GOLDEN") == "1"
+CASES = sorted(p.name.replace(".input", "") for p in GOLDEN.glob("*.input.*"))
+
+MESSY = ("name: Deep Divers\ngame: animal-battle\n"
+         "4x walrus abs 012  # main\n2 Orca\n1 Walrus (ABS) 12\n2 Herd Instinct (DWV) 90\n")
+
+
+def _expected_path(case: str) -> Path:
+    stem, ext = case.rsplit(".", 1)
+    return GOLDEN / f"{stem}.expected.{ext}"
+
+
+# -- golden files ------------------------------------------------------------------------------
+@pytest.mark.parametrize("case", CASES)
+def test_golden(tmp_path, case):
+    stem, ext = case.rsplit(".", 1)
+    source = (GOLDEN / f"{stem}.input.{ext}").read_bytes()
+    deck = tmp_path / f"deck.{ext}"
+    deck.write_bytes(source)
+    r = run("fmt", deck)
+    assert r.code == 0, r
+    expected = _expected_path(case)
+    if UPDATE:
+        expected.write_bytes(deck.read_bytes())
+    assert deck.read_bytes() == expected.read_bytes(), r
+    again = run("fmt", "--check", deck)  # idempotent: the expected output is already canonical
+    assert again.code == 0 and "0 files would be reformatted, 1 unchanged" in again.err, again
+
+
+def test_golden_cases_cover_every_format():
+    exts = {c.rsplit(".", 1)[1] for c in CASES}
+    assert {"txt", "yaml", "json"} <= exts
+    crlf_bom = (GOLDEN / "crlf_bom.input.txt").read_bytes()
+    assert crlf_bom.startswith(b"\xef\xbb\xbf") and b"\r\n" in crlf_bom
+
+
+def test_golden_text_output_shape():
+    out = _expected_path("comments.txt").read_text(encoding="utf-8").splitlines()
+    assert out[:2] == ["# Deep Divers: my league deck", "# (last changed in March)"]
+    header = [line.split(":")[0] for line in out[3:7]]
+    assert header == ["game", "format", "name", "player"]
+    assert "Animals: 23" in out and "Actions: 3" in out
+    assert out.index("Animals: 23") < out.index("Actions: 3")
+    assert "5 Walrus (ABS) 12  # main attacker; one more" in out  # merged, spelled as the db
+    assert "1 Wlarus" in out  # an unknown card stays as written
+    assert "3 Orca" in out  # no printing invented
+    assert "6 Bison (DWV) 2" in out  # '02' and '2' are one printing
+    assert not any(line.startswith(("4x", "x3")) for line in out)
+
+
+# -- exit codes and modes ----------------------------------------------------------------------
+def test_check_lists_files_and_exits_1_without_writing(deck_file):
+    path = deck_file(MESSY)
+    r = run("fmt", "--check", path)
+    assert r.code == 1, r
+    assert f"would reformat {path}" in r.err and "1 file would be reformatted" in r.err
+    assert path.read_text() == MESSY
+
+
+def test_check_on_a_formatted_file_exits_0(deck_file):
+    path = deck_file(MESSY)
+    assert run("fmt", path).code == 0
+    r = run("fmt", "--check", path)
+    assert r.code == 0, r
+
+
+def test_diff_writes_nothing_and_exits_0(deck_file):
+    path = deck_file(MESSY)
+    r = run("fmt", "--diff", path)
+    assert r.code == 0, r
+    assert r.out.startswith(f"--- {path} (original)\n+++ {path} (formatted)\n")
+    assert "+5 Walrus (ABS) 12  # main" in r.out and "-4x walrus abs 012  # main" in r.out
+    assert path.read_text() == MESSY
+
+
+def test_diff_with_check_exits_1(deck_file):
+    path = deck_file(MESSY)
+    r = run("fmt", "--diff", "--check", path)
+    assert r.code == 1, r
+    assert "+Animals: 7" in r.out
+    assert path.read_text() == MESSY
+
+
+def test_summary_line_counts_files(tmp_path):
+    (tmp_path / "a.txt").write_text(MESSY)
+    (tmp_path / "b.txt").write_text(MESSY)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "c.yaml").write_text("cards:\n  - {count: 4, name: Walrus}\n")
+    (tmp_path / "notes.md").write_text("not a deck\n")
+    run("fmt", tmp_path / "b.txt")
+    r = run("fmt", tmp_path)
+    assert r.code == 0, r
+    assert r.err.strip().splitlines()[-1] == "1 file reformatted, 2 unchanged"
+    assert (tmp_path / "notes.md").read_text() == "not a deck\n"
+
+
+def test_folder_without_decks_exits_2(tmp_path):
+    r = run("fmt", tmp_path)
+    assert r.code == 2 and "no deck files" in r.err, r
+
+
+def test_missing_path_exits_2(tmp_path):
+    r = run("fmt", tmp_path / "nope.txt")
+    assert r.code == 2 and "Traceback" not in r.err, r
+
+
+def test_stdin_to_stdout():
+    r = run("fmt", "-", input=MESSY)
+    assert r.code == 0, r
+    assert r.out == ("game: animal-battle\nname: Deep Divers\n\nAnimals: 7\n2 Orca\n"
+                     "5 Walrus (ABS) 12  # main\n\nActions: 2\n2 Herd Instinct (DWV) 90\n")
+    assert "1 file reformatted" in r.err
+
+
+def test_stdin_check_prints_nothing_and_exits_1():
+    r = run("fmt", "--check", "-", input=MESSY)
+    assert r.code == 1 and r.out == "", r
+
+
+def test_stdin_yaml_with_stdin_filename():
+    r = run("fmt", "--stdin-filename", "d.yaml", "-",
+            input="name: X\ncards:\n  - {count: 2, name: orca}\n")
+    assert r.code == 0, r
+    assert r.out == "name: X\ncards:\n  - {count: 2, name: Orca}\n"
+
+
+def test_crlf_and_bom_are_kept(deck_file):
+    path = deck_file(b"\xef\xbb\xbfgame: animal-battle\r\n4x Walrus\r\n2 orca # big\r\n")
+    r = run("fmt", path)
+    assert r.code == 0, r
+    assert path.read_bytes() == (b"\xef\xbb\xbfgame: animal-battle\r\n\r\nAnimals: 6\r\n"
+                                 b"2 Orca  # big\r\n4 Walrus\r\n")
+
+
+def test_crlf_yaml_and_json_are_kept(deck_file):
+    y = deck_file(b"cards:\r\n  - {count: 2, name: orca}\r\n", "d.yaml")
+    j = deck_file(b'\xef\xbb\xbf{"cards": [{"count": 2, "name": "orca"}]}\r\n', "d.json")
+    assert run("fmt", y, j).code == 0
+    assert y.read_bytes() == b"cards:\r\n  - {count: 2, name: Orca}\r\n"
+    assert j.read_bytes() == (b'\xef\xbb\xbf{\r\n  "cards": [\r\n'
+                              b'    {"count": 2, "name": "Orca"}\r\n  ]\r\n}\r\n')
+
+
+def test_file_with_parse_errors_is_not_rewritten(deck_file):
+    text = "game: animal-battle\nfour Walrus\n2 orca\n"
+    path = deck_file(text)
+    before = path.read_bytes()
+    r = run("fmt", path)
+    assert r.code == 1, r
+    assert f"{path}:2: error:" in r.err and "no-quantity" in r.err
+    assert "could not be formatted" in r.err
+    assert path.read_bytes() == before
+
+
+def test_unreadable_file_is_not_rewritten(deck_file):
+    path = deck_file(b"4 Walrus\n\xff\xfe\n")
+    r = run("fmt", path)
+    assert r.code == 1 and "not UTF-8" in r.err, r
+    assert path.read_bytes() == b"4 Walrus\n\xff\xfe\n"
+
+
+def test_unknown_game_is_not_rewritten(deck_file):
+    path = deck_file("game: chess\n4 Walrus\n")
+    r = run("fmt", path)
+    assert r.code == 1 and "unknown game" in r.err, r
+    assert path.read_text() == "game: chess\n4 Walrus\n"
+
+
+def test_mode_is_kept(deck_file):
+    path = deck_file(MESSY)
+    os.chmod(path, 0o640)
+    assert run("fmt", path).code == 0
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    assert path.read_text() != MESSY
+
+
+# -- safety ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("victim", ["replace", "fsync"])
+def test_a_write_killed_half_way_leaves_the_original(deck_file, monkeypatch, victim):
+    path = deck_file(MESSY)
+
+    def boom(*args, **kw):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, victim, boom)
+    r = run("fmt", path)
+    monkeypatch.undo()
+    assert r.code == 2, r
+    assert "No space left on device" in r.err and "Traceback" not in r.err
+    assert path.read_text() == MESSY
+    assert sorted(p.name for p in path.parent.iterdir()) == ["deck.txt"]
+
+
+def test_unsafe_output_is_refused_as_an_internal_error(deck_file, monkeypatch):
+    import deckcli.decks.format as fmt_module
+
+    real = fmt_module.format_deck
+    path = deck_file(MESSY)
+    monkeypatch.setattr(fmt_module, "format_deck",
+                        lambda *a, **k: real(*a, **k).replace("5 Walrus", "4 Walrus"))
+    r = run("fmt", path)
+    assert r.code == 2, r
+    assert "internal error, please report" in r.err and "not the same deck" in r.err
+    assert path.read_text() == MESSY
+
+
+def test_unstable_output_is_refused(deck_file, monkeypatch):
+    import deckcli.decks.format as fmt_module
+
+    real = fmt_module.format_deck
+    calls = []
+
+    def flaky(*a, **k):
+        calls.append(1)
+        return real(*a, **k) + ("# again\n" if len(calls) > 1 else "")
+
+    path = deck_file(MESSY)
+    monkeypatch.setattr(fmt_module, "format_deck", flaky)
+    r = run("fmt", path)
+    assert r.code == 2 and "not stable" in r.err, r
+    assert path.read_text() == MESSY
+
+
+def test_symlink_outside_the_folder_is_refused(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text(MESSY)
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "link.txt").symlink_to(outside)
+    r = run("fmt", decks / "link.txt")
+    assert r.code == 2 and "outside the deck's folder" in r.err, r
+    assert outside.read_text() == MESSY
+
+
+def test_symlink_inside_the_folder_is_written_through(tmp_path):
+    (tmp_path / "real.txt").write_text(MESSY)
+    (tmp_path / "link.txt").symlink_to(tmp_path / "real.txt")
+    r = run("fmt", tmp_path / "link.txt")
+    assert r.code == 0, r
+    assert (tmp_path / "link.txt").is_symlink()
+    assert (tmp_path / "real.txt").read_text().startswith("game: animal-battle\n")
+
+
+def test_atomic_write_refuses_a_directory(tmp_path):
+    from deckcli.decks.writer import WriteError, atomic_write
+
+    with pytest.raises(WriteError, match="directory"):
+        atomic_write(tmp_path, b"x")
+
+
+def test_atomic_write_without_overwrite_never_clobbers(tmp_path):
+    from deckcli.decks.writer import WriteError, atomic_write
+
+    path = tmp_path / "d.txt"
+    atomic_write(path, b"first\n", overwrite=False)
+    with pytest.raises(WriteError, match="already exists"):
+        atomic_write(path, b"second\n", overwrite=False)
+    assert path.read_bytes() == b"first\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["d.txt"]
+
+
+# -- properties --------------------------------------------------------------------------------
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+WORDS = st.text(st.characters(whitelist_categories=("L", "N"), whitelist_characters=" -'!"),
+                min_size=1, max_size=12).map(str.strip).filter(bool)
+
+
+@st.composite
+def deck_texts(draw, index, game):
+    """A messy but valid text decklist of real cards (plus the odd unknown name)."""
+    cards = index.all_cards(game)
+    plurals = list(__import__("deckcli.games", fromlist=["x"]).game_module(game)
+                   .KIND_PLURALS.values())
+    lines = [f"# {draw(WORDS)}"] if draw(st.booleans()) else []
+    header = draw(st.lists(st.sampled_from(["game", "format", "name", "player"]), unique=True))
+    for key in header:
+        value = {"game": game, "format": draw(st.sampled_from(["casual", "championship"]))
+                 if game == "animal-battle" else "casual"}.get(key) or draw(WORDS)
+        lines.append(f"{key.capitalize() if draw(st.booleans()) else key}: {value}")
+    if game == "alpha-walrus" and "format" in header:
+        lines.remove(next(x for x in lines if x.lower().startswith("format")))
+    for _ in range(draw(st.integers(1, 14))):
+        if draw(st.integers(0, 9)) == 0:
+            lines.append(draw(st.sampled_from(plurals)) + draw(st.sampled_from(["", ":", ": 3"])))
+        if draw(st.integers(0, 5)) == 0:
+            lines.append(f"# {draw(WORDS)}")
+        qty = draw(st.sampled_from(["{n}", "{n}x", "x{n}", "{n} x"])).format(
+            n=draw(st.integers(1, 5)))
+        if draw(st.integers(0, 12)) == 0:
+            body = "Zzyzx " + draw(WORDS)  # no such card: kept as written
+        else:
+            card = draw(st.sampled_from(cards))
+            name = draw(st.sampled_from([card.name, card.name.lower(), card.name.upper()]))
+            printing = draw(st.sampled_from([None, *index.printings_of(card.id)]))
+            body = name
+            if printing is not None:
+                numbers = [printing.number]
+                if printing.number[0].isdigit():
+                    numbers.append("0" + printing.number)  # leading zeros are ignored
+                set_code = printing.set_code
+                if draw(st.booleans()):
+                    set_code = set_code.lower()
+                body += f" ({set_code}) {draw(st.sampled_from(numbers))}"
+                if printing.variants and draw(st.booleans()):
+                    tags = draw(st.lists(st.sampled_from(printing.variants), unique=True,
+                                         min_size=1))
+                    body += " [" + ", ".join(tags) + "]"
+        comment = f"  # {draw(WORDS)}" if draw(st.integers(0, 4)) == 0 else ""
+        lines.append(f"{qty} {body}{comment}")
+    if draw(st.booleans()):
+        lines.append(f"# {draw(WORDS)}")
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    return newline.join(lines) + newline
+
+
+def _format(index, text, game=None):
+    from deckcli.decks.format import format_deck
+    from deckcli.decks.text import parse_text
+
+    def is_set(code):
+        return index.is_set_code(None, code)
+
+    deck = parse_text(text, "d.txt", is_set=is_set)
+    out = format_deck(deck, text, index, game)
+    return deck, parse_text(out, "d.txt", is_set=is_set), out
+
+
+@pytest.mark.parametrize("game", ["animal-battle", "alpha-walrus"])
+@given(data=st.data())
+@SETTINGS
+def test_fmt_is_idempotent_and_keeps_the_deck(index, game, data):
+    from deckcli.decks.writer import deck_cards, same_deck, verdict
+
+    text = data.draw(deck_texts(index, game))
+    deck, again, out = _format(index, text, game)
+    assert not [p for p in again.problems if p.is_error], out
+    assert deck_cards(deck, index, game) == deck_cards(again, index, game)
+    assert verdict(deck, index, game) == verdict(again, index, game)
+    assert same_deck(deck, again, index, game)
+    assert _format(index, out, game)[2] == out
+    assert ("\r\n" in out) == ("\r\n" in text)
+
+
+@given(data=st.data())
+@SETTINGS
+def test_fmt_never_changes_the_verdict_of_a_headerless_deck(index, data):
+    from deckcli.decks.writer import verdict
+
+    text = data.draw(deck_texts(index, "animal-battle"))
+    text = "\n".join(x for x in text.splitlines() if not x.lower().startswith(
+        ("game:", "format:"))) + "\n"
+    deck, again, out = _format(index, text)
+    for fmt in ("casual", "championship"):
+        from deckcli.validate import Options, validate_deck
+
+        before = validate_deck(deck, index, Options(format=fmt))
+        after = validate_deck(again, index, Options(format=fmt))
+        assert before.legal == after.legal
+        assert sorted({p.code for p in before.problems if p.is_error}) == \
+            sorted({p.code for p in after.problems if p.is_error})
+    assert verdict(deck, index, None) == verdict(again, index, None)
+
+
+LINES = st.one_of(
+    st.sampled_from(["4 Walrus", "Animals:", "Actions: 3", "# c", "", "game: animal-battle",
+                     "2x Orca (ABS) 10 [foil]", "1 Walrus ABS 12", "Creatures", "name: x # y",
+                     "3 Herd Instinct [promo] # z", "1 Walrus (ABS)", "1 Bison", "1 Krill",
+                     "game: alpha-walrus", "Alpha Walrus: 2", "1 Alpha Walrus (AWC) 41",
+                     "  # indented", "##", "#", "1 Walrus (abs) a12", "format: championship"]),
+    st.text(max_size=30).filter(lambda s: "\n" not in s and "\r" not in s),
+    st.builds(lambda n, w: f"{n} {w}", st.integers(1, 5), st.text(min_size=1, max_size=20)))
+
+
+@given(lines=st.lists(LINES, max_size=15), newline=st.sampled_from(["\n", "\r\n"]))
+@SETTINGS
+def test_no_text_input_crashes_fmt_or_trips_its_safety_check(lines, newline):
+    text = newline.join(lines) + newline
+    r = run("fmt", "-", input=text)
+    assert r.code in (0, 1), r  # 2 would be an internal error
+    if r.code == 0:
+        assert run("fmt", "--check", "-", input=r.out).code == 0
+
+
+@st.composite
+def yaml_items(draw):
+    name = draw(st.sampled_from(["Walrus", "orca", "Herd Instinct", "Wlarus", "Bison", "Krill"]))
+    extra = draw(st.sampled_from(["", ', set: ABS, number: "012"', ", comment: hi",
+                                  ", set: PRM, number: P3, variants: [promo]"]))
+    count = draw(st.integers(1, 4))
+    if draw(st.booleans()):
+        item = f"  - {{count: {count}, name: {name}{extra}}}"
+    else:
+        item = f"  - count: {count}\n    name: {name}"
+        if extra:
+            item += "\n    " + extra.strip(", ").replace(", ", "\n    ")
+    if draw(st.booleans()):
+        item += "  # eol " + draw(st.sampled_from(["a", "b: c", "#x"]))
+    return draw(st.sampled_from(["", "  # above\n", "# col0\n", "\n"])) + item
+
+
+@given(items=st.lists(yaml_items(), min_size=1, max_size=8),
+       top=st.sampled_from(["", "# top\n", "---\n"]),
+       head=st.sampled_from(["", "name: N  # nm\n", "game: animal-battle\n"]),
+       tail=st.sampled_from(["", "# end\n", "player: p\n", "# e\nformat: casual\n"]))
+@SETTINGS
+def test_yaml_fmt_keeps_every_comment_and_is_stable(items, top, head, tail):
+    text = top + head + "cards:\n" + "\n".join(items) + "\n" + tail
+    r = run("fmt", "--stdin-filename", "d.yaml", "-", input=text)
+    assert r.code in (0, 1), r
+    if r.code == 0:
+        again = run("fmt", "--stdin-filename", "d.yaml", "--check", "-", input=r.out)
+        assert again.code == 0, again
+        for note in ["above", "col0", "eol", "# top", "nm", "# end", "# e"]:
+            assert (note in text) == (note in r.out), (note, r.out)
