@@ -1,14 +1,16 @@
 """The one place problems are modelled.
 
-A :class:`Diagnostic` is what every check, parser and referee produces. It is frozen, carries
+A :class:`Diagnostic` is what every check, parser and referee produces. It is a value (never
+changed once made), carries
 the rules-reference id it applies (``deckcli rules ID`` explains it), and sorts by
 (path, line, code) so reports are stable whatever order the checks ran in.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from enum import Enum
+
+from deckcli.records import Record
 
 
 class Severity(str, Enum):
@@ -19,15 +21,20 @@ class Severity(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Diagnostic:
-    code: str
-    severity: Severity
-    rule: str
-    message: str
-    path: str | None = None
-    line: int | None = None
-    card: str | None = None
+class Diagnostic(Record):
+    """One problem: what (code), how bad (severity), which rule, where (path, line, card)."""
+
+    __slots__ = ("code", "severity", "rule", "message", "path", "line", "card")
+
+    def __init__(self, code: str, severity: Severity, rule: str, message: str,
+                 path: str | None = None, line: int | None = None, card: str | None = None):
+        self.code = code
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.path = path
+        self.line = line
+        self.card = card
 
     @property
     def is_error(self) -> bool:
@@ -37,10 +44,9 @@ class Diagnostic:
         return (self.path or "", self.line or 0, self.code, self.message)
 
     def to_json(self) -> dict:
-        data = asdict(self)
-        data["severity"] = self.severity.value
-        del data["path"]
-        return data
+        """The CONTRACT.md problem object (the path belongs to the deck, not the problem)."""
+        return {"code": self.code, "severity": self.severity.value, "rule": self.rule,
+                "message": self.message, "line": self.line, "card": self.card}
 
 
 def error(code: str, rule: str, message: str, **where) -> Diagnostic:

@@ -7,38 +7,49 @@ The library entry points are :func:`collect_paths`, :func:`validate_path` and
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-
 from deckcli.cards.index import CardIndex
 from deckcli.decks.model import Deck
 from deckcli.decks.reader import DECK_SUFFIXES, read_deck
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES, game_module
+from deckcli.records import MutableRecord
 
 #: Files a directory walk skips: event files and game logs live beside decks.
 SKIP_NAMES = ("event.yaml", "event.yml")
 
 
-@dataclass
-class Options:
-    game: str | None = None  # from --game
-    format: str | None = None  # from --format
-    players: int | None = None  # from --players
-    event: object | None = None  # deckcli.events.model.Event
+class Options(MutableRecord):
+    """What the command line (and event file) decided for this run."""
+
+    __slots__ = ("game", "format", "players", "event")
+
+    def __init__(self, game: str | None = None, format: str | None = None,
+                 players: int | None = None, event=None):
+        self.game = game  # from --game
+        self.format = format  # from --format
+        self.players = players  # from --players
+        self.event = event  # deckcli.events.model.Event
 
 
-@dataclass
-class DeckReport:
-    path: str | None
-    game: str
-    format: str | None
-    card_count: int
-    problems: list[Diagnostic]
-    name: str | None = None
-    player: str | None = None
-    fingerprint: str | None = None
-    extra: dict = field(default_factory=dict)  # game-specific facts (formats, players, ...)
+class DeckReport(MutableRecord):
+    """The verdict on one deck: the CONTRACT.md deck object plus name, player, fingerprint."""
+
+    __slots__ = ("path", "game", "format", "card_count", "problems", "name", "player",
+                 "fingerprint", "extra")
+
+    def __init__(self, path: str | None, game: str, format: str | None, card_count: int,
+                 problems: list[Diagnostic], name: str | None = None, player: str | None = None,
+                 fingerprint: str | None = None, extra: dict | None = None):
+        self.path = path
+        self.game = game
+        self.format = format
+        self.card_count = card_count
+        self.problems = problems
+        self.name = name
+        self.player = player
+        self.fingerprint = fingerprint
+        self.extra = {} if extra is None else extra  # game-specific facts (formats, players)
 
     @property
     def legal(self) -> bool:
@@ -131,13 +142,16 @@ def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, li
         path=deck.path, line=line)]
 
 
-@dataclass
-class CheckContext:
+class CheckContext(MutableRecord):
     """What a game's deck checks may use besides the deck itself."""
 
-    index: CardIndex
-    players: int | None = None
-    limited: dict[int, int] = field(default_factory=dict)  # card id -> max copies (event)
+    __slots__ = ("index", "players", "limited")
+
+    def __init__(self, index: CardIndex, players: int | None = None,
+                 limited: dict[int, int] | None = None):
+        self.index = index
+        self.players = players
+        self.limited = {} if limited is None else limited  # card id -> max copies (event)
 
 
 def validate_deck(deck: Deck, index: CardIndex, options: Options) -> DeckReport:

@@ -13,7 +13,7 @@ from deckcli.cards.index import builtin_db_dir
 
 
 def test_card_db_is_found_with_every_set():
-    db = builtin_db_dir()
+    db = Path(builtin_db_dir())
     files = sorted(p.relative_to(db).as_posix() for p in db.rglob("*.yaml"))
     assert "animal-battle/ABS.yaml" in files
     assert "alpha-walrus/AWC.yaml" in files
@@ -26,7 +26,7 @@ def test_card_db_is_found_with_every_set():
 def test_ci_runs_against_the_installed_package():
     # .ci/run installs with 'pip install .', so the package must not be the source folder
     assert Path(deckcli.__file__).resolve().parent != (REPO / "deckcli").resolve()
-    assert builtin_db_dir().parent == Path(deckcli.__file__).resolve().parent
+    assert Path(builtin_db_dir()).parent == Path(deckcli.__file__).resolve().parent
 
 
 def test_version():

@@ -12,10 +12,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckcli.cards.index import SOURCE_SUFFIXES
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.diagnostics import Diagnostic, error
-
-SOURCE_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -65,10 +64,10 @@ class Compiled:
     problems: list[Diagnostic] = field(default_factory=list)
 
 
-def discover(dirs: list[Path]) -> list[tuple[Path, str]]:
+def discover(dirs) -> list[tuple[Path, str]]:
     """Every source file under the folders, as (path, label for messages), in a stable order."""
     out = []
-    for root in dirs:
+    for root in map(Path, dirs):
         if root.is_file():
             out.append((root, str(root)))
             continue
@@ -82,7 +81,7 @@ def _label(root: Path, path: Path) -> str:
     from deckcli.cards.index import builtin_db_dir
 
     rel = path.relative_to(root).as_posix()
-    if root == builtin_db_dir():
+    if root == Path(builtin_db_dir()):
         return f"card_db/{rel}"
     return f"{root}/{rel}" if str(root) != "." else rel
 
@@ -92,7 +91,7 @@ _IDENTITY_FIELDS = ("kind", "species", "stats", "text", "refers_to", "overrides"
                     "armor", "effects")
 
 
-def compile_sources(dirs: list[Path]) -> Compiled:
+def compile_sources(dirs) -> Compiled:
     from pydantic import ValidationError
 
     from deckcli.cards.model import CardEntry, SetFile

@@ -17,24 +17,22 @@ This module imports neither pydantic nor ruamel.yaml; building does (lazily).
 
 from __future__ import annotations
 
-import hashlib
-import json
+import marshal
 import os
 import sqlite3
-from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.errors import CardDatabaseError
+from deckcli.records import Record
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "6"
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE sets(game TEXT, code TEXT, name TEXT, released TEXT, path TEXT, line INTEGER,
                   PRIMARY KEY(game, code));
 CREATE TABLE cards(id INTEGER PRIMARY KEY, game TEXT, name TEXT, name_key TEXT, number TEXT,
-                   number_key TEXT, kind TEXT, base_set TEXT, data TEXT, path TEXT, line INTEGER);
+                   number_key TEXT, kind TEXT, base_set TEXT, data BLOB, path TEXT, line INTEGER);
 CREATE INDEX cards_name ON cards(game, name_key);
 CREATE TABLE printings(id INTEGER PRIMARY KEY, card_id INTEGER, game TEXT, set_code TEXT,
                        number TEXT, number_key TEXT, variants TEXT, path TEXT, line INTEGER);
@@ -45,44 +43,50 @@ CREATE INDEX stats_value ON stats(stat, value);
 """
 
 
-def builtin_db_dir() -> Path:
+def builtin_db_dir() -> str:
     """The bundled card database: inside the package when installed, else the repo's card_db/."""
-    here = Path(__file__).resolve().parent.parent
-    inside = here / "card_db"
-    return inside if inside.is_dir() else here.parent / "card_db"
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    inside = os.path.join(here, "card_db")
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "card_db")
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     if os.environ.get("DECKCLI_CACHE_DIR"):
-        return Path(os.environ["DECKCLI_CACHE_DIR"])
+        return os.environ["DECKCLI_CACHE_DIR"]
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "deckcli"
+    return os.path.join(base, "deckcli")
 
 
-def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[Path]:
+def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The built-in database, then DECKCLI_DB folders, then --db folders (in that order)."""
     dirs = [builtin_db_dir()]
     env = os.environ.get("DECKCLI_DB", "")
     for raw in [*(p for p in env.split(os.pathsep) if p), *extra]:
-        path = Path(raw)
-        if not path.exists():
+        raw = str(raw)
+        if not os.path.exists(raw):
             raise CardDatabaseError(f"card database folder {raw} does not exist", path=raw)
-        if path not in dirs:
-            dirs.append(path)
+        if raw not in dirs:
+            dirs.append(raw)
     return dirs
 
 
-@dataclass(frozen=True)
-class Card:
-    """One card identity: game + common name + collector number."""
+class Card(Record):
+    """One card identity: game + common name + collector number (treated as immutable)."""
 
-    id: int
-    game: str
-    name: str
-    number: str
-    kind: str
-    base_set: str
-    data: dict
+    __slots__ = ("id", "game", "name", "number", "kind", "base_set", "data")
+
+    def __init__(self, id: int, game: str, name: str, number: str, kind: str, base_set: str,
+                 data: dict):
+        self.id = id
+        self.game = game
+        self.name = name
+        self.number = number
+        self.kind = kind
+        self.base_set = base_set
+        self.data = data
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.id))
 
     @property
     def ref(self) -> str:
@@ -96,51 +100,69 @@ class Card:
         return [o for o in self.data.get("overrides", ()) if o.get("effect") == effect]
 
 
-@dataclass(frozen=True)
-class Printing:
-    id: int
-    card_id: int
-    set_code: str
-    number: str
-    variants: tuple[str, ...]
+class Printing(Record):
+    """One printing: a set code and collector number, and the variant tags it exists in."""
+
+    __slots__ = ("id", "card_id", "set_code", "number", "variants")
+
+    def __init__(self, id: int, card_id: int, set_code: str, number: str,
+                 variants: tuple[str, ...]):
+        self.id = id
+        self.card_id = card_id
+        self.set_code = set_code
+        self.number = number
+        self.variants = variants
 
     @property
     def ref(self) -> str:
         return f"({self.set_code}) {self.number}"
 
 
-def _stat_key(files: list[Path]) -> str:
+SOURCE_SUFFIXES = (".yaml", ".yml")
+
+
+def _stat_key(files: list[str]) -> str:
+    """Path, size and modification time of every source: cheap to compute and compare.
+
+    Kept as plain text (no hashing) so the common case, nothing changed, imports nothing.
+    """
+    parts = [SCHEMA_VERSION]
+    for f in files:
+        st = os.stat(f)
+        parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def _content_key(files: list[str]) -> str:
+    import hashlib
+
     h = hashlib.sha256(SCHEMA_VERSION.encode())
     for f in files:
-        st = f.stat()
-        h.update(f"{f}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+        with open(f, "rb") as fh:
+            h.update(os.path.basename(f).encode() + b"\0" + hashlib.sha256(fh.read()).digest())
     return h.hexdigest()
 
 
-def _content_key(files: list[Path]) -> str:
-    h = hashlib.sha256(SCHEMA_VERSION.encode())
-    for f in files:
-        h.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
-    return h.hexdigest()
-
-
-def _source_files(dirs: list[Path]) -> list[Path]:
-    from deckcli.cards.build import SOURCE_SUFFIXES
-
+def _source_files(dirs: list[str]) -> list[str]:
     files = []
     for d in dirs:
-        if d.is_file():
+        if os.path.isfile(d):
             files.append(d)
             continue
         for root, subdirs, names in os.walk(d):
             subdirs.sort()
-            files.extend(Path(root, n) for n in sorted(names) if n.endswith(SOURCE_SUFFIXES))
+            files.extend(os.path.join(root, n) for n in sorted(names)
+                         if n.endswith(SOURCE_SUFFIXES))
     return files
 
 
-def index_path(dirs: list[Path]) -> Path:
-    name = hashlib.sha256("\0".join(str(d.resolve()) for d in dirs).encode()).hexdigest()[:16]
-    return cache_dir() / f"index-{SCHEMA_VERSION}-{name}.sqlite"
+def index_path(dirs: list[str]) -> str:
+    """One index file per list of source folders (the list itself is checked on open)."""
+    import zlib
+
+    joined = "\0".join(os.path.abspath(d) for d in dirs)
+    return os.path.join(cache_dir(), f"index-{SCHEMA_VERSION}-{zlib.crc32(joined.encode()):08x}"
+                                     f"-{len(dirs)}.sqlite")
 
 
 def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
@@ -149,23 +171,28 @@ def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
     files = _source_files(dirs)
     path = index_path(dirs)
     stat_key = _stat_key(files)
-    if not rebuild and path.exists():
+    if not rebuild and os.path.exists(path):
         try:
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             meta = dict(conn.execute("SELECT key, value FROM meta"))
-            if meta.get("stat_key") == stat_key:
-                return CardIndex(conn, dirs, path)
-            if meta.get("content_key") == _content_key(files):
-                conn.close()
-                _touch_stat_key(path, stat_key)
-                return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
+            if meta.get("dirs") == _dirs_key(dirs):
+                if meta.get("stat_key") == stat_key:
+                    return CardIndex(conn, dirs, path)
+                if meta.get("content_key") == _content_key(files):
+                    conn.close()
+                    _touch_stat_key(path, stat_key)
+                    return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
             conn.close()
         except sqlite3.Error:
             pass  # a damaged or foreign file: rebuild it
     return build_index(dirs, files, path, stat_key)
 
 
-def _touch_stat_key(path: Path, stat_key: str) -> None:
+def _dirs_key(dirs: list[str]) -> str:
+    return "\n".join(os.path.abspath(d) for d in dirs)
+
+
+def _touch_stat_key(path: str, stat_key: str) -> None:
     try:
         with sqlite3.connect(path) as conn:
             conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
@@ -173,7 +200,7 @@ def _touch_stat_key(path: Path, stat_key: str) -> None:
         pass  # read-only cache: the content check simply runs again next time
 
 
-def build_index(dirs: list[Path], files: list[Path], path: Path, stat_key: str) -> CardIndex:
+def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> CardIndex:
     """Compile the sources and write the index atomically; in memory if the cache is read-only."""
     from deckcli.cards.build import compile_sources
 
@@ -185,23 +212,25 @@ def build_index(dirs: list[Path], files: list[Path], path: Path, stat_key: str) 
             f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
             f"{first.message} (run 'deckcli db check' for all)", problems=errors)
     content_key = _content_key(files)
+    meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key),
+            ("dirs", _dirs_key(dirs))]
     tmp = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         import tempfile
 
-        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=os.path.dirname(path))
         os.close(fd)
         conn = sqlite3.connect(tmp)
-        _write(conn, compiled, stat_key, content_key)
+        _write(conn, compiled, meta)
         conn.close()
         os.replace(tmp, path)
         tmp = None
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        on_disk: Path | None = path
-    except OSError:
+        on_disk: str | None = path
+    except (OSError, sqlite3.Error):
         conn = sqlite3.connect(":memory:")
-        _write(conn, compiled, stat_key, content_key)
+        _write(conn, compiled, meta)
         on_disk = None
     finally:
         if tmp is not None and os.path.exists(tmp):
@@ -211,17 +240,16 @@ def build_index(dirs: list[Path], files: list[Path], path: Path, stat_key: str) 
     return index
 
 
-def _write(conn: sqlite3.Connection, compiled, stat_key: str, content_key: str) -> None:
+def _write(conn: sqlite3.Connection, compiled, meta) -> None:
     conn.executescript(_SCHEMA)
-    conn.executemany("INSERT INTO meta VALUES (?, ?)", [
-        ("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key)])
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", meta)
     conn.executemany("INSERT INTO sets VALUES (?,?,?,?,?,?)",
                      [(s.game, s.code, s.name, s.released, s.path, s.line) for s in compiled.sets])
     by_key = {c.key: c for c in compiled.cards}
     conn.executemany(
         "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         [(c.id, c.game, c.name, fold_name(c.name), c.number, number_key(c.number), c.kind,
-          c.base_set, json.dumps(c.data), c.path, c.line) for c in compiled.cards])
+          c.base_set, marshal.dumps(c.data), c.path, c.line) for c in compiled.cards])
     conn.executemany(
         "INSERT INTO stats VALUES (?,?,?)",
         [(c.id, stat, value) for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])
@@ -234,11 +262,11 @@ def _write(conn: sqlite3.Connection, compiled, stat_key: str, content_key: str) 
 
 
 class CardIndex:
-    """Look-ups on the compiled index. Cheap to query; rows become small frozen dataclasses."""
+    """Look-ups on the compiled index. Cheap to query; rows become small value objects."""
 
     built = None  # the Compiled sources when this run built the index
 
-    def __init__(self, conn: sqlite3.Connection, dirs: list[Path], path: Path | None):
+    def __init__(self, conn: sqlite3.Connection, dirs: list[str], path: str | None):
         self.conn = conn
         self.dirs = dirs
         self.path = path
@@ -252,7 +280,7 @@ class CardIndex:
         cid = row[0]
         card = self._cards.get(cid)
         if card is None:
-            card = Card(cid, row[1], row[2], row[3], row[4], row[5], json.loads(row[6]))
+            card = Card(cid, row[1], row[2], row[3], row[4], row[5], marshal.loads(row[6]))
             self._cards[cid] = card
         return card
 

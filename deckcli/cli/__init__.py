@@ -46,6 +46,8 @@ class LazyGroup(click.Group):
         return sorted({*super().list_commands(ctx), *self._available()})
 
     def _available(self):
+        import importlib.util
+
         out = []
         for name, (target, _help) in self.lazy.items():
             module = target.partition(":")[0]
@@ -74,9 +76,6 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-
-
-import importlib.util  # noqa: E402  (used by LazyGroup._available)
 
 
 @click.group(cls=LazyGroup, lazy=COMMANDS,

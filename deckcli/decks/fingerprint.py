@@ -7,7 +7,6 @@ registered. Entries that did not resolve count by their folded name.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 
 from deckcli.cards.names import fold_name, number_key
@@ -22,5 +21,20 @@ def fingerprint(game: str, rdeck) -> str:
                else f"?{fold_name(entry.name)}")
         counts[key] += entry.count
     text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))
-    digest = hashlib.sha256(text.encode()).hexdigest()
+    digest = _sha256(text.encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
+
+
+def _sha256(data: bytes):
+    """SHA-256 without importing hashlib, whose OpenSSL start-up costs more than a deck check.
+
+    The interpreter's own SHA-2 module gives the same digest; hashlib is the fallback.
+    """
+    try:
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256  # Python 3.12 and later
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data)

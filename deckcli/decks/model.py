@@ -1,31 +1,43 @@
-"""The in-memory decklist: entries as written, with the file and line each came from."""
+"""The in-memory decklist: entries as written, with the file and line each came from.
+
+Plain classes with ``__slots__`` (see :mod:`deckcli.records` for why not dataclasses).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from deckcli.diagnostics import Diagnostic
+from deckcli.records import MutableRecord
 
 HEADER_KEYS = ("game", "format", "name", "player")
 
 
-@dataclass
-class Entry:
-    """One decklist entry as written: a count of a card, optionally a printing and tags."""
+class Entry(MutableRecord):
+    """One decklist entry as written: a count of a card, optionally a printing and tags.
 
-    count: int
-    name: str
-    set_code: str | None = None
-    number: str | None = None
-    variants: tuple[str, ...] = ()
-    line: int | None = None
-    #: the whole name part of a text line when the parser split a set and number off it; the
-    #: resolver prefers it when a card has that whole name ("a set-code-looking word that is
-    #: part of a name stays part of the name").
-    whole: str | None = None
-    comment: str | None = None  # trailing comment, without '#'
-    leading: list[str] = field(default_factory=list)  # full comment lines above the entry
-    section: str | None = None  # the section header it stood under (folded plural)
+    ``whole`` is the whole name part of a text line when the parser split a set and number off
+    it; the resolver prefers it when a card has that whole name ("a set-code-looking word that
+    is part of a name stays part of the name"). ``comment`` is the trailing comment (without
+    '#'), ``leading`` the full comment lines above the entry, ``section`` the folded plural of
+    the section header it stood under.
+    """
+
+    __slots__ = ("count", "name", "set_code", "number", "variants", "line", "whole", "comment",
+                 "leading", "section")
+
+    def __init__(self, count: int, name: str, set_code: str | None = None,
+                 number: str | None = None, variants: tuple[str, ...] = (),
+                 line: int | None = None, whole: str | None = None, comment: str | None = None,
+                 leading: list[str] | None = None, section: str | None = None):
+        self.count = count
+        self.name = name
+        self.set_code = set_code
+        self.number = number
+        self.variants = variants
+        self.line = line
+        self.whole = whole
+        self.comment = comment
+        self.leading = [] if leading is None else leading
+        self.section = section
 
     @property
     def printing_text(self) -> str:
@@ -44,29 +56,46 @@ class Entry:
         return " ".join(parts)
 
 
-@dataclass
-class Section:
-    word: str  # the header word as written (e.g. "Animals")
-    key: str  # folded
-    count: int | None
-    line: int
-    entries: list[Entry] = field(default_factory=list)
+class Section(MutableRecord):
+    """A section header of a text decklist (``Animals: 8``) and the entries under it."""
+
+    __slots__ = ("word", "key", "count", "line", "entries")
+
+    def __init__(self, word: str, key: str, count: int | None, line: int,
+                 entries: list[Entry] | None = None):
+        self.word = word  # as written, e.g. "Animals"
+        self.key = key  # folded
+        self.count = count
+        self.line = line
+        self.entries = [] if entries is None else entries
 
 
-@dataclass
-class Deck:
-    path: str | None
-    source_format: str  # text | yaml | json | csv
-    header: dict[str, str] = field(default_factory=dict)
-    header_lines: dict[str, int] = field(default_factory=dict)
-    entries: list[Entry] = field(default_factory=list)
-    sections: list[Section] = field(default_factory=list)
-    problems: list[Diagnostic] = field(default_factory=list)
-    #: comment lines before the header / at the end of a text file (kept by fmt)
-    preamble: list[str] = field(default_factory=list)
-    trailer: list[str] = field(default_factory=list)
-    newline: str = "\n"
-    bom: bool = False
+class Deck(MutableRecord):
+    """A parsed decklist: header, entries, sections, and the problems found while reading it.
+
+    ``preamble``/``trailer`` are comment lines before the header / at the end of a text file
+    (kept by fmt); ``newline`` and ``bom`` record how the file was written.
+    """
+
+    __slots__ = ("path", "source_format", "header", "header_lines", "entries", "sections",
+                 "problems", "preamble", "trailer", "newline", "bom")
+
+    def __init__(self, path: str | None, source_format: str, header: dict | None = None,
+                 header_lines: dict | None = None, entries: list[Entry] | None = None,
+                 sections: list[Section] | None = None,
+                 problems: list[Diagnostic] | None = None, preamble: list[str] | None = None,
+                 trailer: list[str] | None = None, newline: str = "\n", bom: bool = False):
+        self.path = path
+        self.source_format = source_format  # text | yaml | json | csv
+        self.header = {} if header is None else header
+        self.header_lines = {} if header_lines is None else header_lines
+        self.entries = [] if entries is None else entries
+        self.sections = [] if sections is None else sections
+        self.problems = [] if problems is None else problems
+        self.preamble = [] if preamble is None else preamble
+        self.trailer = [] if trailer is None else trailer
+        self.newline = newline
+        self.bom = bom
 
     @property
     def readable(self) -> bool:

@@ -6,28 +6,38 @@ name gets the list of candidates; neither is replaced by a guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from deckcli.cards.index import Card, CardIndex, Printing
 from deckcli.cards.names import fold_name
 from deckcli.decks.model import Deck, Entry
 from deckcli.diagnostics import Diagnostic, error
+from deckcli.records import MutableRecord, Record
 
 
-@dataclass(frozen=True)
-class Resolved:
-    entry: Entry
-    card: Card
-    printing: Printing | None  # None: the entry names the card only
+class Resolved(Record):
+    """An entry and the card (and printing, when the entry names one) it stands for."""
+
+    __slots__ = ("entry", "card", "printing")
+
+    def __init__(self, entry: Entry, card: Card, printing: Printing | None):
+        self.entry = entry
+        self.card = card
+        self.printing = printing  # None: the entry names the card only
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass
-class ResolvedDeck:
-    deck: Deck
-    game: str
-    format: str | None
-    entries: list[Resolved] = field(default_factory=list)
-    problems: list[Diagnostic] = field(default_factory=list)
+class ResolvedDeck(MutableRecord):
+    """A deck with every entry that could be resolved, and the problems of those that could not."""
+
+    __slots__ = ("deck", "game", "format", "entries", "problems")
+
+    def __init__(self, deck: Deck, game: str, format: str | None,
+                 entries: list[Resolved] | None = None, problems: list[Diagnostic] | None = None):
+        self.deck = deck
+        self.game = game
+        self.format = format
+        self.entries = [] if entries is None else entries
+        self.problems = [] if problems is None else problems
 
     @property
     def card_count(self) -> int:

@@ -6,9 +6,20 @@ from deckcli.reporters import Reporter
 
 
 def table(headers: list[str], rows: list[list]) -> str:
-    from tabulate import tabulate
+    """A plain column table (the shape of tabulate's "simple" format).
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    Written here rather than imported: tabulate pulls in importlib.metadata, which alone
+    costs more than the rest of a deck check (see the README's Performance section).
+    """
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+
+    def line(values):
+        return "  ".join(v.ljust(w) for v, w in zip(values, widths)).rstrip()
+
+    out = [line(headers), "  ".join("-" * w for w in widths)]
+    out.extend(line(r) for r in cells)
+    return "\n".join(out)
 
 
 def problem_line(p, path: str | None) -> str:
