@@ -13,7 +13,7 @@ import importlib
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import GAMES, echo_json, output_option
+from deckcli.cli.common import GAMES, db_option, echo_json, open_index, output_option
 
 _MODULES = {"animal-battle": "deckcli.cli.referee_ab", "alpha-walrus": "deckcli.cli.referee_aw"}
 
@@ -73,25 +73,32 @@ def referee(ctx, game):
     """
 
 
-def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode):
+def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs=()):
     from deckcli.games import game_module
     from deckcli.games.gamelog import house_rules_from, load_log
 
     log = load_log(gamelog)
     game = log.get("game") or (ctx.find_root().obj or {}).get("game") or "animal-battle"
+    if not isinstance(game, str) or game not in GAMES:
+        from deckcli.errors import DeckcliError
+        from deckcli.yamlio import line_of
+
+        raise DeckcliError(f"'game' must be one of {', '.join(GAMES)}, not {game!r}",
+                           path=gamelog, line=line_of(log, "game"))
     rules = house_rules_from(house_rules, event_path)
     module = game_module(game)
     from importlib import import_module
 
     ref = import_module(module.__name__ + ".referee")
+    index = open_index(ctx, db_dirs)
     if mode == "check":
-        result = ref.check_log(log, gamelog, rules)
+        result = ref.check_log(log, gamelog, rules, index=index)
         if output == "json":
             echo_json(result)
         else:
             click.echo(ref.render_check(result))
         return EXIT_PROBLEMS if result["violations"] else EXIT_OK
-    result = ref.legal_actions(log, gamelog, rules)
+    result = ref.legal_actions(log, gamelog, rules, index=index)
     if output == "json":
         echo_json(result)
     else:
@@ -110,10 +117,11 @@ _event = click.option("--event", "event_path", default=None, metavar="EVENT.yaml
 @output_option()
 @_house_rule
 @_event
+@db_option
 @click.pass_context
-def check(ctx, gamelog, output, house_rules, event_path):
+def check(ctx, gamelog, output, house_rules, event_path, db_dirs):
     """Replay a recorded game log; report every illegal action (exit 1 if any)."""
-    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "check")
+    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "check", db_dirs)
 
 
 @referee.command("legal")
@@ -121,7 +129,8 @@ def check(ctx, gamelog, output, house_rules, event_path):
 @output_option()
 @_house_rule
 @_event
+@db_option
 @click.pass_context
-def legal(ctx, gamelog, output, house_rules, event_path):
+def legal(ctx, gamelog, output, house_rules, event_path, db_dirs):
     """List the legal actions at the end of a recorded game log."""
-    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "legal")
+    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "legal", db_dirs)

@@ -3,8 +3,6 @@
 Rules reference: :mod:`.rules` (ids ``AW-``). Shared-deck setup checks: :mod:`.deck_checks`.
 """
 
-from deckcli.games.alpha_walrus.rules import RULES  # noqa: F401
-
 GAME = "alpha-walrus"
 FORMATS: tuple[str, ...] = ()  # alpha-walrus has no formats (CONTRACT.md: format is null)
 DEFAULT_FORMAT = None
@@ -32,3 +30,19 @@ def check_deck(deck, ctx):
     from deckcli.games.alpha_walrus.deck_checks import check_deck as run
 
     return run(deck, ctx)
+
+
+def report_extra(rdeck, ctx, problems) -> dict:
+    """Facts merged into the deck's report: players (default 2, and whether defaulted)."""
+    from deckcli.games.alpha_walrus.deck_checks import report_extra as run
+
+    return run(rdeck, ctx, problems)
+
+
+def __getattr__(name):
+    # The rules reference is loaded only when asked for (a deck check never needs it).
+    if name in ("RULES",):
+        from deckcli.games.alpha_walrus import rules
+
+        return getattr(rules, name)
+    raise AttributeError(name)

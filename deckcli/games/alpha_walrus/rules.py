@@ -234,7 +234,8 @@ RULES = [
        "The seed does not say what an opponent sends against the Alpha Walrus. House rule "
        "alpha_opponent: one (one creature of the opponent's choice; the referee takes the "
        "strongest listed) or all (the Alpha Walrus must beat each of the opponent's creatures "
-       "in turn). Provisional: one.", refs=("AW-8.2",), gap=True),
+       "in turn). Provisional: one. In either reading an opponent with no creature on the "
+       "field has nothing to send and loses the fight.", refs=("AW-8.2",), gap=True),
     _r("AW-G.5", "Gap: fewer than five cards",
        "The minimum of five is only stated as a floor for Recover discards; the seed does not "
        "say whether a smaller hand is refilled. House rule hand_minimum: floor (no refill) or "
@@ -297,3 +298,9 @@ RULES = [
 ]
 
 RULE_IDS = frozenset(r.id for r in RULES)
+
+
+def rule_sort_key(rule_id: str) -> tuple:
+    """AW-1.2 < AW-1.10 < AW-10.1 < AW-G.1 (numeric sections first)."""
+    sec, _, n = rule_id.partition("-")[2].partition(".")
+    return (not sec.isdigit(), int(sec) if sec.isdigit() else 0, int(n) if n.isdigit() else 0)

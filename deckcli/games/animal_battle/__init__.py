@@ -4,8 +4,6 @@ Rules reference: :mod:`.rules` (ids ``AB-``). Deck construction and setup checks
 :mod:`.deck_checks`. Referee: :mod:`.engine` and :mod:`.referee`.
 """
 
-from deckcli.games.animal_battle.rules import BATTLE_STATS, RULES  # noqa: F401
-
 GAME = "animal-battle"
 FORMATS = ("casual", "championship")
 DEFAULT_FORMAT = "casual"
@@ -32,3 +30,12 @@ def report_extra(rdeck, ctx, problems):
     from deckcli.games.animal_battle.deck_checks import other_formats
 
     return {"formats": other_formats(rdeck, [p for p in problems if p.is_error])}
+
+
+def __getattr__(name):
+    # The rules reference is loaded only when asked for (a deck check never needs it).
+    if name in ("RULES", "BATTLE_STATS"):
+        from deckcli.games.animal_battle import rules
+
+        return getattr(rules, name)
+    raise AttributeError(name)

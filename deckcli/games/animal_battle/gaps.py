@@ -1,4 +1,4 @@
-"""Situations the animal-battle rules leave open (``AB-G.n``) and the house rulings that settle them.
+"""Situations the animal-battle rules leave open (``AB-G.n``) and the house rulings for them.
 
 Rules as data: each gap names the house-rule key that decides it and the values that key may
 take, each with the ruling it stands for. The referee never picks a value itself: without a

@@ -1,0 +1,100 @@
+"""``deckcli referee battle`` and ``referee attack``: animal-battle rulings (click only).
+
+The rulings themselves live in :mod:`deckcli.games.animal_battle.referee`; ``check`` and
+``legal`` are generic and live in :mod:`deckcli.cli.referee_cmd`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import (
+    db_option,
+    echo_json,
+    game_option,
+    open_index,
+    output_option,
+)
+
+_house_rule = click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",
+                           help="A ruling for a situation the rules leave open (repeatable), "
+                                "e.g. stat_tie=defender.")
+_event = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+                      help="Take house rules from this event file.")
+
+
+def _rules(house_rules, event_path) -> dict:
+    from deckcli.games.gamelog import house_rules_from
+
+    return house_rules_from(house_rules, event_path)
+
+
+@click.command("battle")
+@click.argument("challenger")
+@click.argument("defender")
+@click.option("--stat", required=True, metavar="STAT",
+              help="weight, speed, lifespan, population or length (never max_depth).")
+@_house_rule
+@_event
+@output_option()
+@game_option
+@db_option
+@click.pass_context
+def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output, game, db_dirs):
+    """Rule on one comparison: CHALLENGER against DEFENDER on one statistic.
+
+    Cards are given as a name, 'Name (SET) NUM' or 'SET NUM'. A tie is a gap (AB-G.1): the
+    winner then comes only from a house rule (stat_tie=challenger|defender|replay).
+    """
+    from deckcli.games.animal_battle import referee
+
+    referee.battle_stat(stat)  # an unknown statistic fails before any card look-up
+    rules = _rules(house_rules, event_path)
+    index = open_index(ctx, db_dirs)
+    result = referee.battle(referee.card_ref(index, challenger),
+                            referee.card_ref(index, defender), stat, rules)
+    if output == "json":
+        echo_json(result)
+    else:
+        click.echo(referee.render_battle(result))
+    return EXIT_OK
+
+
+@click.command("attack")
+@click.option("--challenger", required=True, metavar="CARD", help="The attacking Challenger.")
+@click.option("--defender", required=True, metavar="CARD", help="The active Defender.")
+@click.option("--pool", "pool", multiple=True, metavar="CARD",
+              help="An Animal in the defending player's Pool, promoted in the order given "
+                   "(repeatable).")
+@click.option("--stats", required=True, metavar="STAT,STAT,...",
+              help="The statistics named, in order, e.g. speed,weight.")
+@_house_rule
+@_event
+@output_option()
+@game_option
+@db_option
+@click.pass_context
+def attack_cmd(ctx, challenger, defender, pool, stats, house_rules, event_path, output, game,
+               db_dirs):
+    """Resolve a whole attack sequence step by step, with the rule for each step.
+
+    Exit 1 when a step is illegal (a statistic named twice, AB-5.5).
+    """
+    from deckcli.games.animal_battle import referee
+
+    names = [s for s in (x.strip() for x in stats.split(",")) if s]
+    for s in names:
+        referee.battle_stat(s)
+    rules = _rules(house_rules, event_path)
+    index = open_index(ctx, db_dirs)
+    result = referee.attack(referee.card_ref(index, challenger), referee.card_ref(index, defender),
+                            [referee.card_ref(index, p) for p in pool], names, rules)
+    if output == "json":
+        echo_json(result)
+    else:
+        click.echo(referee.render_attack(result))
+    return EXIT_PROBLEMS if result["violations"] else EXIT_OK
+
+
+COMMANDS = {"battle": battle_cmd, "attack": attack_cmd}

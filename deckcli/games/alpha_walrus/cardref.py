@@ -1,0 +1,128 @@
+"""Cards as the referee sees them, and how a card named on the command line or in a log is found.
+
+A card is named as ``Name (SET) NUM``, ``SET NUM`` or a bare name; a bare name that fits more than
+one card (``Walrus`` is level 6 AWC 22 and level 8 AWC 30) is refused with the candidates, an
+unknown one with "did you mean" suggestions. Suggest, never substitute.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from deckcli.errors import NotFoundError, UsageError
+
+GAME = "alpha-walrus"
+_FULL = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]{2,6})\)\s*(?P<num>[A-Za-z]*\d+[A-Za-z]*)$")
+_SETNUM = re.compile(r"^(?P<set>[A-Za-z0-9]{2,6})\s+(?P<num>[A-Za-z]*\d+[A-Za-z]*)$")
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One card identity with what the referee needs from its data."""
+
+    id: int
+    name: str
+    ref: str
+    kind: str
+    level: int | None
+    traits: tuple[str, ...]
+    armor: bool
+    effects: tuple[dict, ...]
+
+    def __deepcopy__(self, memo):  # immutable: a copied game state shares its cards
+        return self
+
+    def effect(self, name: str) -> list[dict]:
+        return [e for e in self.effects if e.get("effect") == name]
+
+    @property
+    def level_bonus(self) -> int:
+        return sum(int(e.get("value", 0)) for e in self.effect("level_bonus"))
+
+    @property
+    def is_creature(self) -> bool:
+        return self.kind == "creature"
+
+    @property
+    def is_walrus(self) -> bool:
+        """A walrus for the mini showdown: the trait, on a creature (never the Alpha Walrus)."""
+        return self.kind == "creature" and "walrus" in self.traits
+
+    @property
+    def survives_discard(self) -> bool:
+        return bool(self.effect("survives_discard"))
+
+    def to_json(self) -> dict:
+        out = {"card": self.ref, "kind": self.kind}
+        if self.level is not None:
+            out["level"] = self.level
+        return out
+
+
+def info(card) -> CardInfo:
+    data = card.data or {}
+    level = (data.get("stats") or {}).get("level")
+    return CardInfo(card.id, card.name, card.ref, card.kind,
+                    int(level) if level is not None else None,
+                    tuple(data.get("traits") or ()), bool(data.get("armor")),
+                    tuple(dict(e) for e in (data.get("effects") or ())))
+
+
+class Cards:
+    """Card look-ups for one referee run (memoised: logs name the same cards again and again)."""
+
+    def __init__(self, index):
+        self.index = index
+        self._memo: dict[str, CardInfo] = {}
+
+    def find(self, text) -> CardInfo:
+        key = str(text).strip()
+        if not key:
+            raise UsageError("an empty card name")
+        if key not in self._memo:
+            self._memo[key] = info(self._lookup(key))
+        return self._memo[key]
+
+    def _lookup(self, text: str):
+        index = self.index
+        m = _FULL.match(text) or _SETNUM.match(text)
+        if m and index.is_set_code(GAME, m.group("set")):
+            printing = index.printing(GAME, m.group("set"), m.group("num"))
+            if printing is None:
+                raise NotFoundError(f"there is no alpha-walrus card {m.group('set').upper()} "
+                                    f"{m.group('num')} ('{text}')")
+            card = index.card(printing.card_id)
+            named = m.groupdict().get("name")
+            if named and index.cards_named(GAME, named) and \
+                    card.id not in [c.id for c in index.cards_named(GAME, named)]:
+                raise UsageError(f"({printing.set_code}) {printing.number} is {card.name}, "
+                                 f"not {named}")
+            return card
+        cards = index.cards_named(GAME, text)
+        if len(cards) == 1:
+            return cards[0]
+        if len(cards) > 1:
+            raise UsageError(f"'{text}' names {len(cards)} different cards: "
+                             f"{', '.join(c.ref for c in cards)}; say which, as in "
+                             f"'{cards[0].ref}' or '{cards[0].base_set} {cards[0].number}'")
+        hint = index.suggest(GAME, text)
+        raise NotFoundError(f"no alpha-walrus card is named '{text}'"
+                            + (f"; did you mean {' or '.join(repr(h) for h in hint)}?"
+                               if hint else ""))
+
+    def all_of_kind(self, kind: str) -> list[CardInfo]:
+        return [info(c) for c in self.index.all_cards(GAME) if c.kind == kind]
+
+
+_DEFAULT: Cards | None = None
+
+
+def default_cards() -> Cards:
+    """Look-ups on the built-in card database (opened once per process)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        from deckcli.cards.index import open_index
+
+        _DEFAULT = Cards(open_index())
+    return _DEFAULT

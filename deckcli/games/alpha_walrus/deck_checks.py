@@ -1,0 +1,159 @@
+"""alpha-walrus setup checks: can this shared deck be set up for N players (AW-1.x, AW-8.1)?
+
+None of animal-battle's construction rules apply here (no 20/60 sizes, no four-copy limit).
+What is checked, with the numbers for N players (``--players``, default 2):
+
+* exactly one Alpha Walrus card (AW-1.1);
+* each of the four Alpha Walrus gear pieces exactly once (AW-8.1: all four on one field);
+* at least N diplomacy cards, one per player (AW-1.2);
+* at least 3N creatures and 3N non-creatures to deal (AW-1.3). Non-creatures are every card
+  that is not a creature, not diplomacy and not the Alpha Walrus: gear, equipment, battle and
+  action cards. Gear counts: AW-1.3 splits "creatures and non-creatures" with nothing held back;
+* after the deal, at least 2N cards in the deck: one Draw Phase draw (AW-3.2) for every player
+  in each of the two battle-free opening rounds (AW-1.6).
+"""
+
+from __future__ import annotations
+
+from deckcli.decks.checks import copies_by_card
+from deckcli.diagnostics import Diagnostic, error
+
+DEFAULT_PLAYERS = 2
+DEAL_EACH = 3  # AW-1.3: three creatures and three non-creatures per player
+OPENING_ROUNDS = 2  # AW-1.6: the draw pile must last through the two rounds without battles
+NON_CREATURE_KINDS = ("gear", "equipment", "battle", "action")
+
+
+def players_of(ctx) -> int:
+    players = getattr(ctx, "players", None) if ctx is not None else None
+    return DEFAULT_PLAYERS if players is None else players
+
+
+def census(rdeck) -> dict[str, int]:
+    """How many cards of each deal group the deck holds."""
+    out = {"alpha-walrus": 0, "gear": 0, "diplomacy": 0, "creature": 0, "non-creature": 0}
+    for r in rdeck.entries:
+        kind = r.card.kind
+        if kind in ("alpha-walrus", "diplomacy", "creature"):
+            out[kind] += r.entry.count
+        if kind in NON_CREATURE_KINDS:
+            out["non-creature"] += r.entry.count
+        if kind == "gear":
+            out["gear"] += r.entry.count
+    return out
+
+
+def needs(players: int) -> dict[str, int]:
+    """The setup numbers for a table of ``players``."""
+    return {"alpha-walrus": 1, "gear": 4, "diplomacy": players,
+            "creature": DEAL_EACH * players, "non-creature": DEAL_EACH * players,
+            "draw-pile": OPENING_ROUNDS * players}
+
+
+def draw_pile(counts: dict[str, int], players: int) -> int:
+    """Cards left in the deck after the deal (AW-1.1 to AW-1.4)."""
+    dealt = players + 2 * DEAL_EACH * players
+    return counts["diplomacy"] + counts["creature"] + counts["non-creature"] - dealt
+
+
+def _lines(group) -> list[int]:
+    return sorted({r.entry.line for r in group if r.entry.line})
+
+
+def _where(lines: list[int]) -> str:
+    if not lines:
+        return ""
+    return f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})"
+
+
+def _gear_pieces(index) -> list:
+    if index is None:
+        return []
+    return [c for c in index.all_cards("alpha-walrus") if c.kind == "gear"]
+
+
+def check_deck(rdeck, ctx) -> list[Diagnostic]:
+    path = rdeck.deck.path
+    out: list[Diagnostic] = []
+    players = players_of(ctx)
+    if players < 2:
+        return [error("aw-players", "AW-1.2",
+                      f"alpha-walrus is played by at least 2 players, not {players}", path=path)]
+    counts = census(rdeck)
+    want = needs(players)
+    groups = copies_by_card(rdeck.entries)
+
+    # AW-1.1: exactly one Alpha Walrus.
+    alpha = [g for g in groups.values() if g[0].card.kind == "alpha-walrus"]
+    if counts["alpha-walrus"] == 0:
+        out.append(error("aw-no-alpha", "AW-1.1",
+                         "the deck has no Alpha Walrus card; setup places exactly 1 in the "
+                         "centre", path=path))
+    elif counts["alpha-walrus"] > 1:
+        lines = sorted({ln for g in alpha for ln in _lines(g)})
+        out.append(error("aw-alpha-count", "AW-1.1",
+                         f"{counts['alpha-walrus']} Alpha Walrus cards, exactly 1 allowed"
+                         f"{_where(lines)}",
+                         path=path, line=lines[0] if lines else None, card=alpha[0][0].card.ref))
+
+    # AW-8.1: the four gear pieces, once each.
+    index = getattr(ctx, "index", None)
+    by_ref = {g[0].card.ref: g for g in groups.values() if g[0].card.kind == "gear"}
+    pieces = _gear_pieces(index)  # compared by reference: the index may be another run's
+    held = sum(1 for p in pieces if p.ref in by_ref)
+    for piece in pieces:
+        if piece.ref not in by_ref:
+            out.append(error("aw-gear-missing", "AW-8.1",
+                             f"{piece.ref} is missing: the deck holds {held} of the 4 Alpha "
+                             "Walrus gear pieces, and the Final Showdown needs all 4",
+                             path=path, card=piece.ref))
+    for group in by_ref.values():
+        total = sum(r.entry.count for r in group)
+        if total > 1:
+            lines = _lines(group)
+            out.append(error("aw-gear-copies", "AW-8.1",
+                             f"{group[0].card.ref}: {total} copies; each of the 4 gear pieces "
+                             f"is in the deck exactly once{_where(lines)}",
+                             path=path, line=lines[0] if lines else None,
+                             card=group[0].card.ref))
+
+    # AW-1.2 / AW-1.3: enough to deal.
+    if counts["diplomacy"] < want["diplomacy"]:
+        out.append(error("aw-diplomacy", "AW-1.2",
+                         f"{counts['diplomacy']} diplomacy card(s) for {players} players; each "
+                         f"player is dealt 1, so at least {want['diplomacy']} are needed",
+                         path=path))
+    if counts["creature"] < want["creature"]:
+        out.append(error("aw-creatures", "AW-1.3",
+                         f"{counts['creature']} creature(s) for {players} players; each player "
+                         f"is dealt {DEAL_EACH}, so at least {want['creature']} are needed",
+                         path=path))
+    if counts["non-creature"] < want["non-creature"]:
+        out.append(error("aw-non-creatures", "AW-1.3",
+                         f"{counts['non-creature']} non-creature card(s) (gear, equipment, "
+                         f"battle, action) for {players} players; each player is dealt "
+                         f"{DEAL_EACH}, so at least {want['non-creature']} are needed",
+                         path=path))
+
+    # AW-3.2 with AW-1.6: the deck lasts through the opening rounds.
+    dealable = all(counts[k] >= want[k] for k in ("diplomacy", "creature", "non-creature"))
+    if dealable:
+        left = draw_pile(counts, players)
+        if left < want["draw-pile"]:
+            out.append(error("aw-draw-pile", "AW-3.2",
+                             f"after the deal {left} card(s) are left to draw; {players} "
+                             f"players drawing 1 card each in the {OPENING_ROUNDS} rounds "
+                             f"without battles (AW-1.6) need at least {want['draw-pile']}",
+                             path=path))
+    return out
+
+
+def report_extra(rdeck, ctx, problems) -> dict:
+    players = players_of(ctx)
+    counts = census(rdeck)
+    setup = {"alpha_walrus": counts["alpha-walrus"], "gear": counts["gear"],
+             "diplomacy": counts["diplomacy"], "creatures": counts["creature"],
+             "non_creatures": counts["non-creature"],
+             "draw_pile": max(draw_pile(counts, players), 0), "needs": needs(players)}
+    return {"players": players, "players_default": getattr(ctx, "players", None) is None,
+            "setup": setup}

@@ -1,0 +1,332 @@
+"""The alpha-walrus game engine: one recorded action at a time, each checked against its rule.
+
+:class:`Game` applies actions to a :class:`~.state.State`. An illegal action is reported with
+the rule it breaks and *not applied* (the state stays as it was), so later steps are judged
+against a legal table; the one exception is ``end``, which always ends the turn. Play Phase
+actions live in :mod:`.engine_play`, battles and the Final Showdown in :mod:`.engine_battle`.
+
+Actions (``do``) and the phase they belong to (AW-3.1; a later action moves the phase on, an
+earlier one is out of order):
+
+=============  ==========================  =============================================
+do             phase                       rules
+=============  ==========================  =============================================
+draw           opens the player's turn     AW-3.2, AW-G.6, AW-G.7, AW-1.6 (rounds)
+play           Play/Battle/Recover         AW-2.2 (draw), AW-10.5 (Lucky Flipper: Draw),
+                                           AW-4.9 (battle cards), diplomacy
+summon         Play                        AW-7.1, AW-7.2, AW-5.1, AW-10.1
+equip          Play                        AW-6.1, AW-6.2, AW-5.1, AW-10.2
+place-gear     Play                        AW-8.1, AW-5.1
+discard-draw   any of the player's turn    AW-2.1 to AW-2.5, AW-10.5, AW-G.11
+battle         Battle                      AW-1.6, AW-4.x, AW-10.4, AW-10.6 to AW-10.9
+summon-alpha   Play                        AW-8.x, AW-9.x
+recover        Recover                     AW-5.1
+discard        Recover                     AW-5.2, AW-5.3
+end            ends the turn               AW-1.5, AW-G.5
+=============  ==========================  =============================================
+"""
+
+from __future__ import annotations
+
+import copy
+
+from deckcli.errors import DeckcliError
+from deckcli.games.alpha_walrus.rules import rule_sort_key
+from deckcli.games.alpha_walrus.state import HAND_MAX, HAND_MIN, PHASES, State, Turn
+
+FIELD_ACTIONS = ("summon", "equip", "place-gear", "summon-alpha")
+ACTIONS = ("draw", "play", "summon", "equip", "place-gear", "discard-draw", "battle",
+           "summon-alpha", "recover", "discard", "end")
+
+
+class Illegal(Exception):
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+def draws_for_level(level: int) -> tuple[int, str]:
+    """AW-2.3 to AW-2.5: cards drawn for discarding a creature of this level."""
+    if level >= 9:
+        return 3, "AW-2.5"
+    if level >= 6:
+        return 2, "AW-2.4"
+    return 1, "AW-2.3"
+
+
+class Game:
+    def __init__(self, state: State, cards, house):
+        self.state = state
+        self.cards = cards
+        self.house = house
+        self.rec: dict = {}
+
+    # -- the step loop -------------------------------------------------------------------
+    def apply(self, action, step: int = 0) -> dict:
+        if not isinstance(action, dict):
+            raise DeckcliError(f"step {step}: an action is a mapping with player and do")
+        do = str(action.get("do", "")).strip()
+        player = action.get("player")
+        if do not in ACTIONS:
+            raise DeckcliError(f"step {step}: unknown action do: {do!r} (known: "
+                               f"{', '.join(ACTIONS)})")
+        if player is None or str(player) not in self.state.players:
+            raise DeckcliError(f"step {step}: 'player' must be one of "
+                               f"{', '.join(self.state.order)}, not {player!r}")
+        player = str(player)
+        self.rec = {"step": step, "player": player, "action": do, "ok": True, "rules": [],
+                    "events": [], "gaps": [], "violations": [], "notes": []}
+        saved = copy.deepcopy(self.state)
+        try:
+            if self.state.winner is not None:
+                raise Illegal("AW-9.1", f"the game is over: {self.state.winner} won it")
+            if self.state.players[player].out:
+                raise Illegal("AW-9.2", f"{player} was removed from the game")
+            getattr(self, "do_" + do.replace("-", "_"))(player, action)
+        except Illegal as exc:
+            self.state = saved
+            self.violate(exc.rule, exc.message)
+        for g in self.rec["gaps"]:
+            self.cite(g["rule"])
+        self.rec["rules"].sort(key=rule_sort_key)
+        self.rec["ok"] = not self.rec["violations"]
+        return self.rec
+
+    # -- helpers -------------------------------------------------------------------------
+    def cite(self, *rules: str) -> None:
+        for r in rules:
+            if r not in self.rec["rules"]:
+                self.rec["rules"].append(r)
+
+    def event(self, text: str) -> None:
+        self.rec["events"].append(text)
+
+    def violate(self, rule: str, message: str) -> None:
+        """A violation that does not undo the action (see ``end``)."""
+        self.rec["violations"].append({"rule": rule, "message": message})
+        self.cite(rule)
+
+    def gap(self, record: dict) -> None:
+        self.rec["gaps"].append(record)
+        self.cite(record["rule"])
+
+    def card(self, action: dict, key: str = "card"):
+        if action.get(key) is None:
+            raise DeckcliError(f"step {self.rec['step']}: {action.get('do')} needs '{key}'")
+        return self.cards.find(action[key])
+
+    def from_hand(self, player: str, card, rule: str) -> int:
+        idx = self.state.players[player].holds(card)
+        if idx is None:
+            raise Illegal(rule, f"{player} does not hold {card.ref}")
+        return idx
+
+    def field_pos(self, player: str, ref, rule: str, taken=()) -> int:
+        """A creature on a field: a 1-based position or a card name/reference."""
+        field = self.state.players[player].field
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if 1 <= ref <= len(field):
+                return ref - 1
+            raise Illegal(rule, f"{player} has no creature at position {ref} "
+                                f"({len(field)} on the field)")
+        card = self.cards.find(ref)
+        for i, c in enumerate(field):
+            if c.card.id == card.id and i not in taken:
+                return i
+        raise Illegal(rule, f"{player} has no {card.ref} on the field")
+
+    def turn_of(self, player: str) -> Turn:
+        t = self.state.turn
+        if t is None:
+            raise Illegal("AW-3.1", f"no turn is under way; {player}'s turn starts with the "
+                                    "Draw Phase (do: draw)")
+        if t.player != player:
+            raise Illegal("AW-3.1", f"it is {t.player}'s turn, not {player}'s")
+        return t
+
+    def gate(self, player: str, phases: tuple[str, ...], late_rule: str = "AW-3.1") -> Turn:
+        """AW-3.1: the action's phase must not have passed; move the turn on to it."""
+        t = self.turn_of(player)
+        cur = PHASES.index(t.phase)
+        ahead = [PHASES.index(p) for p in phases if PHASES.index(p) >= cur]
+        if not ahead:
+            raise Illegal(late_rule, f"{player} is in the {t.phase.title()} Phase; this belongs "
+                                     f"to the {' or '.join(p.title() for p in phases)} Phase")
+        new = PHASES[min(ahead)]
+        if new != t.phase:
+            t.phase = new
+            self.event(f"{player} moves to the {new.title()} Phase")
+        return t
+
+    def goamph(self, by, target: str, rule: str) -> None:
+        """AW-10.1 to AW-10.4: a player answers an action with a Goamph from hand."""
+        by = str(by)
+        if by not in self.state.players:
+            raise DeckcliError(f"step {self.rec['step']}: cancelled_by names an unknown player "
+                               f"{by!r}")
+        if self.state.players[by].out:
+            raise Illegal("AW-9.2", f"{by} was removed from the game")
+        hand = self.state.players[by].hand
+        cancels = [(i, c) for i, c in enumerate(hand) if c.effect("cancel")]
+        if not cancels:
+            raise Illegal("AW-10.3", f"{by} holds no card that cancels an action (Goamph)")
+        fit = [(i, c) for i, c in cancels
+               if any(target in e.get("targets", ()) for e in c.effect("cancel"))]
+        if not fit:
+            targets = sorted({t for _, c in cancels for e in c.effect("cancel")
+                              for t in e.get("targets", ())})
+            raise Illegal("AW-10.3", f"{cancels[0][1].name} cancels {', '.join(targets)}; "
+                                     f"not this action ({target})")
+        i, g = fit[0]
+        hand.pop(i)
+        self.state.to_discard(g, self.rec["events"])
+        self.event(f"{by} plays {g.ref}: the action is cancelled")
+        self.cite("AW-10.3", rule)
+
+    # -- Draw Phase and turns ------------------------------------------------------------
+    def do_draw(self, player: str, action: dict) -> None:
+        st = self.state
+        if st.turn is not None and st.turn.player == player:
+            raise Illegal("AW-3.2", f"{player} already drew for this turn; the Draw Phase "
+                                    "draws one card")
+        if st.turn is not None:
+            self.end_turn(st.turn.player, implicit=True)
+        self.check_turn_order(player)
+        st.turn = Turn(player)
+        st.turns_this_round.append(player)
+        st.last_player = player
+        self.event(f"round {st.round}: {player}'s turn")
+        st.draw(player, 1, self.house, self.rec["gaps"], self.rec["events"])
+        st.turn.drew = True
+        self.cite("AW-3.1", "AW-3.2")
+
+    def check_turn_order(self, player: str) -> None:
+        """Rounds (AW-1.6) and turn order (AW-G.7)."""
+        st, house = self.state, self.house
+        live = st.live()
+        if st.turns_this_round and set(live) <= set(st.turns_this_round):
+            st.round += 1
+            st.turns_this_round = []
+        mode = house.value("turn_order")
+        if house.settled("turn_order"):
+            self.cite("AW-G.7")
+        if len(live) < len(st.order):
+            self.cite("AW-9.4")
+        if player in st.turns_this_round:
+            if house.settled("turn_order"):
+                raise Illegal("AW-G.7", f"{player} already had a turn in round {st.round}")
+            self.gap(house.gap("turn_order", f"{player} takes a second turn in round "
+                               f"{st.round}", f"a new round ({st.round + 1}) starts"))
+            st.round += 1
+            st.turns_this_round = []
+            return
+        if mode != "listed":
+            return
+        if st.last_player is None:
+            expected = live[0]
+        else:
+            i = st.order.index(st.last_player)
+            ring = st.order[i + 1:] + st.order[: i + 1]
+            expected = next(p for p in ring if p in live)
+        if player != expected:
+            if house.settled("turn_order"):
+                raise Illegal("AW-G.7", f"{expected} takes the next turn, not {player}")
+            self.gap(house.gap("turn_order", f"{player} takes the turn after "
+                               f"{st.last_player or 'the deal'}; seat order names {expected}",
+                               f"{player}'s turn is accepted"))
+
+    def end_turn(self, player: str, implicit: bool = False) -> None:
+        """AW-1.5 (no more than seven cards) and AW-G.5 (fewer than five) when a turn ends."""
+        st = self.state
+        hand = st.players[player].hand
+        how = " (the next turn began without 'end')" if implicit else ""
+        if len(hand) > HAND_MAX:
+            self.violate("AW-1.5", f"{player} ends the turn holding {len(hand)} cards; the "
+                                   f"limit is {HAND_MAX}: discard down in the Recover Phase "
+                                   f"(AW-5.2){how}")
+        elif len(hand) < HAND_MIN:
+            mode = self.house.value("hand_minimum")
+            held = len(hand)
+            if mode == "refill":
+                st.draw(player, HAND_MIN - held, self.house, self.rec["gaps"],
+                        self.rec["events"])
+            self.gap(self.house.gap("hand_minimum", f"{player} ends the turn with {held} "
+                                    f"cards, fewer than {HAND_MIN}",
+                                    f"{player} draws up to {HAND_MIN}" if mode == "refill"
+                                    else "nothing is drawn"))
+        self.cite("AW-1.5")
+        st.turn = None
+        self.event(f"{player}'s turn ends{how}")
+
+    def do_end(self, player: str, action: dict) -> None:
+        self.turn_of(player)
+        self.end_turn(player)
+
+    # -- Play Phase (engine_play) -------------------------------------------------------
+    def do_play(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus import engine_play
+
+        engine_play.play(self, player, action)
+
+    def do_summon(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus import engine_play
+
+        engine_play.summon(self, player, action)
+
+    def do_equip(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus import engine_play
+
+        engine_play.equip(self, player, action)
+
+    def do_place_gear(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus import engine_play
+
+        engine_play.place_gear(self, player, action)
+
+    def do_discard_draw(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus import engine_play
+
+        engine_play.discard_draw(self, player, action)
+
+    # -- Recover Phase -------------------------------------------------------------------
+    def do_recover(self, player: str, action: dict) -> None:
+        t = self.gate(player, ("recover",))
+        self.cite("AW-5.1")
+        if not t.battles:
+            self.cite("AW-3.4")
+            self.event(f"{player} did not battle this turn (optional, AW-3.4)")
+
+    def do_discard(self, player: str, action: dict) -> None:
+        st = self.state
+        self.gate(player, ("recover",))
+        raw = action.get("cards", [action["card"]] if "card" in action else None)
+        if not isinstance(raw, list) or not raw:
+            raise DeckcliError(f"step {self.rec['step']}: discard needs 'card' or 'cards'")
+        p = st.players[player]
+        before = len(p.hand)
+        if before <= HAND_MAX:
+            raise Illegal("AW-5.2", f"{player} holds {before} cards; Recover discards are only "
+                                    f"for a hand over {HAND_MAX}")
+        if before - len(raw) < HAND_MIN:
+            raise Illegal("AW-5.2", f"discarding {len(raw)} of {before} cards would leave "
+                                    f"{before - len(raw)}; keep at least {HAND_MIN}")
+        for ref in raw:
+            card = self.cards.find(ref)
+            idx = self.from_hand(player, card, "AW-5.2")
+            st.to_discard(p.hand.pop(idx), self.rec["events"])
+            if card.kind == "gear":
+                self.cite("AW-5.3")
+        self.event(f"{player} discards {len(raw)}, keeping {len(p.hand)}")
+        self.cite("AW-5.2")
+
+    # -- battles and the Final Showdown (engine_battle) ------------------------------------
+    def do_battle(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus.engine_battle import battle
+
+        battle(self, player, action)
+
+    def do_summon_alpha(self, player: str, action: dict) -> None:
+        from deckcli.games.alpha_walrus.engine_battle import summon_alpha
+
+        summon_alpha(self, player, action)

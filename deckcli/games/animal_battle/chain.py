@@ -1,0 +1,171 @@
+"""One comparison and the Defense Chain that follows it (AB-2.x, AB-4.4, AB-5.x, AB-6.3).
+
+:func:`compare` is the whole of a battle: two printed values, the statistic's direction, the
+rule. :func:`resolve` applies a comparison's result to a game, link by link, naming each rule
+and stopping at every gap the house rules do not settle.
+"""
+
+from __future__ import annotations
+
+from deckcli.games.animal_battle import effects
+from deckcli.games.animal_battle.gaps import settle
+from deckcli.games.animal_battle.rules import BATTLE_STATS
+
+STAT_COUNT = len(BATTLE_STATS)
+
+
+def compare(stat: str, challenger: float, defender: float) -> tuple[str | None, str]:
+    """('challenger' | 'defender' | None for a tie, the statistic's rule id)."""
+    sense, rule = BATTLE_STATS[stat]
+    if challenger == defender:
+        return None, rule
+    higher = challenger > defender
+    return ("challenger" if higher == (sense == "higher") else "defender"), rule
+
+
+def describe(stat: str, c, vc, d, vd, winner: str | None) -> str:
+    sense, rule = BATTLE_STATS[stat]
+    how = "higher" if sense == "higher" else "lower"
+    if winner is None:
+        return f"{stat}: {c.ref} {vc:,g} ties {d.ref} {vd:,g}"
+    won = c if winner == "challenger" else d
+    return f"{stat} ({how} wins, {rule}): {c.ref} {vc:,g} vs {d.ref} {vd:,g}: {won.ref} wins"
+
+
+def resolve(game, out, stat: str) -> None:
+    """Compare the Challenger with the active Defender on stat and apply the result."""
+    s, book = game.s, game.book
+    dp = s.defending
+    c, d = book[s.challenger], book[s.defenders[dp]]
+    vc, vd = c.stats[stat], d.stats[stat]
+    s.used.append(stat)
+    s.attacked = True
+    s.phase = "attack"
+    winner, rule = compare(stat, vc, vd)
+    out.cite(rule, describe(stat, c, vc, d, vd, winner))
+    out.cite("AB-4.4", f"{stat} is now used in this attack sequence ({', '.join(s.used)})")
+    if winner is None:
+        how = settle("AB-G.1", f"tie on {stat}: {c.ref} and {d.ref} both have {vc:,g}",
+                     game.house, out.gaps)
+        if how == "replay":
+            out.note(f"house rule stat_tie=replay: the tie is void, {stat} stays used (AB-G.1)")
+            after_link(game, out)
+            return
+        winner = how
+        out.note(f"house rule stat_tie={how}: the {how} wins the tie (AB-G.1)")
+    if winner == "challenger":
+        defender_falls(game, out)
+    else:
+        defender_wins(game, out)
+
+
+def can_promote(game, pid: str) -> bool:
+    """Whether the defending player has an Animal to promote (Pool, or hand by card text)."""
+    p, book = game.s.players[pid], game.book
+    if any(book[c].animal for c in p.pool):
+        return True
+    animal_in_hand = any(book[c].animal for c in p.hand)
+    if not animal_in_hand:
+        return False
+    if effects.find(game.s, "hand_to_chain", pid):
+        return True
+    return any(o["effect"] == "hand_to_chain" for c in p.hand for o in book[c].overrides)
+
+
+def defender_falls(game, out) -> None:
+    s = game.s
+    dp = s.defending
+    d = s.defenders[dp]
+    s.defenders[dp] = None
+    s.players[dp].discard.append(d)
+    out.cite("AB-5.1", f"{game.book[d].ref} is defeated and goes to {dp}'s discard pile")
+    if can_promote(game, dp):
+        s.phase = "promote"
+        out.cite("AB-5.2", f"{dp} may promote a replacement from the Pool, or decline")
+        return
+    how = settle("AB-G.3", f"{dp} has no Animal in the Pool to promote", game.house, out.gaps)
+    no_promotion(game, out, how)
+
+
+def no_promotion(game, out, how: str) -> None:
+    s = game.s
+    dp = s.defending
+    if how == "defender_loses":
+        game.lose(out, dp, f"{dp} provides no Defender (house rule decline_promote="
+                           "defender_loses, AB-G.3)")
+        return
+    end_attack(game, out, f"house rule decline_promote=attack_ends: the attack ends; "
+                          f"{s.controller} keeps the Challenger (AB-G.3)")
+
+
+def end_attack(game, out, why: str) -> None:
+    s = game.s
+    s.phase = "end"
+    effects.expire(s, "sequence")
+    out.note(why)
+
+
+def defender_wins(game, out) -> None:
+    s = game.s
+    if not s.original:
+        out.cite("AB-5.6", "the replacement Defender wins: both active Animals are discarded")
+        both_discarded(game, out)
+        return
+    how = settle("AB-G.2", f"the original Defender {game.book[s.defenders[s.defending]].ref} "
+                           "beats the Challenger", game.house, out.gaps)
+    if how == "as_replacement":
+        out.note("house rule original_defender_wins=as_replacement: as AB-5.6 (AB-G.2)")
+        both_discarded(game, out)
+        return
+    c = s.challenger
+    s.players[s.controller].discard.append(c)
+    s.challenger = s.controller = None
+    end_attack(game, out, f"house rule original_defender_wins=discard_challenger: "
+                          f"{game.book[c].ref} is discarded, the attack ends (AB-G.2)")
+
+
+def both_discarded(game, out) -> None:
+    s = game.s
+    dp = s.defending
+    s.players[s.controller].discard.append(s.challenger)
+    s.players[dp].discard.append(s.defenders[dp])
+    s.challenger = s.controller = None
+    s.defenders[dp] = None
+    change_control(game, out, dp, "AB-5.6")
+
+
+def stats_left(game) -> bool:
+    s = game.s
+    return len(set(s.used)) < STAT_COUNT or effects.find(s, "reuse_statistic") is not None
+
+
+def after_link(game, out) -> None:
+    """A Defender stands after a link: the chain goes on, unless no statistic is left."""
+    s = game.s
+    s.phase = "attack"
+    if stats_left(game):
+        out.cite("AB-5.3", "the next comparison uses a statistic not yet used")
+        return
+    dp = s.defending
+    survivor = s.defenders[dp]
+    s.players[s.controller].discard.append(s.challenger)
+    out.cite("AB-5.7", f"all five statistics are used: {game.book[s.challenger].ref} is "
+                       f"discarded and {game.book[survivor].ref} becomes {dp}'s Challenger")
+    s.defenders[dp] = None
+    s.challenger, s.controller = survivor, dp
+    change_control(game, out, dp, "AB-5.7")
+
+
+def change_control(game, out, new: str, because: str) -> None:
+    """AB-6.3: the attack ends, the ending turn's player refills (AB-4.6), a fresh turn starts."""
+    s = game.s
+    old = s.active
+    out.cite("AB-6.3", f"control passes to {new} ({because}): the attack ends and a fresh turn "
+                       "begins")
+    s.phase = "end"
+    if game.horizon == "attack":  # a ruling on one attack: what follows is another question
+        s.active, s.turn, s.phase = new, s.turn + 1, "draw"
+        return
+    game.refill(out, old)
+    if s.winner is None:
+        game.begin_turn(out, new)

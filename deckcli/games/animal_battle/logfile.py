@@ -1,0 +1,270 @@
+"""Reading an animal-battle game log (YAML or JSON) into a dealt game and a list of actions.
+
+::
+
+    game: animal-battle
+    setup:
+      seed: 7            # optional: shuffle each deck with random.Random(seed)
+      first: p1          # optional: else chosen by the seeded generator, else the first listed
+      players:
+        p1: {deck: decks/deep.txt}              # a decklist file, relative to the log
+        p2: {deck: ["4 Orca", "Walrus (ABS) 12"]}  # or decklist lines (top card first if unseeded)
+    house_rules: {stat_tie: defender}
+    actions:
+      - p1 reveal_challenger Walrus
+      - p2 reveal_defender Orca
+      - start
+      - |                 # one string may hold many actions, one per line ('#' comments)
+        p1 stat weight
+        p1 end_turn
+
+An action is ``PLAYER VERB [ARGUMENT] [stat=STAT]``, or a mapping ``{player, action, card |
+stat | target}``. A log the referee cannot read (unknown verb, player or card) is an error
+(exit 2); an action the rules forbid is a violation (exit 1).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from deckcli.errors import DeckcliError, NotFoundError, UsageError
+from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Game
+from deckcli.games.animal_battle.state import CardInfo
+
+GAME = "animal-battle"
+MAX_ACTIONS = 200_000
+_SET_NUMBER = re.compile(r"([A-Za-z0-9]{2,6})\s+([A-Za-z]{0,3}\d+[A-Za-z]{0,3})")
+_PLAYER = re.compile(r"[A-Za-z][\w-]{0,31}")
+_COUNT = re.compile(r"\s*(\d{1,6})\s*[xX]?\s+(\S.*)$")
+MAX_DECK = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    n: int  # 1-based action number
+    line: int | None
+    text: str
+    player: str | None
+    verb: str
+    arg: object = None
+    stat: str | None = None
+
+
+def card_ref(index, text: str):
+    """A card from a reference: a name, 'Name (SET) NUM', 'Name SET NUM' or 'SET NUM'.
+
+    Unknown names get "did you mean"; ambiguous names list the candidates; never a guess.
+    """
+    from deckcli.decks.resolve import Resolved, resolve_entry
+    from deckcli.decks.text import parse_text
+
+    text = " ".join(str(text).split())
+    m = _SET_NUMBER.fullmatch(text)
+    if m and index.is_set_code(GAME, m[1]) and not index.cards_named(GAME, text):
+        printing = index.printing(GAME, m[1], m[2])
+        if printing is None:
+            raise NotFoundError(f"there is no card number {m[2]} in set {m[1].upper()}")
+        return index.card(printing.card_id)
+    deck = parse_text("1 " + text, None, is_set=lambda c: index.is_set_code(GAME, c))
+    if deck.problems or len(deck.entries) != 1:
+        raise UsageError(f"{text!r} is not a card reference (a name, 'Name (SET) NUM' or "
+                         "'SET NUM')")
+    result = resolve_entry(index, GAME, deck.entries[0], None)
+    if isinstance(result, Resolved):
+        return result.card
+    if result.code == "ambiguous-card":
+        cards = index.cards_named(GAME, deck.entries[0].name)
+        raise UsageError(f"'{text}' names {len(cards)} different cards: "
+                         f"{', '.join(c.ref for c in cards)}; give the set and number, as in "
+                         f"'{cards[0].ref}'")
+    kind = NotFoundError if result.code in ("unknown-card", "unknown-printing",
+                                            "unknown-set") else UsageError
+    raise kind(result.message)
+
+
+class LogReader:
+    """Turns a loaded log mapping into a Game and Steps; resolves each card text once."""
+
+    def __init__(self, index, log: dict, path: str):
+        self.index, self.log, self.path = index, log, path
+        self.book: dict[int, CardInfo] = {}
+        self._refs: dict[str, int] = {}
+
+    def fail(self, message: str, line: int | None = None, key=None, obj=None):
+        from deckcli.yamlio import line_of
+
+        if line is None and obj is not None:
+            line = line_of(obj, key)
+        raise DeckcliError(message, path=self.path, line=line)
+
+    def card(self, text: str, line: int | None = None) -> int:
+        cid = self._refs.get(text)
+        if cid is None:
+            try:
+                card = card_ref(self.index, text)
+            except DeckcliError as exc:
+                self.fail(exc.message, line)
+            if card.id not in self.book:
+                self.book[card.id] = CardInfo.of(card)
+            cid = self._refs[text] = card.id
+        return cid
+
+    def game(self, house_rules: dict) -> Game:
+        log = self.log
+        if log.get("game", GAME) != GAME:
+            self.fail(f"this log is for {log.get('game')!r}, not {GAME}", obj=log, key="game")
+        setup = log.get("setup")
+        if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
+            self.fail("an animal-battle log needs setup.players (player id -> {deck: ...})",
+                      obj=log, key="setup" if "setup" in log else None)
+        players = setup["players"]
+        if len(players) < 2:
+            self.fail("the game needs at least two players (AB-1.2)", obj=setup, key="players")
+        decks = {}
+        for pid, spec in players.items():
+            pid = str(pid)
+            if not _PLAYER.fullmatch(pid):
+                self.fail(f"{pid!r} is not a player id (a letter, then letters, digits, - or _)",
+                          obj=players, key=pid)
+            deck = spec.get("deck") if isinstance(spec, dict) else spec
+            decks[pid] = self.deck(deck, players, pid)
+        seed = setup.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            self.fail("setup.seed must be an integer", obj=setup, key="seed")
+        first = setup.get("first")
+        if first is not None and str(first) not in decks:
+            self.fail(f"setup.first names {first!r}, not a player of this log", obj=setup,
+                      key="first")
+        declared = log.get("house_rules") or {}
+        if not isinstance(declared, dict):
+            self.fail("house_rules must be a mapping of KEY: VALUE", obj=log, key="house_rules")
+        rules = dict(declared)
+        rules.update(house_rules or {})
+        try:
+            return Game(self.book, decks, seed=seed, first=None if first is None else str(first),
+                        house_rules=rules)
+        except UsageError as exc:
+            self.fail(exc.message, obj=log, key="house_rules" if "house_rules" in log else None)
+
+    def deck(self, deck, players, pid) -> list[int]:
+        from deckcli.decks.reader import read_deck
+        from deckcli.decks.resolve import resolve_deck
+        from deckcli.decks.text import parse_text
+
+        is_set = lambda c: self.index.is_set_code(None, c)
+        if isinstance(deck, list):
+            return self.deck_lines(deck, players, pid)
+        if isinstance(deck, str) and "\n" in deck:
+            parsed = parse_text(deck, self.path, is_set=is_set)
+        elif isinstance(deck, str):
+            where = os.path.join(os.path.dirname(self.path) or ".", deck)
+            try:
+                parsed = read_deck(where, is_set=is_set)
+            except DeckcliError as exc:
+                self.fail(f"{pid}'s deck: {exc}", obj=players, key=pid)
+        else:
+            self.fail(f"{pid}'s deck must be a decklist path or a list of lines", obj=players,
+                      key=pid)
+        rdeck = resolve_deck(self.index, parsed, GAME, None)
+        problems = [*parsed.problems, *rdeck.problems]
+        if problems:
+            self.fail(f"{pid}'s deck: {problems[0].message}", obj=players, key=pid)
+        out = []
+        for r in rdeck.entries:
+            if r.card.id not in self.book:
+                self.book[r.card.id] = CardInfo.of(r.card)
+            out.extend([r.card.id] * r.entry.count)
+        return out
+
+    def deck_lines(self, lines: list, players, pid) -> list[int]:
+        """Decklist lines ('4 Orca', 'Walrus (ABS) 12'), in order; each text resolved once."""
+        from deckcli.yamlio import line_of
+
+        out: list[int] = []
+        for i, line in enumerate(lines):
+            m = _COUNT.match(str(line))
+            count, text = (int(m[1]), m[2]) if m else (1, str(line))
+            if count < 1 or len(out) + count > MAX_DECK:
+                self.fail(f"{pid}'s deck: count {count} is out of range", line_of(lines, i))
+            out.extend([self.card(text, line_of(lines, i))] * count)
+        return out
+
+    def steps(self, players) -> list[Step]:
+        from deckcli.yamlio import line_of
+
+        actions = self.log.get("actions") or []
+        out: list[Step] = []
+        for i, item in enumerate(actions):
+            base = line_of(actions, i)
+            if isinstance(item, dict):
+                out.append(self._mapping(item, len(out) + 1, base, players))
+                continue
+            if not isinstance(item, str):
+                self.fail("an action is a string 'PLAYER VERB [ARGUMENT]' or a mapping", base)
+            lines = item.split("\n")
+            offset = 1 if ("\n" in item and base is not None) else 0
+            for k, raw in enumerate(lines):
+                text = raw.split("#", 1)[0].strip()
+                if text:
+                    line = None if base is None else base + offset + k
+                    out.append(self._parse(text, len(out) + 1, line, players))
+            if len(out) > MAX_ACTIONS:
+                self.fail(f"more than {MAX_ACTIONS:,} actions", base)
+        return out
+
+    def _parse(self, text: str, n: int, line, players) -> Step:
+        words = text.split()
+        if words == ["start"]:
+            return Step(n, line, text, None, "start")
+        opts = {}
+        while len(words) > 2 and "=" in words[-1]:
+            key, _, value = words.pop().partition("=")
+            opts[key] = value
+        if len(words) < 2:
+            self.fail(f"'{text}' is not an action: PLAYER VERB [ARGUMENT]", line)
+        player, verb, arg = words[0], words[1], " ".join(words[2:]) or None
+        return self._step(n, line, text, player, verb, arg, opts.pop("stat", None), opts,
+                          players)
+
+    def _mapping(self, item: dict, n: int, line, players) -> Step:
+        player, verb = item.get("player"), item.get("action", item.get("do"))
+        arg = item.get("card", item.get("target"))
+        stat = item.get("stat")
+        if verb == "stat" and arg is None:
+            arg, stat = stat, None
+        text = " ".join(str(x) for x in (player, verb, arg) if x is not None)
+        return self._step(n, line, text, None if player is None else str(player), str(verb),
+                          arg, stat, {}, players)
+
+    def _step(self, n, line, text, player, verb, arg, stat, opts, players) -> Step:
+        if verb not in ACTIONS:
+            self.fail(f"'{verb}' is not an animal-battle action ({', '.join(ACTIONS)})", line)
+        if opts:
+            self.fail(f"unknown option {', '.join(opts)} in '{text}' (only stat=...)", line)
+        if verb != "start" and player not in players:
+            self.fail(f"'{player}' is not a player of this log ({', '.join(players)})", line)
+        if verb in CARD_ACTIONS:
+            if arg is None:
+                self.fail(f"'{text}': {verb} needs a card", line)
+            arg = self.card(str(arg), line)
+        elif verb == "stat":
+            if arg is None:
+                self.fail(f"'{text}': stat needs a statistic", line)
+            arg = str(arg).lower()
+        elif verb == "target":
+            if arg is None:
+                self.fail(f"'{text}': target needs a player", line)
+            arg = str(arg)
+        elif arg is not None:
+            self.fail(f"'{text}': {verb} takes no argument", line)
+        if stat is not None:
+            stat = str(stat).lower()
+        return Step(n, line, text, player, verb, arg, stat)
+
+
+def read(index, log: dict, path: str, house_rules: dict) -> tuple[Game, list[Step]]:
+    reader = LogReader(index, log, path)
+    game = reader.game(house_rules)
+    return game, reader.steps(game.s.players)

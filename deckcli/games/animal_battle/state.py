@@ -1,0 +1,125 @@
+"""The animal-battle game state: players, the Challenger, the Defenders, the attack sequence.
+
+Cards are held as card-index ids (ints); :class:`CardInfo` carries what the referee needs of a
+card (name, kind, statistics, overrides), resolved once per game. Everything here is plain data
+so a state can be copied cheaply (``legal`` tries each candidate action on a copy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: The turn's phases in order (AB-4.1 to AB-4.6); "promote" is the Defense Chain waiting for the
+#: defending player (AB-5.2) and ranks with the attack.
+RANK = {"setup": -1, "draw": 0, "pool": 1, "establish": 2, "attack": 3, "promote": 3, "end": 4,
+        "over": 9}
+OPENING_HAND = 6  # AB-3.1
+POOL_SIZE = 5  # AB-3.5, AB-4.2
+REFILL_TO = 3  # AB-4.6
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    id: int
+    ref: str
+    name: str
+    kind: str
+    stats: dict
+    overrides: tuple = ()
+    text: str = ""
+    refers_to: tuple = ()
+
+    @classmethod
+    def of(cls, card) -> CardInfo:
+        data = card.data
+        return cls(card.id, card.ref, card.name, card.kind, dict(card.stats),
+                   tuple(dict(o) for o in data.get("overrides", ())), data.get("text", ""),
+                   tuple(data.get("refers_to", ())))
+
+    @property
+    def animal(self) -> bool:
+        return self.kind == "animal"
+
+
+class Illegal(Exception):
+    """An action the rules do not allow: answered as a violation, never raised to the user."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(slots=True)
+class Player:
+    id: str
+    deck: list[int]  # the top card is the last one
+    hand: list[int] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    out: bool = False  # lost (AB-1.1); with more than two players the others play on
+
+    def copy(self) -> Player:
+        return Player(self.id, self.deck[:], self.hand[:], self.pool[:], self.discard[:],
+                      self.out)
+
+
+@dataclass(slots=True)
+class State:
+    players: dict[str, Player]
+    order: list[str]  # seat order; turns go round it (AB-3.2 picks who starts)
+    first: str
+    turn: int = 0  # 0 during setup
+    phase: str = "setup"
+    active: str | None = None
+    challenger: int | None = None
+    controller: str | None = None  # the player who controls the Challenger
+    defenders: dict[str, int | None] = field(default_factory=dict)
+    defending: str | None = None  # the defending player of this turn's attack
+    target: str | None = None  # the opponent named by the attacker (AB-G.5 attacker_choice)
+    used: list[str] = field(default_factory=list)  # statistics used in this attack sequence
+    original: bool = True  # the active Defender is the first of this attack sequence
+    drew: bool = False  # the draw of this turn is done (or skipped by AB-3.6)
+    attacked: bool = False  # a statistic was chosen this turn
+    overrides: list[dict] = field(default_factory=list)  # card text in force (AB-6.4)
+    winner: str | None = None
+    waiting: dict | None = None  # a gap no house rule settles: a judge must rule
+
+    def copy(self) -> State:
+        return State({k: p.copy() for k, p in self.players.items()}, self.order[:], self.first,
+                     self.turn, self.phase, self.active, self.challenger, self.controller,
+                     dict(self.defenders), self.defending, self.target, self.used[:],
+                     self.original, self.drew, self.attacked, [dict(o) for o in self.overrides],
+                     self.winner, self.waiting)
+
+    def in_game(self) -> list[str]:
+        return [p for p in self.order if not self.players[p].out]
+
+    def next_after(self, pid: str) -> str:
+        """The next player in seat order who is still in the game."""
+        n = len(self.order)
+        i = self.order.index(pid)
+        for k in range(1, n + 1):
+            other = self.order[(i + k) % n]
+            if not self.players[other].out:
+                return other
+        return pid
+
+
+def summary(state: State, book: dict[int, CardInfo]) -> dict:
+    """The state as JSON-able facts (the ``final`` of a checked log)."""
+    ref = lambda cid: book[cid].ref if cid is not None else None
+    return {
+        "turn": state.turn, "phase": state.phase, "active": state.active,
+        "first": state.first, "winner": state.winner,
+        "challenger": ref(state.challenger), "controller": state.controller,
+        "defending": state.defending,
+        "defenders": {p: ref(c) for p, c in state.defenders.items()},
+        "used": list(state.used),
+        "players": {pid: {"hand": [ref(c) for c in p.hand], "deck": len(p.deck),
+                          "pool": [ref(c) for c in p.pool], "discard": len(p.discard),
+                          "out": p.out}
+                    for pid, p in state.players.items()},
+        "overrides": [{"card": o["card"], "effect": o["effect"], "player": o["player"]}
+                      for o in state.overrides],
+    }

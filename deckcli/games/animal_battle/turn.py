@@ -1,0 +1,309 @@
+"""The turn's actions (AB-4.x), the Defense Chain's (AB-5.x) and the reminders (AB-6.x).
+
+Each method checks first and changes the state only once every check has passed, so an
+illegal action (:class:`Illegal`) leaves the game exactly as it was. Where card text in force
+displaces the general rule (:mod:`.effects`), the ruling names both.
+"""
+
+from __future__ import annotations
+
+from deckcli.games.animal_battle import chain, effects
+from deckcli.games.animal_battle.gaps import settle
+from deckcli.games.animal_battle.rules import BATTLE_STATS
+from deckcli.games.animal_battle.state import RANK, Illegal
+
+STATS = ", ".join(BATTLE_STATS)
+
+
+class TurnActions:
+    """Mixed into :class:`deckcli.games.animal_battle.engine.Game`."""
+
+    def _draw(self, out, p, arg, stat):
+        s = self.s
+        self._active(p, "AB-4.1", "draw")
+        if s.turn == 1 and p == s.first:
+            raise Illegal("AB-3.6", f"{p} is the first player and skips the draw on the first "
+                                    "turn (AB-4.1)")
+        if s.drew or RANK[s.phase] > RANK["draw"]:
+            raise Illegal("AB-4.1", f"{p} has already drawn this turn (one draw per turn)")
+        n, entry = 1, effects.find(s, "extra_draw", p)
+        if entry is not None:
+            n = int(entry["value"])
+            effects.use(s, entry)
+            out.cite("AB-6.4", effects.cite(entry) + f": {p} draws {n}")
+        got = self.draw_cards(out, p, n)
+        if s.winner is not None or s.players[p].out:
+            return
+        s.drew, s.phase = True, "pool"
+        out.cite("AB-4.1", f"{p} draws {got} card(s)")
+        self.need_challenger(out)
+
+    def _place(self, out, p, cid, stat):
+        s = self.s
+        if s.phase == "setup":
+            return self._fill(out, p, cid)
+        self._active(p, "AB-4.2", "place Animals into the Pool")
+        if RANK[s.phase] > RANK["pool"]:
+            raise Illegal("AB-4.2", f"the Pool phase is over (the turn is at '{s.phase}')")
+        self._forward("pool")
+        self._in_hand(p, cid, "AB-4.2")
+        if not self.book[cid].animal:
+            raise Illegal("AB-4.2", f"{self.ref(cid)} is not an Animal; only Animals go into "
+                                    "the Pool")
+        pool = s.players[p].pool
+        limit, entry = self._pool_limit(p)
+        rule = "AB-4.2" if entry is None else "AB-6.4"
+        if len(pool) >= limit:
+            raise Illegal(rule, f"{p}'s Pool already holds {len(pool)} Animals (limit {limit})")
+        s.players[p].hand.remove(cid)
+        pool.append(cid)
+        if entry is not None:
+            out.cite("AB-6.4", effects.cite(entry) + f": the Pool holds up to {limit}")
+        out.cite("AB-4.2", f"{p} puts {self.ref(cid)} into the Pool ({len(pool)}/{limit})")
+
+    def _challenge(self, out, p, cid, stat):
+        s = self.s
+        if s.phase == "setup":
+            raise Illegal("AB-3.3", "at setup the starting Challenger is revealed "
+                                    "(reveal_challenger)")
+        self._active(p, "AB-4.3", "establish the Challenger")
+        if s.challenger is not None and s.controller != p:
+            raise Illegal("AB-6.1", f"{self.ref(s.challenger)} is the Challenger, controlled by "
+                                    f"{s.controller}; it cannot be replaced")
+        if s.challenger is not None:
+            return self._swap_challenger(out, p, cid)
+        if RANK[s.phase] > RANK["establish"]:
+            raise Illegal("AB-4.3", "the Challenger is settled before the attack, and the "
+                                    "attack has begun")
+        self._forward("establish")
+        where = self._source(out, p, cid, "Challenger")
+        self._take(p, cid, where)
+        s.challenger, s.controller, s.phase = cid, p, "establish"
+        out.cite("AB-4.3", f"{p} establishes {self.ref(cid)} as the Challenger (from the "
+                           f"{where})")
+        s.defending = self.defending_player(out)
+        self.need_defender(out)
+
+    def _swap_challenger(self, out, p, cid):
+        s = self.s
+        entry = effects.find(s, "replace_challenger", p)
+        if entry is None:
+            raise Illegal("AB-6.1", f"{self.ref(s.challenger)} is already {p}'s Challenger and "
+                                    "cannot be replaced by choice")
+        if s.attacked:
+            raise Illegal("AB-6.4", f"{entry['card']} swaps the Challenger only before a "
+                                    "statistic is chosen")
+        self._forward("establish")
+        pool = s.players[p].pool
+        if cid not in pool or not self.book[cid].animal:
+            raise Illegal("AB-6.4", f"{entry['card']} swaps the Challenger for an Animal in the "
+                                    f"Pool; {self.ref(cid)} is not in {p}'s Pool")
+        old = s.challenger
+        pool[pool.index(cid)] = old
+        s.challenger = cid
+        effects.use(s, entry)
+        out.cite("AB-6.4", effects.cite(entry) + f": {self.ref(cid)} replaces "
+                                                 f"{self.ref(old)}, which goes to the Pool")
+
+    def _target(self, out, p, other, stat):
+        s = self.s
+        if p != s.active and not (s.phase == "setup" and p == s.first):
+            raise Illegal("AB-4.3", f"only {s.active or s.first} names the opponent")
+        if other not in s.players or other == p or s.players[other].out:
+            raise Illegal("AB-4.3", f"{other} is not an opponent still in the game")
+        if RANK[s.phase] > RANK["establish"]:
+            raise Illegal("AB-4.3", "the attack has begun; the opponent is settled")
+        if s.phase == "setup" and any(d is not None for d in s.defenders.values()):
+            raise Illegal("AB-3.4", "the starting Defender is revealed; the opponent is settled")
+        if len(s.in_game()) == 2:
+            raise Illegal("AB-4.3", "with two players the one opponent defends")
+        how = settle("AB-G.5", f"{p} names {other} as the defending opponent", self.house,
+                     out.gaps)
+        if how != "attacker_choice":
+            raise Illegal("AB-G.5", "house rule defender_player=next: the next player in seat "
+                                    "order defends")
+        s.target = s.defending = other
+        out.note(f"{p} attacks {other} (house rule defender_player=attacker_choice, AB-G.5)")
+        if s.phase == "setup":
+            self._setup_defender_check(out)
+        elif s.controller == p:
+            self.need_defender(out)
+
+    def _defend(self, out, p, cid, stat):
+        s = self.s
+        if s.phase == "setup":
+            raise Illegal("AB-3.4", "at setup the starting Defender is revealed "
+                                    "(reveal_defender)")
+        if s.challenger is None or s.controller != s.active:
+            raise Illegal("AB-4.3", f"the Challenger is known first; {s.active} has not "
+                                    "established one")
+        if RANK[s.phase] > RANK["establish"]:
+            raise Illegal("AB-5.2", "the attack has begun: a new Defender now comes only by "
+                                    "promotion (promote)")
+        dp = s.defending
+        if dp is None:
+            raise Illegal("AB-G.5", f"{s.active} has not named the defending opponent (target)")
+        if p != dp:
+            raise Illegal("AB-4.3", f"{dp} is the defending player and selects the Defender, "
+                                    f"not {p}")
+        self._forward("establish")
+        old = s.defenders[p]
+        if old is not None:
+            how = settle("AB-G.8", f"{p} would swap the active Defender {self.ref(old)} for "
+                                   f"{self.ref(cid)}", self.house, out.gaps)
+            if how == "forbidden":
+                raise Illegal("AB-G.8", f"house rule replace_defender=forbidden: "
+                                        f"{self.ref(old)} stays the Defender")
+        where = self._source(out, p, cid, "Defender")
+        pool = s.players[p].pool
+        if old is not None and where == "hand" and len(pool) >= self._pool_limit(p)[0]:
+            raise Illegal("AB-4.2", f"{self.ref(old)} cannot go back to {p}'s full Pool")
+        self._take(p, cid, where)
+        if old is not None:
+            pool.append(old)
+            out.note(f"house rule replace_defender=allowed: {self.ref(old)} goes back to the "
+                     "Pool (AB-G.8)")
+        s.defenders[p], s.original, s.phase = cid, True, "establish"
+        out.cite("AB-4.3", f"{p} selects {self.ref(cid)} as the Defender (from the {where})")
+
+    def _stat(self, out, p, arg, stat):
+        s = self.s
+        stat = stat or arg
+        if stat not in BATTLE_STATS:
+            if stat == "max_depth":
+                raise Illegal("AB-2.6", "Maximum Depth is species information, never a battle "
+                                        f"statistic ({STATS})")
+            raise Illegal("AB-4.4", f"{stat!r} is not a battle statistic ({STATS})")
+        if s.phase == "setup":
+            raise Illegal("AB-3.6", "no attack during setup; the first turn begins with 'start'")
+        if s.phase == "promote":
+            raise Illegal("AB-5.2", f"{s.defending} must first promote a replacement or decline")
+        if s.phase == "end":
+            raise Illegal("AB-4.4", "this turn's attack has ended; the turn goes on to its end "
+                                    "phase (AB-4.6)")
+        if s.challenger is None or s.controller != s.active:
+            raise Illegal("AB-4.3", f"{s.active} has no Challenger established to attack with")
+        self._forward("attack")
+        dp = s.defending
+        if dp is None or s.defenders[dp] is None:
+            raise Illegal("AB-4.3", f"the defending player ({dp or 'not named'}) has not "
+                                    "selected a Defender")
+        reuse = None
+        if stat in s.used:
+            reuse = effects.find(s, "reuse_statistic", p, stat)
+            if reuse is None:
+                raise Illegal("AB-5.5", f"{stat} was already used in this attack sequence "
+                                        f"(used: {', '.join(s.used)})")
+        if p is not None:  # None: a position ruling, the statistics are simply given
+            if s.original:
+                chooser, rule = s.controller, "AB-4.4"
+            else:
+                how = settle("AB-G.4", "the next link of the Defense Chain needs a statistic",
+                             self.house, out.gaps)
+                chooser, rule = (s.controller if how == "challenger" else dp), "AB-G.4"
+            if p != chooser:
+                raise Illegal(rule, f"{chooser} names the statistic, not {p}")
+        if reuse is not None:
+            effects.use(s, reuse)
+            out.cite("AB-6.4", effects.cite(reuse) + f": {stat} may be chosen once more")
+        chain.resolve(self, out, stat)
+
+    def _promote(self, out, p, cid, stat):
+        s = self.s
+        if s.phase != "promote":
+            raise Illegal("AB-5.2", "no Defender has just been defeated; there is nothing to "
+                                    "promote into")
+        if p != s.defending:
+            raise Illegal("AB-5.2", f"only the defending player ({s.defending}) promotes")
+        if not self.book[cid].animal:
+            raise Illegal("AB-5.2", f"{self.ref(cid)} is not an Animal")
+        player = s.players[p]
+        entry = None
+        if cid in player.pool:
+            player.pool.remove(cid)
+        elif cid in player.hand:
+            entry = effects.find(s, "hand_to_chain", p)
+            if entry is None:
+                raise Illegal("AB-5.4", f"{self.ref(cid)} is in {p}'s hand; cards from hand "
+                                        "cannot enter an active Defense Chain")
+            player.hand.remove(cid)
+            effects.use(s, entry)
+            out.cite("AB-6.4", effects.cite(entry) + f": {self.ref(cid)} comes from the hand")
+        else:
+            raise Illegal("AB-5.2", f"{self.ref(cid)} was not already in {p}'s Pool")
+        s.defenders[p], s.original = cid, False
+        out.cite("AB-5.2", f"{p} promotes {self.ref(cid)} as the replacement Defender")
+        chain.after_link(self, out)
+
+    def _decline(self, out, p, arg, stat):
+        s = self.s
+        if s.phase != "promote":
+            raise Illegal("AB-5.2", "no promotion is pending; there is nothing to decline")
+        if p != s.defending:
+            raise Illegal("AB-5.2", f"only the defending player ({s.defending}) may decline")
+        how = settle("AB-G.3", f"{p} declines to promote a replacement", self.house, out.gaps)
+        chain.no_promotion(self, out, how)
+
+    def _play(self, out, p, cid, stat):
+        s = self.s
+        if s.phase == "setup":
+            raise Illegal("AB-3.1", "cards are played during turns, not during setup")
+        self._in_hand(p, cid, "AB-6.4")
+        card = self.book[cid]
+        if card.kind != "action":
+            raise Illegal("AB-6.4", f"{card.ref} is not an action card (Animals go into the "
+                                    "Pool, AB-4.2)")
+        overrides = effects.playable(card)
+        if not overrides:
+            record = {"rule": (card.refers_to or ("AB-6.4",))[0], "situation":
+                      f"{card.ref} is played: \"{card.text}\"", "house_rule": None,
+                      "value": None, "gap": False,
+                      "ruling": f"The referee does not model the text of {card.ref}; a judge "
+                                "applies it. The replay stops here."}
+            s.players[p].hand.remove(cid)
+            s.players[p].discard.append(cid)
+            out.stop = s.waiting = record
+            return
+        for o in overrides:
+            problem = effects.timing_problem(s, p, o)
+            if problem:
+                raise Illegal("AB-6.4", f"{card.ref}: {problem}")
+            if o["effect"] == "reuse_statistic" and stat not in s.used:
+                raise Illegal("AB-6.4", f"{card.ref} names a statistic already used in this "
+                                        f"attack sequence ({p} play ... stat=NAME); "
+                                        f"{stat or 'none is named'} is not one (used: "
+                                        f"{', '.join(s.used)})")
+        s.players[p].hand.remove(cid)
+        s.players[p].discard.append(cid)
+        for o in overrides:
+            entry = effects.put_in_force(s, p, card, o, stat)
+            out.cite("AB-6.4", f"{p} plays {card.ref}: " + effects.cite(entry))
+
+    def _end_turn(self, out, p, arg, stat):
+        s = self.s
+        self._active(p, "AB-4.6", "end the turn")
+        self._forward("end")
+        if s.phase == "promote":
+            raise Illegal("AB-4.5", f"the Defense Chain is unresolved: {s.defending} must "
+                                    "promote or decline")
+        if s.phase == "attack" and s.used:
+            raise Illegal("AB-4.5", "the attack sequence has not ended: the next statistic is "
+                                    "still to be named")
+        skip = None
+        if s.controller == p and not s.attacked:
+            skip = effects.find(s, "skip_attack", p)
+            if skip is None:
+                raise Illegal("AB-6.2", f"{p} has an active Challenger "
+                                        f"({self.ref(s.challenger)}) and must attack")
+        if s.challenger is None and not s.attacked:
+            raise Illegal("AB-4.3", f"the rules call for a new Challenger: {p} must establish "
+                                    "one (AB-1.1)")
+        if skip is not None:
+            effects.use(s, skip)
+            out.cite("AB-6.4", effects.cite(skip) + f": {p} ends the turn without attacking")
+        elif s.controller != p and not s.attacked:
+            out.cite("AB-6.2", f"{p} controls no Challenger, so no attack is required")
+        s.phase = "end"
+        self.refill(out, p)
+        if s.winner is None:
+            self.begin_turn(out, s.next_after(p))

@@ -1,0 +1,321 @@
+"""`deckcli referee battle|attack|check|legal` and `deckcli setup` for animal-battle, run like
+shell lines; the recorded game logs in examples/games/ab-*.yaml are golden files."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from conftest import EXAMPLES, run
+
+GAMES = EXAMPLES / "games"
+
+
+# -- referee battle ------------------------------------------------------------------------
+def test_battle_walrus_orca_population_lower_wins():
+    r = run("referee", "battle", "Walrus", "Orca", "--stat", "population", "--output", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert {k: data[k] for k in ("winner", "stat", "values", "rule", "gap")} == {
+        "winner": "defender", "stat": "population",
+        "values": {"challenger": 250000, "defender": 50000}, "rule": "AB-2.4", "gap": False}
+    assert "ruling" in data and "Orca" in data["ruling"]
+
+
+def test_battle_walrus_orca_weight_higher_wins():
+    data = run("referee", "battle", "Walrus", "Orca", "--stat", "weight", "-O", "json").json()
+    assert (data["winner"], data["rule"], data["values"]) == (
+        "defender", "AB-2.1", {"challenger": 1200, "defender": 6000})
+    data = run("referee", "battle", "Orca", "Walrus", "--stat", "population", "-O", "json").json()
+    assert (data["winner"], data["rule"]) == ("challenger", "AB-2.4")
+
+
+def test_battle_card_references_by_printing():
+    r = run("referee", "battle", "ABS 12", "Orca (ABS) 10", "--stat", "speed", "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["cards"] == {"challenger": "Walrus (ABS) 12", "defender": "Orca (ABS) 10"}
+    assert r.json()["values"] == {"challenger": 35, "defender": 56}
+
+
+def test_battle_tie_is_a_gap_without_house_rule(index):
+    row = index.conn.execute(
+        "SELECT a.card_id, b.card_id, a.value FROM stats a JOIN stats b ON a.stat = b.stat AND "
+        "a.value = b.value AND a.card_id < b.card_id WHERE a.stat = 'population' LIMIT 1"
+    ).fetchone()
+    c, d = index.card(row[0]).ref, index.card(row[1]).ref
+    r = run("referee", "battle", c, d, "--stat", "population", "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert (data["winner"], data["gap"], data["rule"]) == (None, True, "AB-G.1")
+    assert data["values"] == {"challenger": row[2], "defender": row[2]}
+    assert "stat_tie" in data["ruling"] and "judge" in data["ruling"]
+
+    r = run("referee", "battle", c, d, "--stat", "population", "--house-rule", "stat_tie=defender",
+            "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert (data["winner"], data["gap"], data["rule"]) == ("defender", True, "AB-G.1")
+    assert data["house_rule"] == {"stat_tie": "defender"}
+    text = run("referee", "battle", c, d, "--stat", "population", "--house-rule",
+               "stat_tie=challenger")
+    assert text.code == 0 and "winner: challenger" in text.out and "(gap)" in text.out, text
+
+
+def test_battle_house_rule_from_event_file(tmp_path):
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Cup\ngame: animal-battle\nhouse_rules: {stat_tie: replay}\n")
+    r = run("referee", "battle", "Blue Whale", "Wild Yak", "--stat", "population", "--event",
+            event, "-O", "json")
+    assert r.code == 0, r
+    assert (r.json()["winner"], r.json()["house_rule"]) == (None, {"stat_tie": "replay"})
+
+
+@pytest.mark.parametrize("stat", ["max_depth", "height", "Max Depth"])
+def test_battle_stat_that_is_not_a_battle_statistic_exits_2(stat):
+    r = run("referee", "battle", "Walrus", "Orca", "--stat", stat)
+    assert r.code == 2, r
+    assert "not a battle statistic" in r.err and "Traceback" not in r.err
+    if stat == "max_depth":
+        assert "AB-2.6" in r.err
+
+
+def test_battle_unknown_card_exits_2_with_suggestion():
+    r = run("referee", "battle", "Walrsu", "Orca", "--stat", "weight")
+    assert r.code == 2, r
+    assert "did you mean 'Walrus'" in r.err
+
+
+def test_battle_ambiguous_name_exits_2_listing_candidates():
+    r = run("referee", "battle", "Elephant", "Orca", "--stat", "weight")
+    assert r.code == 2, r
+    assert "Elephant (DWV) 1" in r.err and "Elephant (RFS) 2" in r.err
+
+
+def test_battle_action_card_or_bad_house_rule_exits_2():
+    assert run("referee", "battle", "Second Wind", "Orca", "--stat", "weight").code == 2
+    r = run("referee", "battle", "Walrus", "Orca", "--stat", "weight", "--house-rule",
+            "stat_tie=coin")
+    assert r.code == 2 and "stat_tie" in r.err, r
+
+
+# -- referee attack ------------------------------------------------------------------------
+def test_attack_resolves_each_step_with_its_rule():
+    r = run("referee", "attack", "--challenger", "Orca", "--defender", "Walrus", "--pool",
+            "Greenland Shark", "--stats", "weight,lifespan", "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert [s["action"] for s in data["steps"]] == [
+        "stat weight", "promote Greenland Shark (ABS) 25", "stat lifespan"]
+    assert "AB-5.1" in data["steps"][0]["rules"] and "AB-5.2" in data["steps"][1]["rules"]
+    assert {"AB-5.6", "AB-6.3"} <= set(data["steps"][2]["rules"])
+    assert data["result"]["ended"] and data["result"]["by"] == "AB-5.6"
+
+
+def test_attack_statistic_twice_is_illegal_and_gap_is_said():
+    r = run("referee", "attack", "--challenger", "Orca", "--defender", "Walrus", "--pool",
+            "Sea Otter", "--pool", "Vaquita", "--stats", "weight,weight", "-O", "json")
+    assert r.code == 1, r
+    assert [v["rule"] for v in r.json()["violations"]] == ["AB-5.5"]
+    r = run("referee", "attack", "--challenger", "Walrus", "--defender", "Orca", "--stats",
+            "weight")
+    assert r.code == 0 and "AB-G.2" in r.out and "judge" in r.out, r
+    assert run("referee", "attack", "--challenger", "Orca", "--defender", "Walrus", "--stats",
+               "weight,max_depth").code == 2
+
+
+# -- referee check / legal: golden logs --------------------------------------------------------
+def test_clean_game_replays_to_a_winner():
+    r = run("referee", "check", GAMES / "ab-clean-game.yaml", "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert data["violations"] == [] and data["stopped"] is None
+    assert data["steps"] == data["actions"] == 26
+    assert data["final"]["winner"] == "p1"
+    assert {g["rule"] for g in data["gaps"]} == {"AB-G.3", "AB-G.4"}
+    assert all(g["value"] for g in data["gaps"])  # every gap met is settled by a house rule
+    legal = run("referee", "legal", GAMES / "ab-clean-game.yaml")
+    assert legal.code == 0 and "p1 won" in legal.out, legal
+
+
+def test_illegal_actions_are_reported_with_their_rules():
+    path = GAMES / "ab-illegal-actions.yaml"
+    r = run("referee", "check", path, "-O", "json")
+    assert r.code == 1, r
+    found = [(v["line"], v["rule"]) for v in r.json()["violations"]]
+    marked = [(n, m[1]) for n, text in enumerate(path.read_text().splitlines(), start=1)
+              if (m := re.search(r"# ILLEGAL (AB-[\dG]+\.\d+)", text))]
+    assert found == marked and len(found) == 9
+    text = run("referee", "check", path)
+    assert text.code == 1 and "AB-6.2" in text.out and "line 42" in text.out, text
+
+
+def test_gap_log_stops_and_names_the_house_rule():
+    path = GAMES / "ab-gap-tie.yaml"
+    r = run("referee", "check", path, "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert data["violations"] == [] and data["stopped"]["rule"] == "AB-G.1"
+    assert data["stopped"]["step"] == 7 and data["steps"] == 7 < data["actions"]
+    assert "stat_tie" in data["stopped"]["ruling"]
+    r = run("referee", "check", path, "--house-rule", "stat_tie=challenger", "-O", "json")
+    assert r.code == 0 and r.json()["stopped"] is None and r.json()["steps"] == 8, r
+    r = run("referee", "check", path, "--house-rule", "stat_tie=defender", "-O", "json")
+    assert r.code == 0 and r.json()["stopped"]["rule"] == "AB-G.2", r
+    legal = run("referee", "legal", path)
+    assert legal.code == 0 and "AB-G.1" in legal.out, legal
+
+
+def test_legal_lists_the_next_actions():
+    path = GAMES / "ab-gap-tie.yaml"
+    r = run("referee", "legal", path, "--house-rule", "stat_tie=challenger", "--house-rule",
+            "next_stat_chooser=challenger", "-O", "json")
+    assert r.code == 0, r
+    texts = [a["text"] for a in r.json()["actions"]]
+    assert "p1 stat weight" in texts and "p1 stat lifespan" not in texts  # AB-5.5
+    assert not any(t.startswith("p2 stat") for t in texts)  # house rule: the challenger names it
+
+
+def write_log(tmp_path, body: str):
+    path = tmp_path / "game.yaml"
+    path.write_text(body)
+    return path
+
+
+BASE = """game: animal-battle
+setup:
+  first: p1
+  players:
+    p1: {deck: [Orca, Walrus, Narwhal, Vaquita, Polar Bear, Second Wind, Blue Whale]}
+    p2: {deck: [Fin Whale, Sea Otter, Adelie Penguin, Arctic Fox, King Penguin, Cheetah, Lion]}
+"""
+
+
+@pytest.mark.parametrize("actions, message", [
+    ("  - p1 fly\n", "not an animal-battle action"),
+    ("  - p1 place Walrsu\n", "did you mean 'Walrus'"),
+    ("  - p9 place Walrus\n", "not a player"),
+    ("  - p1 stat\n", "needs a statistic"),
+])
+def test_unreadable_log_exits_2(tmp_path, actions, message):
+    r = run("referee", "check", write_log(tmp_path, BASE + "actions:\n" + actions))
+    assert r.code == 2 and message in r.err and "game.yaml:" in r.err, r
+
+
+def test_log_needs_two_players(tmp_path):
+    body = "game: animal-battle\nsetup:\n  players:\n    p1: {deck: [Orca]}\nactions: []\n"
+    r = run("referee", "check", write_log(tmp_path, body))
+    assert r.code == 2 and "AB-1.2" in r.err, r
+
+
+def test_mapping_actions_and_deck_files(tmp_path):
+    (tmp_path / "p2.txt").write_text("1 Fin Whale\n1 Sea Otter\n5 Cheetah\n")
+    body = BASE.replace("{deck: [Fin Whale, Sea Otter, Adelie Penguin, Arctic Fox, King Penguin, "
+                        "Cheetah, Lion]}", "{deck: p2.txt}")
+    body += ("actions:\n  - {player: p1, action: reveal_challenger, card: Orca}\n"
+             "  - {player: p2, do: reveal_defender, card: Fin Whale}\n  - start\n"
+             "  - {player: p1, action: stat, stat: speed}\n")
+    r = run("referee", "check", write_log(tmp_path, body), "--house-rule",
+            "decline_promote=attack_ends", "-O", "json")
+    assert r.code == 0 and r.json()["violations"] == [], r
+    assert r.json()["final"]["players"]["p2"]["discard"] == 1  # Fin Whale lost on speed
+
+
+def generated_log(n_turns: int, tmp_path):
+    """A long legal log written by replaying a simple policy through the engine."""
+    from deckcli.cards.index import open_index
+    from deckcli.games.animal_battle.engine import Game
+    from deckcli.games.animal_battle.referee import candidates
+    from deckcli.games.animal_battle.state import CardInfo
+
+    index = open_index()
+    names = ["Orca", "Walrus", "Sea Otter", "Narwhal", "Cheetah", "Blue Whale", "Lion", "Vaquita"]
+    cards = [index.cards_named("animal-battle", n)[0] for n in names]
+    book = {c.id: CardInfo.of(c) for c in cards}
+    decks = {p: [cards[(i * k) % len(cards)].id for i in range(200)]
+             for p, k in (("p1", 3), ("p2", 5))}
+    house = {"stat_tie": "challenger", "original_defender_wins": "as_replacement",
+             "decline_promote": "attack_ends", "next_stat_chooser": "defender",
+             "empty_deck_draw": "skip", "new_animal_from": "pool", "replace_defender": "forbidden"}
+    game = Game(book, decks, first="p1", house_rules=house)
+    lines = []
+    rng = random.Random(n_turns)
+    while game.s.turn <= n_turns and game.s.winner is None:
+        legal = candidates(game, raw=True)
+        busy = [a for a in legal if a[1] not in ("end_turn", "decline", "play")]
+        player, verb, arg, stat = rng.choice(busy or legal)
+        out = game.act(player, verb, arg, stat)
+        assert out.ok and out.stop is None, out.to_json()
+        shown = book[arg].ref if isinstance(arg, int) else arg
+        lines.append(" ".join(x for x in (player, verb, shown, f"stat={stat}" if stat else None)
+                              if x))
+    log = {"game": "animal-battle", "house_rules": house,
+           "setup": {"first": "p1", "players": {p: {"deck": [book[c].ref for c in d]}
+                                                for p, d in decks.items()}},
+           "actions": ["\n".join(lines)]}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(log))
+    return path, len(lines), game.summary()
+
+
+def test_generated_long_log_replays_clean(tmp_path):
+    path, n, final = generated_log(40, tmp_path)
+    r = run("referee", "check", path, "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["violations"] == [] and r.json()["steps"] == n > 100
+    assert r.json()["final"] == final
+
+
+# -- setup ---------------------------------------------------------------------------------
+DECK = ("4 Orca\n4 Walrus\n4 Sea Otter\n4 Narwhal\n4 Vaquita\n2 Second Wind\n")
+
+
+def test_setup_is_seeded_and_shows_the_rules(deck_file):
+    deck = deck_file(DECK)
+    a = run("setup", deck, "--seed", "7", "-O", "json")
+    b = run("setup", deck, "--seed", "7", "-O", "json")
+    assert a.code == 0 and a.out == b.out, a
+    data = a.json()
+    assert data["seed"] == 7 and data["problems"] == [] and data["first"] in ("p1", "p2")
+    assert all(len(h) == 6 for h in data["hands"].values())  # AB-3.1
+    first = data["first"]
+    other = "p2" if first == "p1" else "p1"
+    assert data["challenger"]["player"] == first and data["challenger"]["rule"] == "AB-3.3"
+    assert data["defender"]["player"] == other and data["defender"]["rule"] == "AB-3.4"
+    assert data["challenger"]["revealed"] in data["challenger"]["candidates"]
+    assert all(len(p) <= 5 for p in data["pools"].values())  # AB-3.5
+    seeds = {run("setup", deck, "--seed", s, "-O", "json").json()["hands"]["p1"].__repr__()
+             for s in range(1, 6)}
+    assert len(seeds) > 1
+    text = run("setup", deck, "--seed", "7")
+    assert text.code == 0 and "AB-3.6" in text.out and "--seed 7" in text.out, text
+
+
+def test_setup_with_opponent_and_three_players(deck_file):
+    deck = deck_file(DECK)
+    other = deck_file("20 Cheetah\n", "b.txt")
+    data = run("setup", deck, "--seed", "3", "--opponent", other, "-O", "json").json()
+    assert all(c == "Cheetah (DWV) 4" for c in data["hands"]["p2"])
+    r = run("setup", deck, "--seed", "3", "--players", "3", "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["defender"]["player"] is None and "AB-G.5" in r.json()["defender"]["gap"]
+
+
+def test_setup_deck_that_cannot_reveal_an_animal(deck_file):
+    deck = deck_file("20 Second Wind\n")
+    r = run("setup", deck, "--seed", "1", "-O", "json")
+    assert r.code == 1, r
+    rules = [p["rule"] for p in r.json()["problems"]]
+    assert "AB-3.3" in rules and "AB-1.5" in rules  # 20 copies: limit 4
+
+
+@pytest.mark.parametrize("text, rule", [
+    ("4 Orca\n4 Walrus\n", "AB-1.3"),  # casual: at least 20 (AB-1.3)
+    ("format: championship\n" + DECK, "AB-1.4"),  # championship: exactly 60 (AB-1.4)
+    (DECK + "3 Walrus (ABS) 12 [foil]\n", "AB-1.5"),  # versions add up (AB-1.6): 7 Walrus
+])
+def test_setup_reports_deck_rules(deck_file, text, rule):
+    r = run("setup", deck_file(text), "--seed", "2", "-O", "json")
+    assert r.code == 1, r
+    assert rule in [p["rule"] for p in r.json()["problems"]]

@@ -1,0 +1,140 @@
+"""alpha-walrus setup checks through the CLI: `deckcli validate --game alpha-walrus --players N`."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import EXAMPLES, run
+
+GEAR = ["Alpha Walrus Tusks (AWC) 42", "Alpha Walrus Crown (AWC) 43",
+        "Alpha Walrus Cloak (AWC) 44", "Alpha Walrus Horn (AWC) 45"]
+
+
+def deck_text(*, alpha=1, gear=tuple(GEAR), gear_copies=1, diplomacy=2, creatures=10, others=2):
+    """A shared deck: by default the smallest legal one for 2 players (19 cards).
+
+    Dealt: 2 diplomacy + 2 x (3 creatures + 3 non-creatures) = 14; left to draw: 4 = 2 x 2.
+    """
+    lines = ["game: alpha-walrus", ""]
+    if alpha:
+        lines.append(f"{alpha} Alpha Walrus (AWC) 41")
+    lines += [f"{gear_copies} {g}" for g in gear]
+    if diplomacy:
+        lines.append(f"{diplomacy} Peace Treaty (AWC) 46")
+    if creatures:
+        lines.append(f"{creatures} Krill (AWC) 1")
+    if others:
+        lines.append(f"{others} Blubber Vest (AWC) 55")
+    return "\n".join(lines) + "\n"
+
+
+def validate(path, *extra):
+    res = run("validate", "--game", "alpha-walrus", *extra, path, "--output", "json")
+    assert res.code in (0, 1), res
+    return res, res.json()["decks"][0]
+
+
+# rule, what, deck arguments, players, expected code (None: legal), message fragment
+ROWS = [
+    ("AW-1.1", "no Alpha Walrus", dict(alpha=0), 2, "aw-no-alpha", "no Alpha Walrus"),
+    ("AW-1.1", "two Alpha Walrus cards", dict(alpha=2), 2, "aw-alpha-count",
+     "2 Alpha Walrus cards, exactly 1"),
+    ("AW-8.1", "a gear piece missing", dict(gear=tuple(GEAR[:3]), others=3), 2,
+     "aw-gear-missing", "3 of the 4"),
+    ("AW-8.1", "a gear piece twice", dict(gear_copies=2), 2, "aw-gear-copies", "2 copies"),
+    ("AW-1.2", "fewer diplomacy cards than players", dict(diplomacy=1), 2, "aw-diplomacy",
+     "1 diplomacy card(s) for 2 players"),
+    ("AW-1.2", "four players need four diplomacy cards", dict(diplomacy=3, creatures=40,
+                                                              others=20), 4,
+     "aw-diplomacy", "at least 4"),
+    ("AW-1.3", "fewer than 3N creatures", dict(creatures=5), 2, "aw-creatures",
+     "5 creature(s) for 2 players"),
+    ("AW-1.3", "fewer than 3N non-creatures (gear counts)", dict(others=1), 2,
+     "aw-non-creatures", "5 non-creature card(s)"),
+    ("AW-3.2", "too few cards left for two rounds of draws", dict(creatures=9), 2,
+     "aw-draw-pile", "3 card(s) are left to draw"),
+    ("AW-3.2", "four players need 8 cards left", dict(diplomacy=4, creatures=12, others=10), 4,
+     "aw-draw-pile", "need at least 8"),
+]
+
+
+@pytest.mark.parametrize("rule,what,kw,players,code,fragment", ROWS,
+                         ids=[f"{r[0]}:{r[1]}" for r in ROWS])
+def test_setup_check_rows(deck_file, rule, what, kw, players, code, fragment):
+    path = deck_file(deck_text(**kw))
+    res, deck = validate(path, "--players", str(players))
+    assert res.code == 1, res
+    hits = [p for p in deck["problems"] if p["code"] == code]
+    assert hits, res
+    assert hits[0]["rule"] == rule and fragment in hits[0]["message"], hits
+    assert hits[0]["severity"] == "error"
+
+
+def test_smallest_legal_deck_and_its_boundaries(deck_file):
+    res, deck = validate(deck_file(deck_text()))
+    assert res.code == 0 and deck["legal"], res
+    assert deck["setup"]["draw_pile"] == 4 and deck["setup"]["non_creatures"] == 6
+
+
+def test_lines_and_cards_name_the_culprits(deck_file):
+    res, deck = validate(deck_file(deck_text(alpha=2, gear_copies=2)))
+    by_code = {p["code"]: p for p in deck["problems"]}
+    assert by_code["aw-alpha-count"]["line"] == 3
+    assert by_code["aw-alpha-count"]["card"] == "Alpha Walrus (AWC) 41"
+    assert by_code["aw-gear-copies"]["card"] in GEAR and by_code["aw-gear-copies"]["line"]
+
+
+def test_animal_battle_rules_do_not_apply(deck_file):
+    """19 cards (under animal-battle's 20) and 10 copies of Krill (over its 4): still legal."""
+    res, deck = validate(deck_file(deck_text()))
+    assert res.code == 0, res
+    assert not any(p["rule"].startswith("AB-") for p in deck["problems"])
+    assert deck["card_count"] == 19
+
+
+def test_json_report_format_null_and_players():
+    path = EXAMPLES / "good" / "alpha-walrus-4p.txt"
+    res, deck = validate(path, "--players", "4")
+    assert res.code == 0, res
+    assert deck["format"] is None and deck["game"] == "alpha-walrus"
+    assert deck["players"] == 4 and deck["players_default"] is False
+    res, deck = validate(path)
+    assert deck["players"] == 2 and deck["players_default"] is True
+
+
+def test_text_report_says_the_default():
+    res = run("validate", "--game", "alpha-walrus", EXAMPLES / "good" / "alpha-walrus-2p.yaml")
+    assert res.code == 0, res
+    assert "2 players (default)" in res.out
+    res = run("validate", "--game", "alpha-walrus", "--players", "3",
+              EXAMPLES / "good" / "alpha-walrus-2p.yaml")
+    assert "3 players" in res.out and "(default)" not in res.out
+
+
+@pytest.mark.parametrize("name", ["alpha-walrus-2p.yaml", "alpha-walrus-4p.txt"])
+def test_good_examples_are_legal(name):
+    res = run("validate", EXAMPLES / "good" / name, "--output", "json")
+    assert res.code == 0, res
+    assert res.json()["decks"][0]["game"] == "alpha-walrus"
+
+
+def test_four_player_example_is_legal_for_four_and_two_player_one_is_not():
+    res, _ = validate(EXAMPLES / "good" / "alpha-walrus-4p.txt", "--players", "4")
+    assert res.code == 0, res
+    res, deck = validate(EXAMPLES / "good" / "alpha-walrus-2p.yaml", "--players", "4")
+    assert res.code == 1 and [p["code"] for p in deck["problems"]] == ["aw-diplomacy"], res
+
+
+@pytest.mark.parametrize("name,codes", [
+    ("alpha-walrus-two-alphas.txt", {"aw-alpha-count", "aw-gear-copies"}),
+    ("alpha-walrus-missing-gear.txt", {"aw-gear-missing"}),
+])
+def test_bad_examples_are_illegal(name, codes):
+    res = run("validate", EXAMPLES / "bad" / name, "--output", "json")
+    assert res.code == 1, res
+    assert codes <= {p["code"] for p in res.json()["decks"][0]["problems"]}
+
+
+def test_missing_gear_example_for_four_players_also_lacks_diplomacy():
+    res, deck = validate(EXAMPLES / "bad" / "alpha-walrus-missing-gear.txt", "--players", "4")
+    assert {"aw-gear-missing", "aw-diplomacy"} <= {p["code"] for p in deck["problems"]}

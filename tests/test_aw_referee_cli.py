@@ -1,0 +1,322 @@
+"""`deckcli --game alpha-walrus referee battle|discard|showdown|check|legal` as shell lines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import EXAMPLES, run
+
+AW = ("--game", "alpha-walrus", "referee")
+GAMES = EXAMPLES / "games"
+
+
+def ruling(*args, code=0):
+    res = run(*AW, *args, "--output", "json")
+    assert res.code == code, res
+    return res.json()
+
+
+# ----------------------------------------------------------------------------- battle
+def test_battle_highest_level_wins_and_loser_is_discarded():
+    r = ruling("battle", "Orca", "--defender", "Polar Bear", "--match", "1=1", "--stake", "gear")
+    assert r["winner"] == "attacker" and r["rule"] == "AW-4.5"
+    assert r["discarded"] == ["d1 Polar Bear (AWC) 34"]
+    assert r["stake"]["outcome"].startswith("the attacker wins one Alpha Walrus gear")
+
+
+def test_battle_tie_goes_to_the_defender():
+    r = ruling("battle", "Harp Seal", "--defender", "Wolverine", "--match", "a1=d1",
+               "--stake", "hand")
+    assert r["winner"] == "defender" and r["fights"][0]["rule"] == "AW-4.10"
+
+
+def test_battle_unmatched_attacker_wins():
+    r = ruling("battle", "Krill", "Lemming", "--defender", "Orca", "--match", "Krill=Orca",
+               "--stake", "hand")
+    assert r["winner"] == "attacker" and r["rule"] == "AW-4.7"
+    assert r["unmatched"] == ["a2 Lemming (AWC) 2"]
+    assert r["discarded"] == ["a1 Krill (AWC) 1"]
+
+
+def test_battle_equipment_and_battle_cards_raise_levels_and_report_the_gap():
+    r = ruling("battle", "Krill", "--defender", "Arctic Fox", "--match", "1=1",
+               "--equip", "a1=Blubber Vest", "--battle-card", "a1=Belly Flop", "--stake", "gear")
+    assert r["fights"][0]["levels"] == {"attacker": 3, "defender": 3}
+    assert r["winner"] == "defender"
+    r = ruling("battle", "Krill", "--defender", "Arctic Fox", "--match", "1=1",
+               "--equip", "a1=Glacier Plate", "--stake", "gear")
+    # the gap decides: no winner is picked, the readings say what each house rule gives
+    assert r["winner"] is None and r["gap"] and r["provisional_winner"] == "attacker"
+    assert r["readings"] == {"battle_level=modified": "attacker",
+                             "battle_level=printed": "defender"}
+    assert [g["rule"] for g in r["gaps"]] == ["AW-G.1"]
+    r = ruling("battle", "Krill", "--defender", "Arctic Fox", "--match", "1=1",
+               "--equip", "a1=Glacier Plate", "--stake", "gear",
+               "--house-rule", "battle_level=printed")
+    assert r["winner"] == "defender" and r["provisional_winner"] is None
+    assert r["gaps"][0]["settled"]
+
+
+def test_a_gap_that_does_not_change_the_winner_leaves_it_standing():
+    r = ruling("battle", "Krill", "Lemming", "--defender", "Arctic Fox", "--match", "1=1",
+               "--equip", "a1=Glacier Plate", "--stake", "gear")
+    assert r["gap"] and r["winner"] == "attacker" and r["rule"] == "AW-4.7"
+    assert set(r["readings"].values()) == {"attacker"}
+
+
+def test_battle_in_round_two_is_illegal():
+    r = ruling("battle", "Orca", "--defender", "Krill", "--stake", "gear", "--round", "2",
+               code=1)
+    assert r["winner"] is None and r["violations"][0]["rule"] == "AW-1.6"
+
+
+def test_battle_defender_matched_twice_is_illegal():
+    r = ruling("battle", "Orca", "Krill", "--defender", "Puffin", "--match", "1=1",
+               "--match", "2=1", "--stake", "gear", code=1)
+    assert r["violations"][0]["rule"] == "AW-4.3"
+
+
+# ----------------------------------------------------------------------- mini showdown dice
+def test_mini_showdown_dice_come_from_the_seed_and_replay():
+    args = ("battle", "Walrus (AWC) 22", "--defender", "Pacific Walrus", "--match", "1=1",
+            "--stake", "gear", "--seed", "1234")
+    first, again = ruling(*args), ruling(*args)
+    assert first == again
+    rng = random.Random(1234)
+    expected = [rng.randint(1, 6), rng.randint(1, 6)]  # attacker rolls first
+    assert [d["value"] for d in first["rolls"]] == expected
+    fight = first["fights"][0]
+    assert fight["kind"] == "mini-showdown" and fight["rule"] == "AW-10.8"
+    if expected[0] != expected[1]:
+        assert fight["winner"] == ("attacker" if expected[0] > expected[1] else "defender")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
+def test_mini_showdown_level8_keeps_the_higher_of_two_dice(seed):
+    r = ruling("battle", "AWC 22", "--defender", "AWC 30", "--match", "1=1", "--stake", "gear",
+               "--seed", str(seed), "--house-rule", "mini_showdown_tie=reroll")
+    rng = random.Random(seed)
+    first = r["fights"][0]["rolls"][0]
+    assert first["attacker"] == [rng.randint(1, 6)]
+    assert first["defender"] == [rng.randint(1, 6), rng.randint(1, 6)]
+    last = r["fights"][0]["rolls"][-1]
+    assert r["fights"][0]["winner"] == ("attacker" if max(last["attacker"]) >
+                                        max(last["defender"]) else "defender")
+
+
+def test_mini_showdown_explicit_rolls_level8_two_dice():
+    r = ruling("battle", "AWC 30", "--defender", "AWC 22", "--match", "1=1", "--stake", "hand",
+               "--roll", "1", "--roll", "6", "--roll", "5")
+    assert r["fights"][0]["rolls"] == [{"attacker": [1, 6], "defender": [5]}]
+    assert r["winner"] == "attacker" and r["fights"][0]["rule"] == "AW-10.9"
+
+
+def test_mini_showdown_equal_dice_is_a_gap():
+    r = ruling("battle", "AWC 22", "--defender", "Walrus Calf", "--match", "1=1",
+               "--stake", "hand", "--roll", "4", "--roll", "4")
+    assert r["winner"] is None and r["provisional_winner"] == "defender"
+    assert r["gaps"][0]["rule"] == "AW-G.8"
+    assert r["readings"]["mini_showdown_tie=reroll"] is None  # a reroll needs more dice
+    r = ruling("battle", "AWC 22", "--defender", "Walrus Calf", "--match", "1=1",
+               "--stake", "hand", "--roll", "4", "--roll", "4", "--roll", "6", "--roll", "2",
+               "--house-rule", "mini_showdown_tie=reroll")
+    assert r["winner"] == "attacker" and len(r["rolls"]) == 4
+
+
+def test_dice_run_out_without_a_seed_exits_2():
+    res = run(*AW, "battle", "AWC 22", "--defender", "Walrus Calf", "--stake", "hand",
+              "--roll", "4")
+    assert res.code == 2 and "--seed" in res.err, res
+
+
+# ----------------------------------------------------------------------------- look-ups
+def test_bare_walrus_is_ambiguous_exit_2_with_candidates():
+    res = run(*AW, "battle", "Walrus", "--defender", "Krill", "--stake", "gear")
+    assert res.code == 2, res
+    assert "Walrus (AWC) 22" in res.err and "Walrus (AWC) 30" in res.err
+
+
+def test_unknown_card_exit_2_with_suggestion():
+    res = run(*AW, "discard", "Polar Baer")
+    assert res.code == 2 and "did you mean 'Polar Bear'" in res.err, res
+
+
+def test_unknown_house_rule_exit_2():
+    res = run(*AW, "discard", "Krill", "--house-rule", "nonsense=1")
+    assert res.code == 2 and "unknown alpha-walrus house rule" in res.err, res
+
+
+def test_promo_printing_resolves_to_its_card():
+    r = ruling("discard", "AWP P1")
+    assert r["card"] == "Walrus (AWC) 30" and r["draws"] == 2
+
+
+# ----------------------------------------------------------------------------- discard
+@pytest.mark.parametrize("card,draws,rule", [
+    ("Krill", 1, "AW-2.3"), ("Arctic Wolf", 1, "AW-2.3"), ("AWC 22", 2, "AW-2.4"),
+    ("Walrus (AWC) 30", 2, "AW-2.4"), ("Polar Bear", 3, "AW-2.5"), ("Blue Whale", 3, "AW-2.5"),
+])
+def test_discard_draw_table(card, draws, rule):
+    r = ruling("discard", card)
+    assert r["allowed"] and r["draws"] == draws and r["rule"] == rule
+
+
+def test_discard_combined_with_a_draw_card_is_illegal():
+    r = ruling("discard", "Polar Bear", "--used", "Fish Supper", code=1)
+    assert not r["allowed"] and r["rule"] == "AW-2.2"
+
+
+def test_discard_after_lucky_flipper_is_not_combined():
+    r = ruling("discard", "Polar Bear", "--used", "Lucky Flipper")
+    assert r["allowed"] and r["draws"] == 3 and "AW-10.5" in r["rules"]
+
+
+def test_discard_twice_in_a_turn_is_illegal():
+    r = ruling("discard", "Krill", "--again", code=1)
+    assert r["rule"] == "AW-2.1"
+
+
+def test_discard_non_creature_is_a_gap_until_settled():
+    r = ruling("discard", "Blubber Vest")
+    assert r["allowed"] is None and r["gap"] and r["rule"] == "AW-G.11"
+    assert r["provisional"] == {"allowed": True, "draws": 1}
+    r = ruling("discard", "Blubber Vest", "--house-rule", "discard_non_creature=draw-1")
+    assert r["allowed"] is True and r["draws"] == 1
+    r = ruling("discard", "Blubber Vest", "--house-rule", "discard_non_creature=forbidden",
+               code=1)
+    assert not r["allowed"]
+
+
+# ----------------------------------------------------------------------------- showdown
+def test_showdown_win_against_every_opponent():
+    r = ruling("showdown", "--opponent", "bob=Orca", "--opponent", "carol=Polar Bear",
+               "--seed", "1")
+    assert r["winner"] == "summoner" and r["rule"] == "AW-9.1"
+    assert [f["opponent"] for f in r["fights"]] == ["bob", "carol"]
+
+
+def test_showdown_tie_is_settled_by_seeded_d6():
+    for seed in range(1, 9):
+        r = ruling("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Tusk Charge",
+                   "--seed", str(seed))
+        rng = random.Random(seed)
+        fight = r["fights"][0]
+        assert fight["levels"] == {"summoner": 12, "opponent": 12}
+        first = fight["rolls"][0]
+        assert first == {"summoner": rng.randint(1, 6), "opponent": rng.randint(1, 6)}
+        end = fight["rolls"][-1]
+        assert fight["winner"] == ("summoner" if end["summoner"] > end["opponent"]
+                                   else "opponent")
+        assert fight["rule"] == "AW-8.5"
+        assert r["rule"] == ("AW-9.1" if fight["winner"] == "summoner" else "AW-9.2")
+
+
+def test_showdown_battle_cards_count_and_loss_removes_the_summoner():
+    r = ruling("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Deep Dive",
+               "--seed", "1")
+    assert r["winner"] == "opponent" and r["rule"] == "AW-9.2"
+    assert "AW-9.3" in r["ruling"] and "AW-9.4" in r["ruling"]
+    r = ruling("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Deep Dive",
+               "--battle-card", "summoner@bob=Deep Dive", "--seed", "1")
+    assert r["fights"][0]["levels"] == {"summoner": 15, "opponent": 13}
+
+
+def test_showdown_equipment_on_the_alpha_walrus_is_illegal():
+    r = ruling("showdown", "--opponent", "bob=Krill", "--equip", "summoner=Blubber Vest",
+               "--seed", "1", code=1)
+    assert r["violations"][0]["rule"] == "AW-8.3"
+
+
+def test_showdown_needs_all_four_gear_pieces():
+    r = ruling("showdown", "--opponent", "bob=Krill", "--gear", "Alpha Walrus Tusks",
+               "--seed", "1", code=1)
+    assert r["eligible"] is False and r["violations"][0]["rule"] == "AW-8.1"
+    r = ruling("showdown", "--opponent", "bob=Krill", "--gear", "Alpha Walrus Tusks",
+               "--gear", "Alpha Walrus Crown", "--gear", "Alpha Walrus Cloak",
+               "--gear", "Alpha Walrus Horn", "--seed", "1")
+    assert r["eligible"] is True and r["winner"] == "summoner"
+
+
+def test_referee_subcommand_needs_the_game():
+    res = run("referee", "discard", "Krill")
+    assert res.code == 2 and "--game alpha-walrus" in res.err, res
+
+
+# ----------------------------------------------------------------------------- game logs
+GOLDEN = {
+    "aw-opening.yaml": (0, []),
+    "aw-dealt.yaml": (0, []),
+    "aw-showdown.yaml": (0, []),
+    "aw-illegal.yaml": (1, ["AW-7.1", "AW-6.2", "AW-2.2", "AW-4.9", "AW-1.6", "AW-5.1",
+                            "AW-1.5"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_game_logs(name):
+    code, rules = GOLDEN[name]
+    res = run("referee", "check", GAMES / name)
+    assert res.code == code, res
+    res = run("referee", "check", GAMES / name, "--output", "json")
+    assert res.code == code, res
+    data = res.json()
+    assert data["game"] == "alpha-walrus" and data["path"].endswith(name)
+    assert [v["rule"] for v in data["violations"]] == rules
+    assert all({"step", "action", "rule", "message"} <= set(v) for v in data["violations"])
+    assert all({"step", "rule", "situation", "ruling"} <= set(g) for g in data["gaps"])
+    assert data["final"]["players"]
+
+
+def test_showdown_log_ends_with_a_winner():
+    data = run("referee", "check", GAMES / "aw-showdown.yaml", "--output", "json").json()
+    assert data["final"]["winner"] == "alice"
+
+
+def test_opening_log_gaps_and_house_rule():
+    data = run("referee", "check", GAMES / "aw-opening.yaml", "--output", "json").json()
+    assert [g["rule"] for g in data["gaps"]] == ["AW-G.17"]
+    res = run("referee", "check", GAMES / "aw-opening.yaml", "--house-rule",
+              "hand_stake_pick=attacker", "--output", "json")
+    assert res.code == 0 and res.json()["gaps"][0]["settled"], res
+
+
+def test_legal_lists_the_next_actions():
+    res = run("referee", "legal", GAMES / "aw-dealt.yaml", "--output", "json")
+    assert res.code == 0, res
+    data = res.json()
+    assert data["player"] == "p1" and data["actions"] == [
+        {"player": "p1", "do": "draw", "rules": ["AW-3.1", "AW-3.2"]}]
+    text = run("referee", "legal", GAMES / "aw-dealt.yaml")
+    assert "p1 draw" in text.out
+
+
+@pytest.mark.parametrize("body,fragment", [
+    ("game: alpha-walrus\nplayers: [a, b]\nsetup: {hands: {a: [Krill]}, deck: []}\n"
+     "actions:\n  - {player: a, do: fly}\n", "unknown action"),
+    ("game: alpha-walrus\nplayers: [a, b]\nsetup: {hands: {a: [Krill]}, deck: []}\n"
+     "actions:\n  - {player: z, do: draw}\n", "'player' must be one of"),
+    ("game: alpha-walrus\nplayers: [a, b]\nsetup: {hands: {a: [Krilll]}, deck: []}\n"
+     "actions: []\n", "did you mean"),
+    ("game: alpha-walrus\nplayers: [a, b]\nactions: []\n", "'setup'"),
+    ("game: alpha-walrus\nplayers: 1\nsetup: {hands: {}, deck: []}\nactions: []\n",
+     "2 to 12"),
+    ("game: alpha-walrus\nplayers: [a, b]\nsetup: {hands: {a: [Walrus]}, deck: []}\n"
+     "actions: []\n", "Walrus (AWC) 22"),
+])
+def test_unreadable_logs_exit_2(tmp_path, body, fragment):
+    path = tmp_path / "log.yaml"
+    path.write_text(body, encoding="utf-8")
+    res = run("referee", "check", path)
+    assert res.code == 2 and fragment in res.err, res
+    assert "Traceback" not in res.err
+
+
+def test_log_error_names_the_line(tmp_path):
+    path = tmp_path / "log.yaml"
+    path.write_text("game: alpha-walrus\nplayers: [a, b]\nsetup: {hands: {a: [Krill]}, "
+                    "deck: []}\nactions:\n  - {player: a, do: draw}\n  - {player: a, do: fly}\n",
+                    encoding="utf-8")
+    res = run("referee", "check", path)
+    assert res.code == 2 and ":6:" in res.err, res
