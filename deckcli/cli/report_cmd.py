@@ -1,0 +1,238 @@
+"""``deckcli stats``, ``deckcli sheet`` and ``deckcli report``: statistics and HTML pages.
+
+Click only: the data and the pages come from :mod:`deckcli.sheets`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import (
+    db_option,
+    echo_json,
+    game_option,
+    open_index,
+    output_option,
+    pick_game,
+)
+
+PAPER = click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), default="auto",
+                     show_default=True,
+                     help="Paper size for printing (auto: the printer's; the layout fits both).")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["casual", "championship"]),
+                      default=None, help="animal-battle format (default: event, header, casual).")
+OUT = click.option("-o", "--output-file", "out", required=True, metavar="FILE.html",
+                   help="Where to write the page ('-' for stdout).")
+
+
+def _write(out: str, text: str) -> None:
+    if out == "-":
+        click.echo(text, nl=False)
+        return
+    from deckcli.decks.writer import atomic_write
+
+    atomic_write(out, text.encode("utf-8"))
+
+
+def _load_event(path: str | None, as_of: str | None = None):
+    if not path:
+        return None
+    from deckcli.events.model import load_event
+
+    return load_event(path, as_of=as_of)
+
+
+@click.command()
+@click.argument("decks", nargs=-1, type=str, metavar="[DECK|FOLDER]...")
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              help="Event file: its name, date and rules; without DECK, its roster.")
+@click.option("--player", default=None, metavar="NAME",
+              help="The player's name on the sheet; with --event and no DECK, that player only.")
+@game_option
+@FORMAT
+@PAPER
+@OUT
+@db_option
+@click.pass_context
+def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
+    """Write printable registration sheets (HTML, one page per deck) to FILE.html.
+
+    Each page shows the event, player, game and format, the list grouped by kind with
+    subtotals, the deck fingerprint, the verdict and boxes for judges' initials. Print it from
+    a browser (A4 or US Letter). Exit 0 when written, illegal decks included (the sheet shows
+    the verdict); 2 for a missing deck file or a bad event file.
+    """
+    from deckcli.sheets import load_deck, load_event_decks
+    from deckcli.sheets.sheet import render_sheets
+    from deckcli.validate import Options
+
+    event = _load_event(event_path)
+    if not decks and event is None:
+        raise click.UsageError("give at least one deck file, or --event with a roster")
+    if player and len(decks) > 1:
+        raise click.UsageError("--player names the player of one deck; give one DECK")
+    index = open_index(ctx, db_dirs)
+    if event is not None:
+        event.resolve(index)
+        for message in event.warnings:
+            click.echo(f"deckcli: warning: {message}", err=True)
+    options = Options(game=pick_game(ctx, game), format=fmt, event=event)
+    if decks:
+        from deckcli.validate import collect_paths
+
+        paths = collect_paths(list(decks))  # folders are walked for deck files, as validate does
+        if player and len(paths) > 1:
+            raise click.UsageError("--player names the player of one deck; give one DECK")
+        sheets = [load_deck(path, index, options, player=player) for path in paths]
+    else:
+        sheets = load_event_decks(event, index, options, player=player)
+    _write(out, render_sheets(sheets, event, paper=paper))
+    if out != "-":
+        legal = sum(1 for s in sheets if s.deck is not None and s.report.legal)
+        click.echo(f"wrote {len(sheets)} sheet(s) to {out}: {legal} legal, "
+                   f"{len(sheets) - legal} illegal or missing")
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("event_path", metavar="EVENT.yaml")
+@click.option("--as-of", "as_of", default=None, metavar="DATE",
+              help="Date that decides which dated bans apply (default: the event's date).")
+@PAPER
+@OUT
+@db_option
+@click.pass_context
+def report(ctx, event_path, as_of, paper, out, db_dirs):
+    """Write the organiser's report for an event's roster (one HTML page) to FILE.html.
+
+    Every deck with its verdict, problems (linked to the rules' text) and fingerprint, the
+    most played cards, each card's share of decks and each battle statistic's profile, drawn
+    as inline SVG. Exit 0 when written; 2 for a bad event file.
+    """
+    from deckcli.sheets import load_event_decks
+    from deckcli.sheets.report import render_report
+    from deckcli.validate import Options
+
+    event = _load_event(event_path, as_of)
+    index = open_index(ctx, db_dirs)
+    event.resolve(index)
+    for message in event.warnings:
+        click.echo(f"deckcli: warning: {message}", err=True)
+    sheets = load_event_decks(event, index, Options(event=event))
+    _write(out, render_report(event, sheets, index, paper=paper))
+    if out != "-":
+        click.echo(f"wrote the report on {len(sheets)} deck(s) to {out}")
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("deck", metavar="DECK")
+@game_option
+@FORMAT
+@output_option()
+@db_option
+@click.pass_context
+def stats(ctx, deck, game, fmt, output, db_dirs):
+    """Show a deck's statistics against the card database.
+
+    animal-battle: cards by kind; for each battle statistic the deck's median, best and worst
+    Animal and the database's median ("best" follows the winning sense: the lowest
+    Population); the chance of an Animal in the opening six. alpha-walrus: cards by kind and
+    the creature levels. Exit 0, 1 when the file is not readable as a deck, 2 when missing.
+    """
+    from deckcli.sheets import load_deck
+    from deckcli.sheets.stats import deck_stats
+    from deckcli.validate import Options
+
+    index = open_index(ctx, db_dirs)
+    sheet_ = load_deck(deck, index, Options(game=pick_game(ctx, game), format=fmt))
+    doc = deck_stats(sheet_, index)
+    if output == "json":
+        echo_json(doc)
+    else:
+        click.echo(render_stats(doc))
+    if sheet_.rdeck is None:
+        for p in sheet_.report.problems:
+            if p.is_error:
+                click.echo(f"deckcli: {p.path or deck}: {p.message}", err=True)
+        return EXIT_PROBLEMS
+    if doc["unresolved"]:
+        click.echo(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and are "
+                   "left out (run deckcli validate)", err=True)
+    return EXIT_OK
+
+
+# -- text output of ``stats`` ----------------------------------------------------------------
+BAR = 24
+
+
+def _bar(share: float | None, width: int = BAR) -> str:
+    filled = 0 if share is None else round(max(0.0, min(1.0, share)) * width)
+    return "#" * filled + "." * (width - filled)
+
+
+def _right(rows: list[list], columns) -> list[list]:
+    """Right-align the given columns (numbers) by padding to the widest cell."""
+    for c in columns:
+        width = max((len(str(r[c])) for r in rows), default=0)
+        for r in rows:
+            r[c] = str(r[c]).rjust(width)
+    return rows
+
+
+def render_stats(doc: dict) -> str:
+    from deckcli.games import GAMES, game_module
+    from deckcli.reporters.text import table
+    from deckcli.sheets.html import num, pct
+
+    title = doc["name"] or doc["path"] or "deck"
+    where = f"  ({doc['path']})" if doc["name"] and doc["path"] else ""
+    lines = [f"{title}{where}", ", ".join(x for x in (
+        doc["game"], doc["format"], f"{doc['cards']} cards") if x)]
+    if doc["unresolved"]:
+        lines.append(f"{doc['unresolved']} card(s) name no known card and are left out")
+    plurals = game_module(doc["game"]).KIND_PLURALS if doc["game"] in GAMES else {}
+    total = doc["cards"] or 1
+    rows = [[plurals.get(k, k), n, _bar(n / total), pct(n / total, 0)]
+            for k, n in doc["kinds"].items()]
+    if rows:
+        lines += ["", table(["kind", "cards", "", "share"], _right(rows, (1, 3)))]
+    if "levels" in doc:
+        most = max(doc["levels"].values(), default=0) or 1
+        rows = [[f"level {lv}", n, _bar(n / most)] for lv, n in doc["levels"].items()]
+        lines += ["", "Creature levels (copies):",
+                  table(["level", "creatures", ""], _right(rows, (1,))) if rows else "none"]
+    if "stats" in doc:
+        rows = []
+        for stat, p in doc["stats"].items():
+            d, db = p["deck"] or {}, p["database"] or {}
+            label = stat if stat == "population" else f"{stat} ({p['unit']})"
+            rows.append([label, p["wins"], num(d.get("median")),
+                         f"{num(d.get('best'))} {_short(d.get('best_card'))}".rstrip(),
+                         f"{num(d.get('worst'))} {_short(d.get('worst_card'))}".rstrip(),
+                         num(db.get("median")),
+                         f"{_bar(p['median_beats'], 16)} {pct(p['median_beats'], 0)}"])
+        lines += ["", ("Battle statistics of the deck's Animals (every copy counted) against "
+                       "the database's Animals:"),
+                  table(["statistic", "wins", "deck median", "deck best", "deck worst",
+                         "db median", "median beats (share of db)"],
+                        _right(rows, (2, 5)))]
+        o = doc["opening_hand"]
+        lines += ["", (f"Opening hand ({o['cards']} cards, rule {o['rule']}): "
+                       f"{_chance(o['chance_at_least_one'])} chance of at least one Animal; "
+                       f"{num(o['expected_animals'])} Animals expected ({o['animals']} in "
+                       f"{doc['cards']} cards).")]
+    return "\n".join(lines)
+
+
+def _chance(p: float) -> str:
+    """A probability as a percentage that never rounds a near-certainty up to 100%."""
+    if 0.9999 < p < 1:
+        return ">99.99%"
+    return f"{p * 100:.2f}%"
+
+
+def _short(ref: str | None) -> str:
+    """'Blue Whale (ABS) 1' -> '(Blue Whale)'."""
+    return f"({ref.split(' (')[0]})" if ref else ""
