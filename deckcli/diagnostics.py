@@ -8,17 +8,39 @@ the rules-reference id it applies (``deckcli rules ID`` explains it), and sorts 
 
 from __future__ import annotations
 
-from enum import Enum
-
 from deckcli.records import Record
 
 
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
+class Severity:
+    """``error`` or ``warning``: two constants, compared by identity (``Severity.ERROR``).
 
-    def __str__(self) -> str:  # pragma: no cover - trivial
+    A plain class rather than an Enum: creating an Enum class at import costs more than this
+    module's share of a deck check (see deckcli.records).
+    """
+
+    __slots__ = ("value",)
+    ERROR: Severity
+    WARNING: Severity
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __str__(self) -> str:
         return self.value
+
+    def __repr__(self) -> str:
+        return f"Severity.{self.value.upper()}"
+
+    def __reduce__(self):  # pickles (for --jobs) back to the same constant
+        return (_severity, (self.value,))
+
+
+Severity.ERROR = Severity("error")
+Severity.WARNING = Severity("warning")
+
+
+def _severity(value: str) -> Severity:
+    return Severity.ERROR if value == "error" else Severity.WARNING
 
 
 class Diagnostic(Record):

@@ -13,21 +13,145 @@ the file is reported at once.
 
 from __future__ import annotations
 
-import re
-
 from deckcli.cards.names import clean_name, fold_name, variant_tag
 from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES, MAX_LINE_CHARS
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry, Section
 from deckcli.diagnostics import error
 
-_QTY = re.compile(
-    r"^(?:(?P<a>[+-]?\d+)(?:\s*[xX](?=\s))?|(?P<b>[+-]?\d+)[xX]|[xX]\s?(?P<c>[+-]?\d+))(?=\s|$)\s*(?P<rest>.*)$")
-_HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$")
-_SECTION = re.compile(
-    r"^(?P<word>[A-Za-z][A-Za-z ]*?)\s*(?::\s*(?P<n>\d+)?|\(\s*(?P<p>\d+)\s*\)|\s+(?P<s>\d+))?$")
-_TAGS = re.compile(r"\s*\[(?P<tags>[^\[\]]*)\]\s*$")
-_PAREN = re.compile(r"^(?P<name>.*?\S)\s*\(\s*(?P<set>[^()\s]+)\s*\)\s*(?P<num>\S+)?$")
-_BARE = re.compile(r"^(?P<name>.*?\S)\s+(?P<set>[A-Za-z0-9]{2,6})\s+(?P<num>[A-Za-z]{0,3}\d+[A-Za-z]{0,3})$")
+# The line grammar is scanned by hand rather than with regular expressions: compiling the
+# half-dozen patterns it needs cost more than the rest of parsing a deck (measured in the
+# README's Performance section). tests/test_text_grammar.py holds the grammar as regular
+# expressions and checks these scanners accept exactly the same lines.
+
+
+def _signed_digits(line: str, start: int) -> int:
+    """End of an optionally signed run of decimal digits at ``start`` (``start`` if none)."""
+    i = start + 1 if line[start:start + 1] in ("+", "-") else start
+    j = i
+    while j < len(line) and line[j].isdecimal():
+        j += 1
+    return j if j > i else start
+
+
+def _at_break(line: str, i: int) -> bool:
+    return i == len(line) or line[i].isspace()
+
+
+def scan_quantity(line: str) -> tuple[str, str] | None:
+    """``4 Name``, ``4x Name``, ``4 x Name``, ``x4 Name``: (the digits, the rest) or None."""
+    if line[:1] in ("x", "X"):
+        start = 2 if line[1:2].isspace() else 1
+        end = _signed_digits(line, start)
+        if end > start and _at_break(line, end):
+            return line[start:end], line[end:].lstrip()
+        return None
+    end = _signed_digits(line, 0)
+    if end == 0:
+        return None
+    digits = line[:end]
+    if line[end:end + 1] in ("x", "X"):
+        return (digits, line[end + 1:].lstrip()) if _at_break(line, end + 1) else None
+    if not _at_break(line, end):
+        return None
+    rest = line[end:].lstrip()
+    if rest[:1] in ("x", "X") and rest[1:2].isspace():  # "4 x Walrus"
+        rest = rest[1:].lstrip()
+    return digits, rest
+
+
+def scan_header(line: str) -> tuple[str, str] | None:
+    """``key: value`` with a key of ASCII letters."""
+    key, sep, value = line.partition(":")
+    key = key.rstrip()
+    if sep and key and key.isascii() and key.isalpha():
+        return key, value.strip()
+    return None
+
+
+def scan_section(line: str) -> tuple[str, str | None] | None:
+    """``Animals``, ``Animals:``, ``Animals: 8``, ``Animals (8)``, ``Animals 8``: (word, count)."""
+    word, count = line, None
+    if ":" in line:
+        word, _, after = line.partition(":")
+        after = after.strip()
+        if after and not after.isdecimal():
+            return None
+        count = after or None
+    elif line.endswith(")"):
+        word, _, inner = line[:-1].rpartition("(")
+        inner = inner.strip()
+        if not inner.isdecimal():
+            return None
+        count = inner
+    else:
+        parts = line.rsplit(None, 1)
+        if len(parts) == 2 and parts[1].isdecimal():
+            word, count = parts
+    word = word.rstrip()
+    if not word or not ("A" <= word[0] <= "Z" or "a" <= word[0] <= "z"):
+        return None
+    if not all(c == " " or ("A" <= c <= "Z" or "a" <= c <= "z") for c in word):
+        return None
+    return word, count
+
+
+def scan_tags(rest: str) -> tuple[str, list[str]]:
+    """Strip trailing ``[tag, tag] [tag]`` groups: (what is left, the groups' insides in order)."""
+    groups: list[str] = []
+    while rest.endswith("]"):
+        opening = rest.rfind("[")
+        inner = rest[opening + 1:-1]
+        if opening < 0 or "]" in inner:
+            break
+        groups.insert(0, inner)
+        rest = rest[:opening].rstrip()
+    return rest, groups
+
+
+def scan_printing_in_parens(body: str) -> tuple[str, str, str | None] | None:
+    """``Name (SET) NUMBER`` or ``Name (SET)``: (name, set, number or None)."""
+    start = 0
+    while True:
+        i = body.find("(", start)
+        if i < 0:
+            return None
+        start = i + 1
+        name = body[:i].rstrip()
+        close = body.find(")", i + 1)
+        if not name or close < 0:
+            continue
+        code = body[i + 1:close].strip()
+        tail = body[close + 1:].strip()
+        if not code or "(" in code or any(c.isspace() for c in code) or len(tail.split()) > 1:
+            continue
+        return name, code, tail or None
+
+
+def _is_number_token(text: str) -> bool:
+    """Letters (up to three), digits, letters (up to three): ``12``, ``P3``, ``12a``."""
+    i = 0
+    while i < len(text) and i < 3 and text[i].isascii() and text[i].isalpha():
+        i += 1
+    j = i
+    while j < len(text) and text[j].isdecimal():
+        j += 1
+    if j == i:
+        return False
+    tail = text[j:]
+    return len(tail) <= 3 and all(c.isascii() and c.isalpha() for c in tail)
+
+
+def scan_bare_printing(body: str) -> tuple[str, str, str] | None:
+    """``Name SET NUMBER`` without parentheses: (name, set, number), set not yet checked."""
+    parts = body.rsplit(None, 2)
+    if len(parts) != 3:
+        return None
+    name, code, number = parts
+    if not (2 <= len(code) <= 6 and code.isascii() and code.isalnum()):
+        return None
+    if not _is_number_token(number):
+        return None
+    return name, code, number
 
 
 def _section_words() -> set[str]:
@@ -65,11 +189,11 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         if "#" in line:
             line, _, comment = line.partition("#")
             line, comment = line.strip(), comment.strip()
-        m = _QTY.match(line)
-        if m is None:
-            h = _HEADER.match(line)
-            if h and h["key"].lower() in HEADER_KEYS:
-                key = h["key"].lower()
+        qty = scan_quantity(line)
+        if qty is None:
+            h = scan_header(line)
+            if h and h[0].lower() in HEADER_KEYS:
+                key = h[0].lower()
                 if deck.entries:
                     bad("header-after-entries", "DL-2.3",
                         f"header line '{key}:' must come before the first card entry", lineno)
@@ -78,16 +202,16 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                         f"'{key}:' is given twice (first on line {deck.header_lines[key]})",
                         lineno)
                 else:
-                    deck.header[key] = h["value"].strip()
+                    deck.header[key] = h[1]
                     deck.header_lines[key] = lineno
                     if pending:
                         deck.preamble.extend(pending)
                         pending = []
                 continue
-            s = _SECTION.match(line)
-            if s and fold_name(s["word"]) in sections:
-                count = s["n"] or s["p"] or s["s"]
-                section = Section(s["word"].strip(), fold_name(s["word"]),
+            sec = scan_section(line)
+            if sec and fold_name(sec[0]) in sections:
+                word, count = sec
+                section = Section(word.strip(), fold_name(word),
                                   int(count) if count and len(count) < 7 else None, lineno)
                 deck.sections.append(section)
                 pending = []
@@ -96,8 +220,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 f"'{_short(line)}' is not a card entry: an entry starts with a quantity in "
                 "digits, as in '4 Walrus'", lineno)
             continue
-        digits = m["a"] or m["b"] or m["c"]
-        rest = m["rest"].strip()
+        digits, rest = qty
+        rest = rest.strip()
         if len(digits.lstrip("+-")) > 6:
             bad("bad-count", "DL-2.2",
                 f"count {_short(digits, 20)} is far beyond the limit of {MAX_COUNT}", lineno)
@@ -113,24 +237,17 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             continue
         tags: list[str] = []
         tag_error = False
-        while True:
-            t = _TAGS.search(rest)
-            if not t:
-                break
-            rest = rest[: t.start()].rstrip()
-            group: list[str] = []  # groups are found last first; keep the written order
-            for word in re.split(r"[\s,]+", t["tags"].strip()):
-                if not word:
-                    continue
+        rest, groups = scan_tags(rest)
+        for group in groups:
+            for word in group.replace(",", " ").split():
                 tag = variant_tag(word)
                 if tag is None:
                     bad("unknown-variant", "DL-4.1",
                         f"[{word}] is not a variant tag (alternate-art, foil, promotional, "
                         "first-edition)", lineno)
                     tag_error = True
-                elif tag not in tags and tag not in group:
-                    group.append(tag)
-            tags[:0] = group
+                elif tag not in tags:
+                    tags.append(tag)
         if not rest:
             bad("no-name", "DL-2.1", f"quantity {count} is not followed by a card name", lineno)
             continue
@@ -160,12 +277,14 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
 def _entry(count: int, body: str, is_set) -> Entry:
     """Split 'Name (SET) NUM' or 'Name SET NUM' off the body; keep the whole as a fallback."""
     body = clean_name(body)
-    m = _PAREN.match(body)
-    if m:
-        return Entry(count, m["name"], m["set"].upper(), m["num"], whole=body)
-    m = _BARE.match(body)
-    if m and is_set is not None and is_set(m["set"]):
-        return Entry(count, m["name"], m["set"].upper(), m["num"], whole=body)
+    found = scan_printing_in_parens(body)
+    if found:
+        name, code, number = found
+        return Entry(count, name, code.upper(), number, whole=body)
+    found = scan_bare_printing(body) if is_set is not None else None
+    if found and is_set(found[1]):
+        name, code, number = found
+        return Entry(count, name, code.upper(), number, whole=body)
     return Entry(count, body)
 
 

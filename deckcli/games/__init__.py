@@ -26,10 +26,21 @@ def game_module(game: str) -> ModuleType:
         raise UsageError(f"unknown game {game!r}; known games: {', '.join(GAMES)}") from None
 
 
+#: Each game's card kinds, in the order fmt writes them, with the plural a section header
+#: uses. The game packages read their KIND_PLURALS from here, so a text decklist can be
+#: read without importing either game.
+KIND_PLURALS = {
+    "animal-battle": {"animal": "Animals", "action": "Actions"},
+    "alpha-walrus": {"creature": "Creatures", "alpha-walrus": "Alpha Walrus", "gear": "Gear",
+                     "diplomacy": "Diplomacy", "equipment": "Equipment",
+                     "battle": "Battle Cards", "action": "Actions"},
+}
+
+
 def kind_plurals() -> dict[str, tuple[str, str]]:
     """Every section-header word (folded plural) -> (game, kind), across games."""
     out: dict[str, tuple[str, str]] = {}
-    for game in GAMES:
-        for kind, plural in game_module(game).KIND_PLURALS.items():
+    for game, plurals in KIND_PLURALS.items():
+        for kind, plural in plurals.items():
             out.setdefault(plural.casefold(), (game, kind))
     return out

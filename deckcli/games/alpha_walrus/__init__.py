@@ -3,19 +3,13 @@
 Rules reference: :mod:`.rules` (ids ``AW-``). Shared-deck setup checks: :mod:`.deck_checks`.
 """
 
+from deckcli.games import KIND_PLURALS as _ALL
+
 GAME = "alpha-walrus"
 FORMATS: tuple[str, ...] = ()  # alpha-walrus has no formats (CONTRACT.md: format is null)
 DEFAULT_FORMAT = None
-KINDS = ("creature", "alpha-walrus", "gear", "diplomacy", "equipment", "battle", "action")
-KIND_PLURALS = {
-    "creature": "Creatures",
-    "alpha-walrus": "Alpha Walrus",
-    "gear": "Gear",
-    "diplomacy": "Diplomacy",
-    "equipment": "Equipment",
-    "battle": "Battle Cards",
-    "action": "Actions",
-}
+KIND_PLURALS = _ALL[GAME]
+KINDS = tuple(KIND_PLURALS)
 
 
 def check_card_entry(entry, rule_exists):

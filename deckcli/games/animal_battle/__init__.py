@@ -4,11 +4,13 @@ Rules reference: :mod:`.rules` (ids ``AB-``). Deck construction and setup checks
 :mod:`.deck_checks`. Referee: :mod:`.engine` and :mod:`.referee`.
 """
 
+from deckcli.games import KIND_PLURALS as _ALL
+
 GAME = "animal-battle"
 FORMATS = ("casual", "championship")
 DEFAULT_FORMAT = "casual"
-KINDS = ("animal", "action")
-KIND_PLURALS = {"animal": "Animals", "action": "Actions"}
+KIND_PLURALS = _ALL[GAME]
+KINDS = tuple(KIND_PLURALS)
 
 
 def check_card_entry(entry, rule_exists):

@@ -1,0 +1,68 @@
+"""Cold start: one deck check against the tools a CI already runs.
+
+Times, alternating in one run, each as a fresh process:
+
+* `python -c pass` (the interpreter floor) and `python -c "import click"` (the click floor),
+* `yamllint` checking a one-line YAML file (a fast Python CI checker),
+* `deckcli validate` of one 60-card text deck with the bundled database (index already built),
+* `deckcli --help` and `deckcli --version`.
+
+Goals (issue "Performance"): validate / yamllint <= 0.85 and validate / import click <= 1.2;
+--help and --version likewise.
+
+    python benchmarks/cold_start.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from _common import REPO, compare, deckcli_cmd, ms, run_once
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=30)
+    args = ap.parse_args()
+    cmd = deckcli_cmd()
+    deck = REPO / "examples" / "good" / "championship-deep-divers.txt"
+    yamllint = shutil.which("yamllint") or str(Path(sys.executable).with_name("yamllint"))
+    with tempfile.TemporaryDirectory(prefix="deckcli-cold-") as tmp:
+        one_line = Path(tmp) / "one.yaml"
+        one_line.write_text("key: value\n")
+        env = {"DECKCLI_CACHE_DIR": str(Path(tmp) / "cache")}
+        run_once([*cmd, "db", "build"], env)  # the index is built once, as after any install
+        cmds = {
+            "python": [sys.executable, "-c", "pass"],
+            "import click": [sys.executable, "-c", "import click"],
+            "yamllint": [yamllint, str(one_line)],
+            "validate": [*cmd, "validate", str(deck)],
+            "--help": [*cmd, "--help"],
+            "--version": [*cmd, "--version"],
+        }
+        if not Path(yamllint).exists():
+            del cmds["yamllint"]
+            print("note: yamllint is not installed (pip install yamllint); peer skipped")
+        res = compare(cmds, runs=args.runs, env=env, warmup=3)
+    for name, r in res.items():
+        print(f"{name:>13}: median {ms(r['median'])}  (min {ms(r['min'])})")
+    out = {}
+    click = res["import click"]["median"]
+    for name in ("validate", "--help", "--version"):
+        ratio = res[name]["median"] / click
+        out[f"{name} / import click"] = round(ratio, 3)
+        print(f"{name} / import click: {ratio:.2f} (goal <= 1.2: {'met' if ratio <= 1.2 else 'NOT met'})")
+        if "yamllint" in res:
+            r2 = res[name]["median"] / res["yamllint"]["median"]
+            out[f"{name} / yamllint"] = round(r2, 3)
+            print(f"{name} / yamllint: {r2:.2f} (goal <= 0.85: {'met' if r2 <= 0.85 else 'NOT met'})")
+    print("RESULT " + json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

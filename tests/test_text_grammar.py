@@ -1,0 +1,111 @@
+"""The text-decklist line grammar, written as regular expressions, against the hand-written
+scanners in deckcli/decks/text.py (which avoid the cost of compiling these at start-up).
+
+Each scanner must accept exactly the lines its pattern accepts and split them the same way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from deckcli.decks import text as t
+
+QTY = re.compile(r"^(?:(?P<a>[+-]?\d+)(?:\s*[xX](?=\s))?|(?P<b>[+-]?\d+)[xX]|"
+                 r"[xX]\s?(?P<c>[+-]?\d+))(?=\s|$)\s*(?P<rest>.*)$", re.S)
+HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$", re.S)
+SECTION = re.compile(r"^(?P<word>[A-Za-z][A-Za-z ]*?)\s*(?::\s*(?P<n>\d+)?|"
+                     r"\(\s*(?P<p>\d+)\s*\)|\s+(?P<s>\d+))?$")
+PAREN = re.compile(r"^(?P<name>.*?\S)\s*\(\s*(?P<set>[^()\s]+)\s*\)\s*(?P<num>\S+)?$", re.S)
+BARE = re.compile(r"^(?P<name>.*?\S)\s+(?P<set>[A-Za-z0-9]{2,6})\s+"
+                  r"(?P<num>[A-Za-z]{0,3}\d+[A-Za-z]{0,3})$", re.S)
+
+ALPHABET = st.sampled_from(list("0123456789xX -+:()[],aAbBzZ\t") + ["Walrus", "ABS", "12", "P3",
+                                                                     "٤", " x ", "Animals"])
+LINES = st.lists(ALPHABET, max_size=12).map("".join).map(str.strip)
+
+
+@given(LINES)
+@example("4 x Walrus")
+@example("x 4 Walrus")
+@example("4xWalrus")
+@example("4 x")
+@settings(max_examples=1200, deadline=None)
+def test_quantity(line):
+    m = QTY.match(line)
+    got = t.scan_quantity(line)
+    if m is None:
+        assert got is None
+    else:
+        assert got is not None
+        assert (got[0], got[1].strip()) == (m["a"] or m["b"] or m["c"], m["rest"].strip())
+
+
+@given(LINES)
+@settings(max_examples=800, deadline=None)
+def test_header(line):
+    m = HEADER.match(line)
+    got = t.scan_header(line)
+    assert (got is None) == (m is None)
+    if m:
+        assert got == (m["key"], m["value"].strip())
+
+
+@given(LINES)
+@example("Battle Cards: 3")
+@example("Animals (8)")
+@example("Animals 8")
+@example("Animals:")
+@settings(max_examples=1200, deadline=None)
+def test_section(line):
+    m = SECTION.match(line)
+    got = t.scan_section(line)
+    assert (got is None) == (m is None), (line, got, m)
+    if m:
+        assert got == (m["word"].rstrip(), m["n"] or m["p"] or m["s"])
+
+
+@given(LINES)
+@example("Walrus (ABS) 12")
+@example("Lion (Male) (ABS) 3")
+@example("Walrus (ABS)")
+@example("Walrus ( ABS ) 012")
+@settings(max_examples=1200, deadline=None)
+def test_printing_in_parens(line):
+    m = PAREN.match(line)
+    got = t.scan_printing_in_parens(line)
+    assert (got is None) == (m is None), (line, got, m)
+    if m:
+        assert got == (m["name"], m["set"], m["num"])
+
+
+@given(LINES)
+@example("Walrus ABS 12")
+@example("Walrus ABS P3a")
+@settings(max_examples=1200, deadline=None)
+def test_bare_printing(line):
+    m = BARE.match(line)
+    got = t.scan_bare_printing(line)
+    assert (got is None) == (m is None), (line, got, m)
+    if m:
+        assert got == (m["name"], m["set"], m["num"])
+
+
+TAGS = re.compile(r"\s*\[(?P<tags>[^\[\]]*)\]\s*$")
+
+
+@given(LINES)
+@example("Walrus [foil] [1st]")
+@example("Walrus [a] b]")
+@settings(max_examples=800, deadline=None)
+def test_tags(line):
+    rest, groups = line, []
+    while True:
+        m = TAGS.search(rest)
+        if not m:
+            break
+        groups.insert(0, m["tags"])
+        rest = rest[: m.start()].rstrip()
+    assert t.scan_tags(line) == (rest, groups)
