@@ -198,5 +198,5 @@ def _section_checks(deck: Deck) -> list[Diagnostic]:
 
 
 def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
-    deck = read_deck(path, is_set=lambda code: index.is_set_code(None, code))
+    deck = read_deck(path, is_set=index.is_any_set_code)
     return validate_deck(deck, index, options)

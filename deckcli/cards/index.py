@@ -274,6 +274,8 @@ class CardIndex:
         # look-ups repeat across the decks of a batch: remember them for this run
         self._named: dict[tuple[str, str], list[Card]] = {}
         self._printings: dict[tuple[str, str, str], Printing | None] = {}
+        #: answers other modules compute from the index and keep for the run, by their name
+        self.memo: dict[str, dict] = {}
 
     # -- cards -------------------------------------------------------------------------------
     def _card(self, row) -> Card:
@@ -371,6 +373,11 @@ class CardIndex:
         if game is None:
             return any(code in codes for codes in self._set_codes.values())
         return code in self._set_codes.get(game, set())
+
+    def is_any_set_code(self, code: str) -> bool:
+        """Whether any game knows the set code (the text parser's ``is_set``; a bound method
+        compares equal across calls, so the parser's per-line memo works across decks)."""
+        return self.is_set_code(None, code)
 
     def sets(self, game: str | None = None) -> list[dict]:
         sql = "SELECT game, code, name, released FROM sets"

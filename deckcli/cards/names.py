@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Curly and straight apostrophes (and their look-alikes) compare equal.
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "`": "'"})
 _SPACE = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=1 << 16)
 def fold_name(name: str) -> str:
     """The key two card names are compared by: NFKC, apostrophes, whitespace, case."""
     text = unicodedata.normalize("NFKC", name).translate(_APOSTROPHES)
     return _SPACE.sub(" ", text).strip().casefold()
 
 
+@lru_cache(maxsize=1 << 16)
 def clean_name(name: str) -> str:
     """A name as a person typed it, tidied (NFKC, single spaces) but keeping its case."""
     return _SPACE.sub(" ", unicodedata.normalize("NFKC", name)).strip()
@@ -28,6 +31,7 @@ def clean_name(name: str) -> str:
 _NUMBER = re.compile(r"^([^\d]*)(\d+)(.*)$")
 
 
+@lru_cache(maxsize=1 << 16)
 def number_key(number: str) -> str:
     """Collector numbers compare with leading zeros of the numeric part ignored.
 

@@ -14,10 +14,10 @@ from deckcli.cards.names import fold_name, number_key
 
 def fingerprint(game: str, rdeck) -> str:
     counts: Counter[str] = Counter()
-    resolved = {id(r.entry): r for r in rdeck.entries}
+    resolved = {id(r.entry): r.card for r in rdeck.entries}
     for entry in rdeck.deck.entries:
-        r = resolved.get(id(entry))
-        key = (f"{fold_name(r.card.name)}#{number_key(r.card.number)}" if r
+        card = resolved.get(id(entry))
+        key = (f"{fold_name(card.name)}#{number_key(card.number)}" if card is not None
                else f"?{fold_name(entry.name)}")
         counts[key] += entry.count
     text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))

@@ -46,8 +46,27 @@ class ResolvedDeck(MutableRecord):
 
 def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None
                   ) -> Resolved | Diagnostic:
-    def bad(code: str, rule: str, message: str, card: str | None = None) -> Diagnostic:
-        return error(code, rule, message, path=path, line=entry.line, card=card)
+    """The card an entry stands for, or the problem with it (at the entry's file and line).
+
+    The answer depends only on what the entry says, so it is remembered on the index for the
+    rest of the run: a batch of decks repeats the same lines over and over.
+    """
+    key = (game, entry.name, entry.set_code, entry.number, entry.variants, entry.whole)
+    memo = index.memo.setdefault("resolve", {})
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _resolve(index, game, entry)
+    if len(found) == 2:
+        return Resolved(entry, found[0], found[1])
+    code, rule, message, card = found
+    return error(code, rule, message, path=path, line=entry.line, card=card)
+
+
+def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
+    """(card, printing) or (code, rule, message, card ref) for an entry's text."""
+
+    def bad(code: str, rule: str, message: str, card: str | None = None) -> tuple:
+        return (code, rule, message, card)
 
     name, set_code, number = entry.name, entry.set_code, entry.number
     if entry.whole and index.cards_named(game, entry.whole):
@@ -87,10 +106,10 @@ def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None
         problem = _check_variants(index, card, printing, entry, set_code)
         if problem:
             return bad("variant-not-printed", "DL-4.2", problem, card=card.ref)
-    return Resolved(entry, card, printing)
+    return (card, printing)
 
 
-def _unknown(index: CardIndex, game: str, name: str, bad) -> Diagnostic:
+def _unknown(index: CardIndex, game: str, name: str, bad) -> tuple:
     suggestions = index.suggest(game, name)
     hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
     other = _other_game(index, game, name)

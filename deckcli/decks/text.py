@@ -154,10 +154,16 @@ def scan_bare_printing(body: str) -> tuple[str, str, str] | None:
     return name, code, number
 
 
-def _section_words() -> set[str]:
-    from deckcli.games import kind_plurals
+_SECTION_WORDS: frozenset[str] | None = None
 
-    return set(kind_plurals())
+
+def _section_words() -> frozenset[str]:
+    global _SECTION_WORDS
+    if _SECTION_WORDS is None:
+        from deckcli.games import kind_plurals
+
+        _SECTION_WORDS = frozenset(kind_plurals())
+    return _SECTION_WORDS
 
 
 def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
@@ -189,8 +195,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         if "#" in line:
             line, _, comment = line.partition("#")
             line, comment = line.strip(), comment.strip()
-        qty = scan_quantity(line)
-        if qty is None:
+        known = _READ.get((line, is_set))  # a line seen before (in this deck or another)
+        qty = None if known is not None else scan_quantity(line)
+        if known is None and qty is None:
             h = scan_header(line)
             if h and h[0].lower() in HEADER_KEYS:
                 key = h[0].lower()
@@ -220,45 +227,16 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 f"'{_short(line)}' is not a card entry: an entry starts with a quantity in "
                 "digits, as in '4 Walrus'", lineno)
             continue
-        digits, rest = qty
-        rest = rest.strip()
-        if len(digits.lstrip("+-")) > 6:
-            bad("bad-count", "DL-2.2",
-                f"count {_short(digits, 20)} is far beyond the limit of {MAX_COUNT}", lineno)
-            continue
-        count = int(digits)
-        if count < 1:
-            bad("bad-count", "DL-2.2", f"count {count} is not allowed: an entry has at least 1 "
-                "copy (delete the line to remove the card)", lineno)
-            continue
-        if count > MAX_COUNT:
-            bad("bad-count", "DL-2.2", f"count {count} is over the limit of {MAX_COUNT} per entry",
-                lineno)
-            continue
-        tags: list[str] = []
-        tag_error = False
-        rest, groups = scan_tags(rest)
-        for group in groups:
-            for word in group.replace(",", " ").split():
-                tag = variant_tag(word)
-                if tag is None:
-                    bad("unknown-variant", "DL-4.1",
-                        f"[{word}] is not a variant tag (alternate-art, foil, promotional, "
-                        "first-edition)", lineno)
-                    tag_error = True
-                elif tag not in tags:
-                    tags.append(tag)
-        if not rest:
-            bad("no-name", "DL-2.1", f"quantity {count} is not followed by a card name", lineno)
-            continue
-        if tag_error:
+        faults, fields = known if known is not None else read_entry(line, qty, is_set)
+        for code, rule, message in faults:
+            bad(code, rule, message, lineno)
+        if fields is None:
             continue
         if len(deck.entries) >= MAX_ENTRIES:
             bad("too-many-entries", "DL-1.3",
                 f"more than {MAX_ENTRIES:,} entries; the rest of the file is not read", lineno)
             break
-        entry = _entry(count, rest, is_set)
-        entry.variants = tuple(tags)
+        entry = Entry(*fields)
         entry.line = lineno
         entry.comment = comment or None
         entry.leading = pending
@@ -274,18 +252,64 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     return deck
 
 
-def _entry(count: int, body: str, is_set) -> Entry:
-    """Split 'Name (SET) NUM' or 'Name SET NUM' off the body; keep the whole as a fallback."""
-    body = clean_name(body)
+_READ: dict[tuple, tuple] = {}  # entry line -> what it says; lines repeat across decks
+
+
+def read_entry(line: str, qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
+    """An entry line's problems, and its (count, name, set, number, variants, line, whole).
+
+    The answer depends only on the line and the set codes, so it is remembered for the run.
+    """
+    key = (line, is_set)
+    found = _READ.get(key)
+    if found is None:
+        if len(_READ) > 200_000:
+            _READ.clear()
+        found = _READ[key] = _read_entry(qty, is_set)
+    return found
+
+
+def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
+    faults: list[tuple[str, str, str]] = []
+    digits, rest = qty
+    rest = rest.strip()
+    if len(digits.lstrip("+-")) > 6:
+        return [("bad-count", "DL-2.2",
+                 f"count {_short(digits, 20)} is far beyond the limit of {MAX_COUNT}")], None
+    count = int(digits)
+    if count < 1:
+        return [("bad-count", "DL-2.2", f"count {count} is not allowed: an entry has at least "
+                 "1 copy (delete the line to remove the card)")], None
+    if count > MAX_COUNT:
+        return [("bad-count", "DL-2.2",
+                 f"count {count} is over the limit of {MAX_COUNT} per entry")], None
+    tags: list[str] = []
+    rest, groups = scan_tags(rest)
+    for group in groups:
+        for word in group.replace(",", " ").split():
+            tag = variant_tag(word)
+            if tag is None:
+                faults.append(("unknown-variant", "DL-4.1",
+                               f"[{word}] is not a variant tag (alternate-art, foil, "
+                               "promotional, first-edition)"))
+            elif tag not in tags:
+                tags.append(tag)
+    if not rest:
+        return faults + [("no-name", "DL-2.1",
+                          f"quantity {count} is not followed by a card name")], None
+    if faults:
+        return faults, None
+    body = clean_name(rest)
+    name, code, number, whole = body, None, None, None
     found = scan_printing_in_parens(body)
-    if found:
+    if found is None and is_set is not None:
+        found = scan_bare_printing(body)
+        if found is not None and not is_set(found[1]):
+            found = None
+    if found is not None:
         name, code, number = found
-        return Entry(count, name, code.upper(), number, whole=body)
-    found = scan_bare_printing(body) if is_set is not None else None
-    if found and is_set(found[1]):
-        name, code, number = found
-        return Entry(count, name, code.upper(), number, whole=body)
-    return Entry(count, body)
+        code, whole = code.upper(), body
+    return faults, (count, name, code, number, tuple(tags), None, whole)
 
 
 def _short(text: str, n: int = 60) -> str:
