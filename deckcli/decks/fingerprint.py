@@ -17,12 +17,15 @@ def fingerprint(game: str, rdeck) -> str:
     resolved = {id(r.entry): r.card for r in rdeck.entries}
     for entry in rdeck.deck.entries:
         card = resolved.get(id(entry))
-        key = (f"{fold_name(card.name)}#{number_key(card.number)}" if card is not None
-               else f"?{fold_name(entry.name)}")
+        key = _card_key(card) if card is not None else f"?{fold_name(entry.name)}"
         counts[key] += entry.count
     text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))
     digest = _sha256(text.encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
+
+
+def _card_key(card) -> str:
+    return f"{fold_name(card.name)}#{number_key(card.number)}"
 
 
 def _sha256(data: bytes):

@@ -21,15 +21,13 @@ FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".yaml": "yaml", ".yml": "y
 
 
 def read_bytes(path: str) -> bytes:
-    """The file's bytes, at most the size limit (+1 to detect an overflow)."""
+    """The file's bytes, at most the size limit (+1 to detect an overflow).
+
+    Opened without blocking and checked with fstat before reading, so a FIFO or device is
+    refused instead of waiting forever, and a directory is named as one.
+    """
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
-        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
-            raise NotFoundError("not a regular file", path=path)
-        with open(path, "rb") as fh:
-            return fh.read(MAX_FILE_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise NotFoundError("no such file", path=path) from None
     except PermissionError:
@@ -38,6 +36,24 @@ def read_bytes(path: str) -> bytes:
         raise NotFoundError(f"{path} is a directory, not a deck file", path=path) from None
     except OSError as exc:  # a symlink loop (ELOOP), a name too long, ...
         raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
+        if not stat.S_ISREG(mode):  # a FIFO or device would block or never end
+            raise NotFoundError("not a regular file", path=path)
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
+    finally:
+        os.close(fd)
 
 
 def decode(data: bytes, path: str | None) -> tuple[str | None, Deck | None]:
