@@ -1,47 +1,53 @@
-"""Card references typed on the command line: ``Walrus``, ``Walrus (ABS) 12``, ``ABS 12``.
+"""Card references typed on the command line or in a game log: ``Walrus``,
+``Walrus (ABS) 12``, ``Walrus ABS 12``, ``ABS 12``, optionally with variant tags.
 
-One function for every command that takes a card argument (``cards show``, the referees,
-``add``/``remove``), so they all accept the same spellings and fail the same way: an unknown card
-is :class:`NotFoundError` with "did you mean" suggestions, an ambiguous name a
-:class:`UsageError` listing the candidates (exit 2 either way).
+The one place every command that takes a card (``cards show``, both referees, ``add`` and
+``remove``, event bans) turns text into a card. A reference is read exactly like a decklist
+line (it is parsed as ``1 REF`` and resolved with :func:`deckcli.decks.resolve.resolve_entry`),
+so it accepts the same spellings and fails the same way: an unknown card is
+:class:`NotFoundError` with "did you mean" suggestions, an ambiguous name a
+:class:`UsageError` listing the candidates (exit 2 either way). Suggest, never substitute.
 """
 
 from __future__ import annotations
 
-import re
-
-from deckcli.cards.index import Card, CardIndex, Printing
 from deckcli.errors import NotFoundError, UsageError
 
-_FULL = re.compile(r"^(?P<name>.*?\S)\s*\(\s*(?P<set>[A-Za-z0-9]+)\s*\)\s*(?P<num>\S+)$")
-_SET_NUM = re.compile(r"^(?P<set>[A-Za-z0-9]{2,6})\s+(?P<num>[A-Za-z]{0,3}\d+[A-Za-z]{0,3})$")
+_NOT_FOUND = ("unknown-card", "unknown-printing", "unknown-set")
 
 
-def parse_ref(index: CardIndex, game: str, text: str) -> tuple[Card, Printing | None]:
-    """The card (and printing, when the reference names one) that ``text`` refers to."""
-    text = text.strip()
+def resolve_ref(index, game: str, text: str):
+    """The :class:`~deckcli.decks.resolve.Resolved` entry a reference names."""
+    from deckcli.decks.resolve import Resolved, resolve_entry
+    from deckcli.decks.text import _is_number_token, parse_text
+
+    text = " ".join(str(text).split())
     if not text:
-        raise UsageError("empty card reference")
-    if not index.cards_named(game, text):
-        m = _FULL.match(text) or _SET_NUM.match(text)
-        if m is not None and (m.groupdict().get("name") or index.is_set_code(game, m["set"])):
-            printing = index.printing(game, m["set"], m["num"])
-            if printing is None:
-                raise NotFoundError(f"no {game} printing ({m['set'].upper()}) {m['num']}")
-            card = index.card(printing.card_id)
-            name = m.groupdict().get("name")
-            if name and index.cards_named(game, name) and card not in index.cards_named(game, name):
-                raise UsageError(f"({printing.set_code}) {printing.number} is {card.name}, not {name}")
-            if name and not index.cards_named(game, name):
-                raise NotFoundError(f"({printing.set_code}) {printing.number} is {card.name}, "
-                                    f"not {name}")
-            return card, printing
-    cards = index.cards_named(game, text)
-    if not cards:
-        suggestions = index.suggest(game, text)
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        raise NotFoundError(f"no {game} card is named {text!r}{hint}")
-    if len(cards) > 1:
-        raise UsageError(f"{text!r} names {len(cards)} cards: "
-                         f"{', '.join(c.ref for c in cards)}; give the set and number")
-    return cards[0], None
+        raise UsageError("an empty card reference")
+    parts = text.split(" ")
+    if (len(parts) == 2 and index.is_set_code(game, parts[0]) and _is_number_token(parts[1])
+            and not index.cards_named(game, text)):
+        printing = index.printing(game, parts[0], parts[1])
+        if printing is None:
+            raise NotFoundError(f"there is no card number {parts[1]} in {game} set "
+                                f"{parts[0].upper()}")
+        from deckcli.decks.model import Entry
+
+        card = index.card(printing.card_id)
+        entry = Entry(1, card.name, printing.set_code, printing.number)
+        return Resolved(entry, card, printing)
+    deck = parse_text("1 " + text, None, is_set=lambda code: index.is_set_code(game, code))
+    errors = [p for p in deck.problems if p.is_error]
+    if errors or len(deck.entries) != 1:
+        raise UsageError(f"{text!r} is not a card reference (a name, 'Name (SET) NUM' or "
+                         "'SET NUM')" + (f": {errors[0].message}" if errors else ""))
+    result = resolve_entry(index, game, deck.entries[0], None)
+    if isinstance(result, Resolved):
+        return result
+    raise (NotFoundError if result.code in _NOT_FOUND else UsageError)(result.message)
+
+
+def parse_ref(index, game: str, text: str):
+    """(card, printing or None) for a reference."""
+    r = resolve_ref(index, game, text)
+    return r.card, r.printing

@@ -57,31 +57,17 @@ class Choice:
         return self.card.name, self.set_code, None, tags
 
 
-_SET_NUM = re.compile(r"^(?P<set>[A-Za-z0-9]{2,6})\s+(?P<num>[A-Za-z]{0,3}\d+[A-Za-z]{0,3})$")
 
 
 def choose_card(index, game: str, text: str) -> Choice:
     """Resolve a card named on the command line, or raise EditError with suggestions."""
-    from deckcli.decks.resolve import Resolved, resolve_entry
-    from deckcli.decks.text import parse_text
+    from deckcli.cards.refs import resolve_ref
 
-    text = text.strip()
-    m = _SET_NUM.match(text)
-    if m and index.is_set_code(game, m["set"]) and not index.cards_named(game, text):
-        printing = index.printing(game, m["set"], m["num"])
-        if printing is None:
-            raise EditError(f"there is no card number {m['num']} in {game} set "
-                            f"{m['set'].upper()}")
-        return Choice(index.card(printing.card_id), printing)
-    parsed = parse_text("1 " + text, None, is_set=lambda code: index.is_set_code(game, code))
-    errors = [p for p in parsed.problems if p.is_error]
-    if errors or len(parsed.entries) != 1:
-        raise EditError(f"'{text}' does not name a card: "
-                        + (errors[0].message if errors else "give a name, as in 'Walrus'"))
-    entry = parsed.entries[0]
-    r = resolve_entry(index, game, entry, None)
-    if not isinstance(r, Resolved):
-        raise EditError(r.message)
+    try:
+        r = resolve_ref(index, game, text)
+    except DeckcliError as exc:
+        raise EditError(exc.message) from None
+    entry = r.entry
     return Choice(r.card, r.printing, tuple(entry.variants),
                   entry.set_code if r.printing is None and entry.set_code else None)
 

@@ -7,14 +7,11 @@ unknown one with "did you mean" suggestions. Suggest, never substitute.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from deckcli.errors import NotFoundError, UsageError
+from deckcli.errors import UsageError
 
 GAME = "alpha-walrus"
-_FULL = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[A-Za-z0-9]{2,6})\)\s*(?P<num>[A-Za-z]*\d+[A-Za-z]*)$")
-_SETNUM = re.compile(r"^(?P<set>[A-Za-z0-9]{2,6})\s+(?P<num>[A-Za-z]*\d+[A-Za-z]*)$")
 
 
 @dataclass(frozen=True)
@@ -85,31 +82,9 @@ class Cards:
         return self._memo[key]
 
     def _lookup(self, text: str):
-        index = self.index
-        m = _FULL.match(text) or _SETNUM.match(text)
-        if m and index.is_set_code(GAME, m.group("set")):
-            printing = index.printing(GAME, m.group("set"), m.group("num"))
-            if printing is None:
-                raise NotFoundError(f"there is no alpha-walrus card {m.group('set').upper()} "
-                                    f"{m.group('num')} ('{text}')")
-            card = index.card(printing.card_id)
-            named = m.groupdict().get("name")
-            if named and index.cards_named(GAME, named) and \
-                    card.id not in [c.id for c in index.cards_named(GAME, named)]:
-                raise UsageError(f"({printing.set_code}) {printing.number} is {card.name}, "
-                                 f"not {named}")
-            return card
-        cards = index.cards_named(GAME, text)
-        if len(cards) == 1:
-            return cards[0]
-        if len(cards) > 1:
-            raise UsageError(f"'{text}' names {len(cards)} different cards: "
-                             f"{', '.join(c.ref for c in cards)}; say which, as in "
-                             f"'{cards[0].ref}' or '{cards[0].base_set} {cards[0].number}'")
-        hint = index.suggest(GAME, text)
-        raise NotFoundError(f"no alpha-walrus card is named '{text}'"
-                            + (f"; did you mean {' or '.join(repr(h) for h in hint)}?"
-                               if hint else ""))
+        from deckcli.cards.refs import parse_ref
+
+        return parse_ref(self.index, GAME, text)[0]
 
     def all_of_kind(self, kind: str) -> list[CardInfo]:
         return [info(c) for c in self.index.all_cards(GAME) if c.kind == kind]

@@ -29,13 +29,12 @@ import os
 import re
 from dataclasses import dataclass
 
-from deckcli.errors import DeckcliError, NotFoundError, UsageError
+from deckcli.errors import DeckcliError, UsageError
 from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Game
 from deckcli.games.animal_battle.state import CardInfo
 
 GAME = "animal-battle"
 MAX_ACTIONS = 200_000
-_SET_NUMBER = re.compile(r"([A-Za-z0-9]{2,6})\s+([A-Za-z]{0,3}\d+[A-Za-z]{0,3})")
 _PLAYER = re.compile(r"[A-Za-z][\w-]{0,31}")
 _COUNT = re.compile(r"\s*(\d{1,6})\s*[xX]?\s+(\S.*)$")
 MAX_DECK = 100_000
@@ -57,31 +56,9 @@ def card_ref(index, text: str):
 
     Unknown names get "did you mean"; ambiguous names list the candidates; never a guess.
     """
-    from deckcli.decks.resolve import Resolved, resolve_entry
-    from deckcli.decks.text import parse_text
+    from deckcli.cards.refs import parse_ref
 
-    text = " ".join(str(text).split())
-    m = _SET_NUMBER.fullmatch(text)
-    if m and index.is_set_code(GAME, m[1]) and not index.cards_named(GAME, text):
-        printing = index.printing(GAME, m[1], m[2])
-        if printing is None:
-            raise NotFoundError(f"there is no card number {m[2]} in set {m[1].upper()}")
-        return index.card(printing.card_id)
-    deck = parse_text("1 " + text, None, is_set=lambda c: index.is_set_code(GAME, c))
-    if deck.problems or len(deck.entries) != 1:
-        raise UsageError(f"{text!r} is not a card reference (a name, 'Name (SET) NUM' or "
-                         "'SET NUM')")
-    result = resolve_entry(index, GAME, deck.entries[0], None)
-    if isinstance(result, Resolved):
-        return result.card
-    if result.code == "ambiguous-card":
-        cards = index.cards_named(GAME, deck.entries[0].name)
-        raise UsageError(f"'{text}' names {len(cards)} different cards: "
-                         f"{', '.join(c.ref for c in cards)}; give the set and number, as in "
-                         f"'{cards[0].ref}'")
-    kind = NotFoundError if result.code in ("unknown-card", "unknown-printing",
-                                            "unknown-set") else UsageError
-    raise kind(result.message)
+    return parse_ref(index, GAME, text)[0]
 
 
 class LogReader:
