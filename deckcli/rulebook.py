@@ -26,6 +26,11 @@ class Rule:
         return {"id": self.id, "title": self.title, "text": self.text, "game": self.game}
 
 
+def project_rule(id: str, title: str, text: str, refs=()) -> Rule:
+    """A deckcli rule (reading files) rather than a game rule: it applies to every game."""
+    return Rule(id, title, text, None, tuple(refs))
+
+
 def _project_rules() -> list[Rule]:
     from deckcli.cards.rules import RULES as db_rules
     from deckcli.decks.rules import RULES as deck_rules

@@ -1,11 +1,6 @@
 """deckcli's own rules for event files (ids ``EV-``): what a ban, a limit or a legal set means."""
 
-from deckcli.rulebook import Rule
-
-
-def _r(id, title, text, refs=()):
-    return Rule(id, title, text, None, tuple(refs))
-
+from deckcli.rulebook import project_rule as _r
 
 RULES = [
     _r("EV-1.1", "Banned cards",
