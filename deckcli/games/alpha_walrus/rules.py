@@ -301,6 +301,6 @@ RULE_IDS = frozenset(r.id for r in RULES)
 
 
 def rule_sort_key(rule_id: str) -> tuple:
-    """AW-1.2 < AW-1.10 < AW-10.1 < AW-G.1 (numeric sections first)."""
+    """Numeric sections first, in number order: 1.2, then 1.10, then 10.1, then the gaps G.n."""
     sec, _, n = rule_id.partition("-")[2].partition(".")
     return (not sec.isdigit(), int(sec) if sec.isdigit() else 0, int(n) if n.isdigit() else 0)
