@@ -68,9 +68,9 @@ def load_yaml(text: str) -> Any:
     """
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    _check_flow_depth(text)
     y = _loader()
     try:
+        _check_depth(y, text)
         node = y.compose(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -88,27 +88,35 @@ def load_yaml(text: str) -> Any:
     return data
 
 
-_FLOW = re.compile(r"""[\[\]{}]|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?:^|(?<=\s))#[^\n]*""", re.M)
+_OPENING = frozenset({"BlockSequenceStartToken", "BlockMappingStartToken",
+                      "FlowSequenceStartToken", "FlowMappingStartToken"})
+_CLOSING = frozenset({"BlockEndToken", "FlowSequenceEndToken", "FlowMappingEndToken"})
 
 
-def _check_flow_depth(text: str) -> None:
-    """Refuse deeply nested flow collections ([[[[...) before the parser sees them.
+def _check_depth(y, text: str) -> None:
+    """Refuse documents nested deeper than MAX_DEPTH before the composer sees them.
 
-    The C parser recurses once per level and would overflow the C stack (a crash, not an
-    exception) on a file of nothing but brackets; block nesting is bounded by indentation.
+    The C composer recurses once per level and would overflow the C stack (a crash, not an
+    exception) on ``[[[[...`` or ``- - - - ...``; the scanner is a loop, so counting its
+    collection tokens first is safe, and costs a fraction of composing.
     """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+    if text.count("[") + text.count("{") + text.count("-") + text.count(":") <= MAX_DEPTH:
         return
     depth = 0
-    for m in _FLOW.finditer(text):
-        ch = m.group()
-        if ch in "[{":
+    for token in y.scan(text):
+        name = type(token).__name__
+        if name in _OPENING:
             depth += 1
             if depth > MAX_DEPTH:
-                line = text.count("\n", 0, m.start()) + 1
-                raise StructuredInputError(f"nested deeper than {MAX_DEPTH} levels", line)
-        elif ch in "]}":
-            depth = max(0, depth - 1)
+                mark = getattr(token, "start_mark", None)
+                raise StructuredInputError(f"nested deeper than {MAX_DEPTH} levels",
+                                           mark.line + 1 if mark is not None else None)
+        elif name in _CLOSING:
+            depth -= 1
+
+
+#: Integers past this size are refused (Python will not even print a 4,300-digit number).
+MAX_INT_BITS = 128
 
 
 def _build(root, constructor) -> Any:
@@ -123,10 +131,14 @@ def _build(root, constructor) -> Any:
             raise StructuredInputError(f"YAML tag {tag} is not allowed",
                                        node.start_mark.line + 1)
         try:
-            return constructor.construct_object(node, deep=True)
-        except Exception as exc:  # a bad timestamp, say: the value cannot be read
-            raise StructuredInputError(f"cannot read value {node.value!r}: {exc}",
+            value = constructor.construct_object(node, deep=True)
+        except Exception:  # a bad timestamp, say: the value cannot be read
+            raise StructuredInputError(f"cannot read the value {_clip(node.value)}",
                                        node.start_mark.line + 1) from None
+        if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+            raise StructuredInputError(f"the number {_clip(node.value)} is too large",
+                                       node.start_mark.line + 1)
+        return value
 
     def build(node, depth):
         if id(node) in built:  # an alias: the same object again, never a copy
@@ -172,11 +184,23 @@ def _build(root, constructor) -> Any:
     return build(root, 1)
 
 
+def _clip(text: str, n: int = 40) -> str:
+    text = str(text)
+    return repr(text) if len(text) <= n else repr(text[: n - 1] + "…")
+
+
+def json_int(digits: str) -> int:
+    """json's parse_int: refuse absurdly long integers instead of failing inside json."""
+    if len(digits.lstrip("-")) > 38:
+        raise StructuredInputError(f"the number {_clip(digits)} is too large")
+    return int(digits)
+
+
 def load_json(text: str) -> Any:
     import json
 
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise StructuredInputError(f"not valid JSON: {exc.msg}", exc.lineno) from None
     except RecursionError:

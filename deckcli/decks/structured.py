@@ -34,7 +34,9 @@ class _LineDecoder(json.JSONDecoder):
     """json.JSONDecoder whose objects remember the line they start on."""
 
     def __init__(self, text: str):
-        super().__init__()
+        from deckcli.yamlio import json_int
+
+        super().__init__(parse_int=json_int)
         newlines = [i for i, ch in enumerate(text) if ch == "\n"]
 
         def parse_object(s_and_end, *args):
