@@ -100,7 +100,7 @@ def _check_depth(y, text: str) -> None:
     exception) on ``[[[[...`` or ``- - - - ...``; the scanner is a loop, so counting its
     collection tokens first is safe, and costs a fraction of composing.
     """
-    if text.count("[") + text.count("{") + text.count("-") + text.count(":") <= MAX_DEPTH:
+    if len(text) <= MAX_DEPTH:  # too short to nest that deep, whatever it holds
         return
     depth = 0
     for token in y.scan(text):
@@ -126,6 +126,9 @@ def _build(root, constructor) -> Any:
 
     def scalar(node):
         tag = node.tag if isinstance(node.tag, str) else getattr(node.tag, "value", None)
+        if tag == "tag:yaml.org,2002:merge":
+            raise StructuredInputError("YAML merge keys (<<) are not supported",
+                                       node.start_mark.line + 1)
         if tag is None or not tag.startswith("tag:yaml.org,2002:") or \
                 tag.rsplit(":", 1)[1] not in _STANDARD:
             raise StructuredInputError(f"YAML tag {tag} is not allowed",
@@ -168,10 +171,7 @@ def _build(root, constructor) -> Any:
                 if not isinstance(key_node, ScalarNode):
                     raise StructuredInputError("a mapping key must be a plain value",
                                                key_node.start_mark.line + 1)
-                key = scalar(key_node)
-                if key == "<<":
-                    raise StructuredInputError("YAML merge keys (<<) are not supported",
-                                               key_node.start_mark.line + 1)
+                key = scalar(key_node)  # a merge key (<<) carries the merge tag: refused
                 if key in out:
                     raise StructuredInputError(
                         f"duplicate key {key!r} (first on line {out.key_lines[key]})",

@@ -126,7 +126,8 @@ def test_referee_check(corpus, name):
                                   "many-lines.txt", "deep-object.json",
                                   # found by the atheris harness: crashed the C YAML parser
                                   "fuzz-structured-segv-deep-compact-block-seq.yaml",
-                                  "fuzz-structured-segv-deep-flow-quote-bypass.yaml"])
+                                  "fuzz-structured-segv-deep-flow-quote-bypass.yaml",
+                                  "fuzz-structured-segv-deep-explicit-keys.yaml"])
 def test_bounded_memory_in_a_fresh_process(corpus, name):
     """The heaviest inputs, in a process limited to 1 GiB of address space."""
     def limit():

@@ -177,7 +177,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     def bad(code: str, rule: str, message: str, lineno: int):
         problems.append(error(code, rule, message, path=path, line=lineno))
 
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    # Only LF, CRLF and CR end a line (str.splitlines would also break at \x1c, \x85,
+    # \u2028, ..., and line numbers would no longer match what an editor shows).
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for lineno, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE_CHARS:
             bad("line-too-long", "DL-1.3",
                 f"line is {len(raw):,} characters long; the limit is {MAX_LINE_CHARS:,}", lineno)
