@@ -5,7 +5,14 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK
-from deckcli.cli.common import db_option, echo_json, game_option, open_index, output_option, pick_game
+from deckcli.cli.common import (
+    db_option,
+    echo_json,
+    game_option,
+    open_index,
+    output_option,
+    pick_game,
+)
 
 KEY_STATS = {"animal-battle": ("weight", "speed", "lifespan", "population", "length"),
              "alpha-walrus": ("level",)}

@@ -24,6 +24,18 @@ def output_option(choices=("text", "json"), default="text"):
     return deco
 
 
+def house_rule_option(example: str = "stat_tie=defender"):
+    """--house-rule KEY=VALUE (repeatable): a ruling for a situation the rules leave open."""
+    return click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",
+                        help=f"A ruling for a situation the rules leave open (repeatable), "
+                             f"e.g. {example}.")
+
+
+#: --event FILE on the referee commands: take house rules from an event file.
+event_rules_option = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+                                  help="Take house rules from this event file.")
+
+
 def pick_game(ctx: click.Context, game: str | None) -> str | None:
     return game or (ctx.obj or {}).get("game")
 

@@ -12,16 +12,15 @@ from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     db_option,
     echo_json,
+    event_rules_option,
     game_option,
+    house_rule_option,
     open_index,
     output_option,
 )
 
-_house_rule = click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",
-                           help="A ruling for a situation the rules leave open (repeatable), "
-                                "e.g. stat_tie=defender.")
-_event = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
-                      help="Take house rules from this event file.")
+_house_rule = house_rule_option()
+_event = event_rules_option
 
 
 def _rules(house_rules, event_path) -> dict:

@@ -12,15 +12,19 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import GAMES, db_dirs, echo_json, output_option
+from deckcli.cli.common import (
+    GAMES,
+    db_dirs,
+    echo_json,
+    event_rules_option,
+    house_rule_option,
+    output_option,
+)
 
 
 def _common(f):
-    f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
-                     help="Take house rules from this event file.")(f)
-    f = click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",
-                     help="Settle a gap (AW-G.1 to AW-G.17, e.g. battle_level=printed). "
-                          "Repeatable.")(f)
+    f = event_rules_option(f)
+    f = house_rule_option("battle_level=printed (gaps AW-G.1 to AW-G.17)")(f)
     f = click.option("--game", type=click.Choice(GAMES), default=None, hidden=True)(f)
     return output_option()(f)
 

@@ -13,7 +13,15 @@ import importlib
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import GAMES, db_option, echo_json, open_index, output_option
+from deckcli.cli.common import (
+    GAMES,
+    db_option,
+    echo_json,
+    event_rules_option,
+    house_rule_option,
+    open_index,
+    output_option,
+)
 
 _MODULES = {"animal-battle": "deckcli.cli.referee_ab", "alpha-walrus": "deckcli.cli.referee_aw"}
 
@@ -106,10 +114,8 @@ def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs
     return EXIT_OK
 
 
-_house_rule = click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",
-                           help="A ruling for a situation the rules leave open (repeatable).")
-_event = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
-                      help="Take house rules from this event file.")
+_house_rule = house_rule_option()
+_event = event_rules_option
 
 
 @referee.command("check")

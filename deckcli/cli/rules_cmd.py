@@ -28,7 +28,13 @@ def rules(ctx, query, game, output):
     marked and name the house-rule key that settles them.
     """
     from deckcli.errors import NotFoundError
-    from deckcli.rulebook import all_rules, find_rule, looks_like_rule_id, referring_to, search_rules
+    from deckcli.rulebook import (
+        all_rules,
+        find_rule,
+        looks_like_rule_id,
+        referring_to,
+        search_rules,
+    )
 
     game = pick_game(ctx, game)
     text = " ".join(query).strip()

@@ -5,7 +5,14 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import db_option, echo_json, game_option, open_index, output_option, pick_game
+from deckcli.cli.common import (
+    db_option,
+    echo_json,
+    game_option,
+    open_index,
+    output_option,
+    pick_game,
+)
 
 
 @click.command()
@@ -29,7 +36,8 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.games import game_module
-    from deckcli.validate import Options, pick_format, pick_game as game_of
+    from deckcli.validate import Options, pick_format
+    from deckcli.validate import pick_game as game_of
 
     index = open_index(ctx, db_dirs)
     if seed is None:
