@@ -58,7 +58,9 @@ def test_golden_text_output_shape():
     assert out.index("Animals: 23") < out.index("Actions: 3")
     assert "5 Walrus (ABS) 12  # main attacker; one more" in out  # merged, spelled as the db
     assert "1 Wlarus" in out  # an unknown card stays as written
-    assert "3 Orca" in out  # no printing invented
+    # CONTRACT.md: entries are written QTY NAME (SET) NUMBER; a card named alone gets its own
+    # printing (the card's set and collector number)
+    assert "3 Orca (ABS) 10" in out
     assert "6 Bison (DWV) 2" in out  # '02' and '2' are one printing
     assert not any(line.startswith(("4x", "x3")) for line in out)
 
@@ -105,7 +107,8 @@ def test_summary_line_counts_files(tmp_path):
     run("fmt", tmp_path / "b.txt")
     r = run("fmt", tmp_path)
     assert r.code == 0, r
-    assert r.err.strip().splitlines()[-1] == "1 file reformatted, 2 unchanged"
+    # c.yaml names only the card, so it gains the card's printing and is reformatted too
+    assert r.err.strip().splitlines()[-1] == "2 files reformatted, 1 unchanged"
     assert (tmp_path / "notes.md").read_text() == "not a deck\n"
 
 
@@ -122,7 +125,7 @@ def test_missing_path_exits_2(tmp_path):
 def test_stdin_to_stdout():
     r = run("fmt", "-", input=MESSY)
     assert r.code == 0, r
-    assert r.out == ("game: animal-battle\nname: Deep Divers\n\nAnimals: 7\n2 Orca\n"
+    assert r.out == ("game: animal-battle\nname: Deep Divers\n\nAnimals: 7\n2 Orca (ABS) 10\n"
                      "5 Walrus (ABS) 12  # main\n\nActions: 2\n2 Herd Instinct (DWV) 90\n")
     assert "1 file reformatted" in r.err
 
@@ -136,7 +139,7 @@ def test_stdin_yaml_with_stdin_filename():
     r = run("fmt", "--stdin-filename", "d.yaml", "-",
             input="name: X\ncards:\n  - {count: 2, name: orca}\n")
     assert r.code == 0, r
-    assert r.out == "name: X\ncards:\n  - {count: 2, name: Orca}\n"
+    assert r.out == 'name: X\ncards:\n  - {count: 2, name: Orca, set: ABS, number: "10"}\n'
 
 
 def test_crlf_and_bom_are_kept(deck_file):
@@ -144,16 +147,17 @@ def test_crlf_and_bom_are_kept(deck_file):
     r = run("fmt", path)
     assert r.code == 0, r
     assert path.read_bytes() == (b"\xef\xbb\xbfgame: animal-battle\r\n\r\nAnimals: 6\r\n"
-                                 b"2 Orca  # big\r\n4 Walrus\r\n")
+                                 b"2 Orca (ABS) 10  # big\r\n4 Walrus (ABS) 12\r\n")
 
 
 def test_crlf_yaml_and_json_are_kept(deck_file):
     y = deck_file(b"cards:\r\n  - {count: 2, name: orca}\r\n", "d.yaml")
     j = deck_file(b'\xef\xbb\xbf{"cards": [{"count": 2, "name": "orca"}]}\r\n', "d.json")
     assert run("fmt", y, j).code == 0
-    assert y.read_bytes() == b"cards:\r\n  - {count: 2, name: Orca}\r\n"
+    assert y.read_bytes() == b'cards:\r\n  - {count: 2, name: Orca, set: ABS, number: "10"}\r\n'
     assert j.read_bytes() == (b'\xef\xbb\xbf{\r\n  "cards": [\r\n'
-                              b'    {"count": 2, "name": "Orca"}\r\n  ]\r\n}\r\n')
+                              b'    {"count": 2, "name": "Orca", "set": "ABS", "number": "10"}\r\n'
+                              b'  ]\r\n}\r\n')
 
 
 def test_file_with_parse_errors_is_not_rewritten(deck_file):

@@ -211,10 +211,11 @@ _QTY_DIGITS = re.compile(r"^(\s*(?:[xX]\s?)?)([+-]?\d+)")
 
 def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str) -> str:
     from deckcli.decks.format import entry_line
+    from deckcli.decks.text import split_lines
     from deckcli.games import game_module
 
     nl = deck.newline
-    lines = text.splitlines()
+    lines = split_lines(text)
     new_counts: dict[int, int] = {}  # section line -> new total
     for s in deck.sections:
         listed = sum(e.count for e in s.entries)
@@ -310,7 +311,7 @@ def _rewrite_yaml(deck: Deck, text: str, changes: dict[int, int], new) -> str:
 
 def check_edit(old: Deck, new: Deck, index, game: str, delta: Counter) -> str | None:
     """None when ``new`` holds exactly ``old``'s cards plus ``delta``; else what is wrong."""
-    from deckcli.decks.writer import deck_cards
+    from deckcli.decks.writer import deck_cards, normal_key
 
     bad = [p for p in new.problems if p.is_error and p.code != "empty-deck"]
     if bad:
@@ -318,7 +319,7 @@ def check_edit(old: Deck, new: Deck, index, game: str, delta: Counter) -> str | 
     if new.header != old.header:
         return "the edited deck lost its header"
     want = deck_cards(old, index, game)
-    want.update(delta)
+    want.update(Counter({normal_key(index, k): n for k, n in delta.items()}))
     want = Counter({k: v for k, v in want.items() if v > 0})
     got = deck_cards(new, index, game)
     if got != want:

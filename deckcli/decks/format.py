@@ -130,7 +130,7 @@ def parse_errors(deck: Deck) -> list:
 def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | None = None
             ) -> tuple[list[Line], list[Group]]:
     """Split a deck into loose lines (kept as written, before any section) and kind groups."""
-    from deckcli.decks.resolve import Resolved, resolve_entry
+    from deckcli.decks.resolve import Resolved, default_printing, resolve_entry
     from deckcli.games import game_module
 
     module = game_module(game)
@@ -152,6 +152,10 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
             else:
                 loose.append(line)
             continue
+        if r.printing is None:  # written as QTY NAME (SET) NUMBER: the card's own printing
+            printing = default_printing(index, r.card, entry.variants, entry.set_code)
+            if printing is not None:
+                r = Resolved(entry, r.card, printing)
         key = _merge_key(r)
         line = merged.get(key)
         if line is not None and line.count + entry.count <= MAX_COUNT and \
@@ -267,9 +271,10 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
 
 
 def _format_text(deck: Deck, text: str, index, game: str) -> str:
+    from deckcli.decks.text import split_lines
     from deckcli.games import game_module
 
-    lines = text.splitlines()
+    lines = split_lines(text)
     extras = _text_extras(deck, lines)
     plurals = game_module(game).KIND_PLURALS
     kind_of_section = {p.casefold(): k for k, p in plurals.items()}

@@ -166,3 +166,27 @@ def resolve_deck(index: CardIndex, deck: Deck, game: str, fmt: str | None) -> Re
         else:
             out.problems.append(result)
     return out
+
+
+def default_printing(index: CardIndex, card: Card, tags=(), set_code: str | None = None
+                     ) -> Printing | None:
+    """The printing an entry that names only the card stands for, as fmt writes it.
+
+    The card's own printing (its base set and collector number) when it exists in the tags
+    given (and the set, if one was named), else the first printing, by release, that does;
+    None when no printing fits.
+    """
+    wanted = set(tags)
+    fits = [p for p in index.printings_of(card.id)
+            if wanted <= set(p.variants) and (set_code is None or p.set_code == set_code)]
+    for p in fits:
+        if p.set_code == card.base_set and p.number == card.number:
+            return p
+    return fits[0] if fits else None
+
+
+def effective_printing(index: CardIndex, r: Resolved) -> Printing | None:
+    """The printing a resolved entry names, or its default printing when it names none."""
+    if r.printing is not None:
+        return r.printing
+    return default_printing(index, r.card, r.entry.variants, r.entry.set_code)

@@ -154,6 +154,15 @@ def scan_bare_printing(body: str) -> tuple[str, str, str] | None:
     return name, code, number
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of a decklist. Only LF, CRLF and CR end a line: str.splitlines would also
+    break at \x1c, \x85, \u2028, ..., and line numbers would no longer match an editor's."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the newline at the end of the last line
+    return lines
+
+
 _SECTION_WORDS: frozenset[str] | None = None
 
 
@@ -177,10 +186,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     def bad(code: str, rule: str, message: str, lineno: int):
         problems.append(error(code, rule, message, path=path, line=lineno))
 
-    # Only LF, CRLF and CR end a line (str.splitlines would also break at \x1c, \x85,
-    # \u2028, ..., and line numbers would no longer match what an editor shows).
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for lineno, raw in enumerate(lines, start=1):
+    for lineno, raw in enumerate(split_lines(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
             bad("line-too-long", "DL-1.3",
                 f"line is {len(raw):,} characters long; the limit is {MAX_LINE_CHARS:,}", lineno)

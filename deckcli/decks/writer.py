@@ -127,12 +127,29 @@ def deck_cards(deck, index, game: str) -> Counter:
         if isinstance(r, Resolved):
             printing = (r.printing.id if r.printing is not None
                         else ("set", entry.set_code) if entry.set_code else None)
-            key = ("card", r.card.id, printing, tags)
+            key = normal_key(index, ("card", r.card.id, printing, tags))
         else:
             key = ("?", fold_name(entry.name), entry.set_code or "",
                    number_key(entry.number) if entry.number else "", tags)
         out[key] += entry.count
     return out
+
+
+def normal_key(index, key: tuple) -> tuple:
+    """A (card, printing, tags) key with "no printing named" read as the card's own printing.
+
+    An entry that names only the card stands for the printing fmt writes for it (see
+    :func:`deckcli.decks.resolve.default_printing`), so "4 Walrus" and "4 Walrus (ABS) 12"
+    are the same four cards.
+    """
+    kind, card_id, printing, tags = key
+    if kind != "card" or isinstance(printing, int):
+        return key
+    from deckcli.decks.resolve import default_printing
+
+    set_code = printing[1] if printing else None
+    found = default_printing(index, index.card(card_id), tags, set_code)
+    return (kind, card_id, found.id, tags) if found is not None else key
 
 
 def verdict(deck, index, game: str | None) -> tuple[bool, tuple[str, ...]]:

@@ -60,9 +60,10 @@ def _flow(obj) -> None:
 def _yaml_comments(text: str, data, cards
                    ) -> tuple[dict[int, str], dict[int, list[str]], list[str]]:
     """Comments in the cards list, by item: (end-of-line, full lines above, after the last)."""
+    from deckcli.decks.text import split_lines
     from deckcli.yamlio import line_of
 
-    src = text.splitlines()
+    src = split_lines(text)
     starts = [line_of(cards, i) or 0 for i in range(len(cards))]
     ends = [max([s, *_lines_in(item)]) for s, item in zip(starts, cards)]
     first = line_of(data, "cards") or 1
