@@ -39,7 +39,7 @@ def _load(path: str, index):
         raise UsageError(f"cannot edit it: {failed.problems[0].message}", path=path)
     deck = parse_text_of(text, path, detect_format(path, text),
                          bom=data.startswith(b"\xef\xbb\xbf"),
-                         is_set=lambda code: index.is_set_code(None, code))
+                         is_set=index.is_any_set_code)
     errors = [p for p in deck.problems if p.is_error and p.code != "empty-deck"]
     if errors:
         first = errors[0]
@@ -68,7 +68,7 @@ def _edit(ctx, path, card, count, game, db_dirs, action):
     newline = "\r\n" if "\r\n" in text else "\n"
     new_text = result.text.replace("\r\n", "\n").replace("\n", newline)
     new_deck = parse_text_of(new_text, path, deck.source_format, bom=deck.bom,
-                             is_set=lambda code: index.is_set_code(None, code))
+                             is_set=index.is_any_set_code)
     problem = edit.check_edit(deck, new_deck, index, chosen, result.delta)
     if problem:
         raise edit.EditError(f"internal error, please report: {problem}; the file is unchanged",

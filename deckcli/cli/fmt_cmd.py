@@ -51,7 +51,7 @@ def _read(path: str, index, stdin_name: str | None = None):
     bom = data.startswith(b"\xef\xbb\xbf")
     kind = detect_format(stdin_name if path == "-" and stdin_name else path, text)
     deck = parse_text_of(text, shown, kind, bom=bom,
-                         is_set=lambda code: index.is_set_code(None, code))
+                         is_set=index.is_any_set_code)
     return deck, text, data
 
 
@@ -63,7 +63,7 @@ def _safe_format(deck, text: str, index, game) -> bytes:
 
     new_text = format_deck(deck, text, index, game)
     again = parse_text_of(new_text, deck.path, deck.source_format, bom=deck.bom,
-                          is_set=lambda code: index.is_set_code(None, code))
+                          is_set=index.is_any_set_code)
     if any(p.is_error for p in again.problems):
         first = next(p for p in again.problems if p.is_error)
         raise _Unsafe(f"the formatted text does not parse (line {first.line}: {first.message})")

@@ -44,7 +44,7 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
         seed = random.SystemRandom().randrange(1, 1_000_000)
 
     def load(path):
-        d = read_deck(path, is_set=lambda c: index.is_set_code(None, c))
+        d = read_deck(path, is_set=index.is_any_set_code)
         g, problems = game_of(d, Options(game=pick_game(ctx, game)))
         fmt, more = pick_format(d, g, Options(game=g))
         rd = resolve_deck(index, d, g, fmt)

@@ -105,7 +105,7 @@ def load_deck(path: str, index, options, *, player: str | None = None) -> DeckSh
     from deckcli.decks.reader import read_deck
     from deckcli.validate import validate_deck
 
-    deck = read_deck(path, is_set=lambda code: index.is_set_code(None, code))
+    deck = read_deck(path, is_set=index.is_any_set_code)
     report = validate_deck(deck, index, options)
     if player:
         report.player = player
@@ -144,6 +144,6 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
             out.append(DeckSheet(report, note=f"{report.player} is on the roster of {event.path}, "
                                  f"but their deck file ({listed}) cannot be read."))
             continue
-        deck = read_deck(report.path, is_set=lambda code: index.is_set_code(None, code))
+        deck = read_deck(report.path, is_set=index.is_any_set_code)
         out.append(DeckSheet(report, deck, _resolve(deck, report, index)))
     return out

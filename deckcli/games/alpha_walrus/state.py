@@ -260,7 +260,7 @@ def _dealt_state(log, path, cards, names, seed, rng) -> State:
     if path and not os.path.isabs(deck_path):
         deck_path = os.path.join(os.path.dirname(path), deck_path)
     index = cards.index
-    d = read_deck(deck_path, is_set=lambda c: index.is_set_code(None, c))
+    d = read_deck(deck_path, is_set=index.is_any_set_code)
     rdeck = resolve_deck(index, d, "alpha-walrus", None)
     rdeck.problems[:0] = list(d.problems)
     result = deal(rdeck, seed=seed, players=len(names), index=index)

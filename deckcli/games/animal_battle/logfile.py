@@ -130,7 +130,7 @@ class LogReader:
         from deckcli.decks.resolve import resolve_deck
         from deckcli.decks.text import parse_text
 
-        is_set = lambda c: self.index.is_set_code(None, c)
+        is_set = self.index.is_any_set_code
         if isinstance(deck, list):
             return self.deck_lines(deck, players, pid)
         if isinstance(deck, str) and "\n" in deck:
