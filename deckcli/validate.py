@@ -154,21 +154,38 @@ class CheckContext(MutableRecord):
         self.limited = {} if limited is None else limited  # card id -> max copies (event)
 
 
-def validate_deck(deck: Deck, index: CardIndex, options: Options) -> DeckReport:
-    from deckcli.decks.fingerprint import fingerprint
+def resolve_for(deck: Deck, index: CardIndex, options: Options):
+    """(resolved deck or None, game, format, problems so far) as DL-5.1 decides game and format.
+
+    The one place a read deck becomes a resolved deck, for validate, setup and the sheets. The
+    resolved deck is None when the file could not be read as a deck or its game is unknown.
+    """
     from deckcli.decks.resolve import resolve_deck
 
     problems = list(deck.problems)
     game, game_problems = pick_game(deck, options)
     fmt, format_problems = pick_format(deck, game, options) if not game_problems else (None, [])
     problems += game_problems + format_problems
+    if not deck.readable or game_problems:
+        return None, game, fmt, problems
+    rdeck = resolve_deck(index, deck, game, fmt)
+    return rdeck, game, fmt, problems + rdeck.problems
+
+
+def validate_deck(deck: Deck, index: CardIndex, options: Options) -> DeckReport:
+    return validate_resolved(deck, index, options)[0]
+
+
+def validate_resolved(deck: Deck, index: CardIndex, options: Options):
+    """The report on a deck, and the resolved deck it was made from (None if unreadable)."""
+    from deckcli.decks.fingerprint import fingerprint
+
+    rdeck, game, fmt, problems = resolve_for(deck, index, options)
     report = DeckReport(deck.path, game, fmt, deck.card_count, [],
                         name=deck.header.get("name"), player=deck.header.get("player"))
-    if not deck.readable or game_problems:
+    if rdeck is None:
         report.problems = sort_diagnostics(problems)
-        return report
-    rdeck = resolve_deck(index, deck, game, fmt)
-    problems += rdeck.problems
+        return report, None
     ctx = CheckContext(index, options.players)
     event = options.event
     if event is not None:
@@ -183,7 +200,7 @@ def validate_deck(deck: Deck, index: CardIndex, options: Options) -> DeckReport:
     report.fingerprint = fingerprint(game, rdeck)
     if hasattr(module, "report_extra"):
         report.extra = module.report_extra(rdeck, ctx, report.problems)
-    return report
+    return report, rdeck
 
 
 def _section_checks(deck: Deck) -> list[Diagnostic]:

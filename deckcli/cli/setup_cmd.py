@@ -34,10 +34,9 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     import random
 
     from deckcli.decks.reader import read_deck
-    from deckcli.decks.resolve import resolve_deck
+    from deckcli.decks.resolve import ResolvedDeck
     from deckcli.games import game_module
-    from deckcli.validate import Options, pick_format
-    from deckcli.validate import pick_game as game_of
+    from deckcli.validate import Options, resolve_for
 
     index = open_index(ctx, db_dirs)
     if seed is None:
@@ -45,10 +44,9 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
 
     def load(path):
         d = read_deck(path, is_set=index.is_any_set_code)
-        g, problems = game_of(d, Options(game=pick_game(ctx, game)))
-        fmt, more = pick_format(d, g, Options(game=g))
-        rd = resolve_deck(index, d, g, fmt)
-        rd.problems[:0] = [*d.problems, *problems, *more]
+        rd, g, fmt, problems = resolve_for(d, index, Options(game=pick_game(ctx, game)))
+        rd = rd or ResolvedDeck(d, g, fmt)
+        rd.problems = problems  # reading, game/format and resolving problems, in that order
         return rd
 
     rdeck = load(deck)

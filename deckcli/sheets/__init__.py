@@ -103,13 +103,13 @@ def card_groups(sheet: DeckSheet) -> list[Group]:
 def load_deck(path: str, index, options, *, player: str | None = None) -> DeckSheet:
     """Read, validate and resolve one deck file (a missing path raises NotFoundError)."""
     from deckcli.decks.reader import read_deck
-    from deckcli.validate import validate_deck
+    from deckcli.validate import validate_resolved
 
     deck = read_deck(path, is_set=index.is_any_set_code)
-    report = validate_deck(deck, index, options)
+    report, rdeck = validate_resolved(deck, index, options)
     if player:
         report.player = player
-    return DeckSheet(report, deck, _resolve(deck, report, index))
+    return DeckSheet(report, deck, rdeck)
 
 
 def _resolve(deck: Deck, report: DeckReport, index) -> ResolvedDeck | None:
