@@ -30,16 +30,12 @@ def _summary(path: str, deck, index, game) -> str:
 
 
 def _load(path: str, index):
-    from deckcli.decks.reader import decode, detect_format, parse_text_of, read_bytes
+    from deckcli.decks.reader import read_source
     from deckcli.errors import UsageError
 
-    data = read_bytes(path)
-    text, failed = decode(data, path)
-    if failed is not None:
-        raise UsageError(f"cannot edit it: {failed.problems[0].message}", path=path)
-    deck = parse_text_of(text, path, detect_format(path, text),
-                         bom=data.startswith(b"\xef\xbb\xbf"),
-                         is_set=index.is_any_set_code)
+    deck, text, _data = read_source(path, is_set=index.is_any_set_code)
+    if text is None:
+        raise UsageError(f"cannot edit it: {deck.problems[0].message}", path=path)
     errors = [p for p in deck.problems if p.is_error and p.code != "empty-deck"]
     if errors:
         first = errors[0]

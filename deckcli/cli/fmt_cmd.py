@@ -36,23 +36,10 @@ def _stdout_bytes(data: bytes) -> None:
 
 
 def _read(path: str, index, stdin_name: str | None = None):
-    """(deck, text) for a path or '-' (stdin); text is None when the bytes could not be decoded."""
-    from deckcli.decks.limits import MAX_FILE_BYTES
-    from deckcli.decks.reader import decode, detect_format, parse_text_of, read_bytes
+    """(deck, text, bytes) for a path or '-' (stdin); text is None when it could not be decoded."""
+    from deckcli.decks.reader import read_source
 
-    shown = "<stdin>" if path == "-" else path
-    if path == "-":
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-    else:
-        data = read_bytes(path)
-    text, failed = decode(data, shown)
-    if failed is not None:
-        return failed, None, data
-    bom = data.startswith(b"\xef\xbb\xbf")
-    kind = detect_format(stdin_name if path == "-" and stdin_name else path, text)
-    deck = parse_text_of(text, shown, kind, bom=bom,
-                         is_set=index.is_any_set_code)
-    return deck, text, data
+    return read_source(path, is_set=index.is_any_set_code, stdin_name=stdin_name)
 
 
 def _safe_format(deck, text: str, index, game) -> bytes:

@@ -120,18 +120,28 @@ def parse_text_of(text: str, path: str | None, fmt: str, is_set=None, bom: bool 
     return deck
 
 
-def read_deck(path: str, *, is_set=None, stdin_text: str | None = None,
-              fmt: str | None = None) -> Deck:
-    """Read and parse one decklist; problems in it are on ``deck.problems``."""
+def read_source(path: str, *, is_set=None, fmt: str | None = None,
+                stdin_name: str | None = None) -> tuple[Deck, str | None, bytes]:
+    """(deck, text, bytes) for a path or '-' (stdin); text is None when it could not be decoded.
+
+    For commands that rewrite a file (fmt, convert, add, remove) and need the original text
+    and bytes besides the deck. ``stdin_name``'s suffix says what '-' holds.
+    """
     shown = path if path != "-" else "<stdin>"
     if path == "-":
         import sys
 
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if stdin_text is None else stdin_text.encode()
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     else:
         data = read_bytes(path)
     text, failed = decode(data, shown)
     if failed is not None:
-        return failed
+        return failed, None, data
     bom = data.startswith(b"\xef\xbb\xbf")
-    return parse_text_of(text, shown, fmt or detect_format(path, text), is_set=is_set, bom=bom)
+    kind = fmt or detect_format(stdin_name if path == "-" and stdin_name else path, text)
+    return parse_text_of(text, shown, kind, is_set=is_set, bom=bom), text, data
+
+
+def read_deck(path: str, *, is_set=None, fmt: str | None = None) -> Deck:
+    """Read and parse one decklist; problems in it are on ``deck.problems``."""
+    return read_source(path, is_set=is_set, fmt=fmt)[0]
