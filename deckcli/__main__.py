@@ -1,3 +1,3 @@
-from deckcli.cli import main
+from deckcli.entry import main
 
 main()

@@ -73,3 +73,48 @@ def test_readme_promo_set_example_works(tmp_path):
     deck.write_text("1 Walrus (PRM) P300\n1 Snow Leopard (PRM) P301 [promo]\n4 Orca\n4 Vaquita\n"
                     "4 Narwhal\n4 Coelacanth\n2 Koala\n", encoding="utf-8")
     assert run("--db", folder, "validate", deck).code == 0
+
+
+_GC_PROBE = """
+import gc, sys
+import deckcli.batch, deckcli.entry as entry
+seen = []
+real = deckcli.batch.run_validation
+def spy(*args, **kw):
+    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))
+    return real(*args, **kw)
+deckcli.batch.run_validation = spy
+try:
+    entry.main(sys.argv[1:])
+except SystemExit as exc:
+    print(exc.code, seen)
+"""
+
+
+@pytest.mark.parametrize("args,code", [(["validate", "examples/good/casual-risky.txt"], 0),
+                                       (["validate", "examples/bad"], 1)])
+def test_entry_point_collects_during_the_work(args, code, tmp_path):
+    # deckcli.entry holds the garbage collector off while modules load; by the time decks are
+    # checked it is on again (a long run collects its garbage) with start-up objects frozen.
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DECKCLI_CACHE_DIR": str(tmp_path)}
+    p = subprocess.run([sys.executable, "-c", _GC_PROBE, *args], cwd=REPO, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert p.stdout.splitlines()[-1] == f"{code} [(True, True)]", (p.stdout, p.stderr)
+
+
+def test_library_callers_keep_their_collector_state():
+    import gc
+
+    assert gc.isenabled()
+    r = run("validate", str(REPO / "examples/good/casual-risky.txt"))
+    assert r.code == 0, r
+    assert gc.isenabled()  # only the console script's start-up switches it off
+    gc.disable()
+    try:
+        run("--version")
+        assert not gc.isenabled()  # and a caller's own choice is kept
+    finally:
+        gc.enable()

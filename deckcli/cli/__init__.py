@@ -67,6 +67,9 @@ class LazyGroup(click.Group):
             if exc.name == module_name:
                 return None
             raise
+        from deckcli.entry import loaded
+
+        loaded()  # the subcommand is imported: start-up is over (see deckcli.entry)
         return getattr(module, attr)
 
     def format_commands(self, ctx, formatter):
@@ -95,10 +98,6 @@ def cli(ctx, game, db_dirs, debug):
     """
     ctx.ensure_object(dict)
     ctx.obj.update(game=game, db=list(db_dirs), debug=debug)
-
-
-def main(argv: list[str] | None = None) -> None:
-    sys.exit(run(argv))
 
 
 def run(argv: list[str] | None = None) -> int:
