@@ -6,6 +6,8 @@ Generates decklists from the real card database, then times side by side in one 
 * the `mtg-parser` package parsing the same files in one Python process (parse only: no
   database, no checks), the baseline a player would otherwise reach for.
 
+A third command, the floor, only reads the files and counts their lines (see FLOOR).
+
 Goals (issue "Tournament CI"): ratio deckcli / mtg-parser <= 0.5 on 5,000 decks; `--jobs 2`
 at least 1.6x faster than `--jobs 1` on 20,000 decks; peak memory under 150 MiB.
 
@@ -34,6 +36,26 @@ for root, _dirs, files in os.walk(sys.argv[1]):
     for name in sorted(files):
         with open(os.path.join(root, name), encoding="utf-8") as fh:
             n += len(list(parse_deck(fh.read()) or ()))
+print(n)
+"""
+
+# A reference, not a peer: the least any Python tool does with these files in one process
+# (start Python, walk the folder, read each file, split it into lines, count each distinct line
+# in a dict). No parsing, no database, no checks. Its ratio to mtg-parser says how far down a
+# single-process Python validator could go on this machine.
+FLOOR = r"""
+import sys, os
+seen = {}
+n = 0
+for root, dirs, files in os.walk(sys.argv[1]):
+    dirs.sort()
+    for name in sorted(files):
+        with open(os.path.join(root, name), "rb") as fh:
+            for line in fh.read().decode("utf-8").split("\n"):
+                line = line.strip()
+                if line:
+                    seen[line] = seen.get(line, 0) + 1
+                    n += 1
 print(n)
 """
 
@@ -89,6 +111,7 @@ def main() -> None:
         generate(small, args.decks)
         run_once([*cmd, "db", "build"], env)
         cmds = {"deckcli": [*cmd, "validate", str(small), "--output", "json"]}
+        cmds["floor"] = [sys.executable, "-c", FLOOR, str(small)]
         if have_peer:
             cmds["mtg-parser"] = [sys.executable, "-c", PEER, str(small)]
         res = compare(cmds, runs=args.runs, env=env, warmup=1)
@@ -101,6 +124,10 @@ def main() -> None:
                   f"{ms(res['mtg-parser']['median'])}")
             print(f"ratio deckcli / mtg-parser: {ratio:.2f} "
                   f"(goal <= 0.5: {'met' if ratio <= 0.5 else 'NOT met'})")
+            floor = res["floor"]["median"] / res["mtg-parser"]["median"]
+            results["floor_ratio"] = round(floor, 3)
+            print(f"{args.decks:,} decks: floor (read + split + count lines, no parsing): median "
+                  f"{ms(res['floor']['median'])}, ratio floor / mtg-parser: {floor:.2f}")
 
         big = tmp / "big"
         big.mkdir()

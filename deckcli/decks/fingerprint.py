@@ -7,23 +7,29 @@ registered. Entries that did not resolve count by their folded name.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
 from deckcli.cards.names import fold_name, number_key
 
 
 def fingerprint(game: str, rdeck) -> str:
-    counts: Counter[str] = Counter()
-    resolved = {id(r.entry): r.card for r in rdeck.entries}
-    for entry in rdeck.deck.entries:
-        card = resolved.get(id(entry))
-        key = _card_key(card) if card is not None else f"?{fold_name(entry.name)}"
-        counts[key] += entry.count
+    counts: dict[str, int] = {}
+    if len(rdeck.entries) == len(rdeck.deck.entries):  # every entry resolved (the usual case)
+        for r in rdeck.entries:
+            key = _card_key(r.card)
+            counts[key] = counts.get(key, 0) + r.entry.count
+    else:
+        resolved = {id(r.entry): r.card for r in rdeck.entries}
+        for entry in rdeck.deck.entries:
+            card = resolved.get(id(entry))
+            key = _card_key(card) if card is not None else f"?{fold_name(entry.name)}"
+            counts[key] = counts.get(key, 0) + entry.count
     text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))
     digest = _sha256(text.encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 
+@lru_cache(maxsize=65536)  # a card's key never changes, and a batch meets the same cards often
 def _card_key(card) -> str:
     return f"{fold_name(card.name)}#{number_key(card.number)}"
 

@@ -37,13 +37,17 @@ def read_bytes(path: str) -> bytes:
     except OSError as exc:  # a symlink loop (ELOOP), a name too long, ...
         raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
             raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
-        if not stat.S_ISREG(mode):  # a FIFO or device would block or never end
+        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
             raise NotFoundError("not a regular file", path=path)
-        chunks, size = [], 0
-        while size <= MAX_FILE_BYTES:
+        want = min(st.st_size + 1, MAX_FILE_BYTES + 1)  # one read gets a file that keeps still
+        first = os.read(fd, want)
+        if len(first) < want:
+            return first  # a short read of a regular file is its end
+        chunks, size = [first], len(first)
+        while size <= MAX_FILE_BYTES:  # the file grew since fstat: read on, up to the limit
             chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
             if not chunk:
                 break

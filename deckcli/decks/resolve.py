@@ -44,15 +44,17 @@ class ResolvedDeck(MutableRecord):
         return self.deck.card_count
 
 
-def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None
-                  ) -> Resolved | Diagnostic:
+def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None,
+                  memo: dict | None = None) -> Resolved | Diagnostic:
     """The card an entry stands for, or the problem with it (at the entry's file and line).
 
     The answer depends only on what the entry says, so it is remembered on the index for the
-    rest of the run: a batch of decks repeats the same lines over and over.
+    rest of the run (``memo``: that dict, when the caller already holds it): a batch of decks
+    repeats the same lines over and over.
     """
+    if memo is None:
+        memo = index.memo.setdefault("resolve", {})
     key = (game, entry.name, entry.set_code, entry.number, entry.variants, entry.whole)
-    memo = index.memo.setdefault("resolve", {})
     found = memo.get(key)
     if found is None:
         found = memo[key] = _resolve(index, game, entry)
@@ -159,9 +161,10 @@ def _or(items: list[str]) -> str:
 
 def resolve_deck(index: CardIndex, deck: Deck, game: str, fmt: str | None) -> ResolvedDeck:
     out = ResolvedDeck(deck, game, fmt)
+    memo = index.memo.setdefault("resolve", {})
     for entry in deck.entries:
-        result = resolve_entry(index, game, entry, deck.path)
-        if isinstance(result, Resolved):
+        result = resolve_entry(index, game, entry, deck.path, memo)
+        if type(result) is Resolved:
             out.entries.append(result)
         else:
             out.problems.append(result)

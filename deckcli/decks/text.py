@@ -186,6 +186,11 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     def bad(code: str, rule: str, message: str, lineno: int):
         problems.append(error(code, rule, message, path=path, line=lineno))
 
+    seen = _READ.get(is_set)  # entry lines already read (in this deck or another)
+    if seen is None or len(seen) > 200_000:
+        if len(_READ) > 16:  # many indexes in one process (a test run): start again
+            _READ.clear()
+        seen = _READ[is_set] = {}
     for lineno, raw in enumerate(split_lines(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
             bad("line-too-long", "DL-1.3",
@@ -204,7 +209,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         if "#" in line:
             line, _, comment = line.partition("#")
             line, comment = line.strip(), comment.strip()
-        known = _READ.get((line, is_set))  # a line seen before (in this deck or another)
+        known = seen.get(line)
         qty = None if known is not None else scan_quantity(line)
         if known is None and qty is None:
             h = scan_header(line)
@@ -236,7 +241,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 f"'{_short(line)}' is not a card entry: an entry starts with a quantity in "
                 "digits, as in '4 Walrus'", lineno)
             continue
-        faults, fields = known if known is not None else read_entry(line, qty, is_set)
+        if known is None:
+            known = seen[line] = _read_entry(qty, is_set)
+        faults, fields = known
         for code, rule, message in faults:
             bad(code, rule, message, lineno)
         if fields is None:
@@ -245,10 +252,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             bad("too-many-entries", "DL-1.3",
                 f"more than {MAX_ENTRIES:,} entries; the rest of the file is not read", lineno)
             break
-        entry = Entry(*fields)
-        entry.line = lineno
-        entry.comment = comment or None
-        entry.leading = pending
+        count, name, code, number, tags, _, whole = fields
+        entry = Entry(count, name, code, number, tags, lineno, whole, comment or None, pending)
         pending = []
         if section is not None:
             entry.section = section.key
@@ -261,24 +266,14 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     return deck
 
 
-_READ: dict[tuple, tuple] = {}  # entry line -> what it says; lines repeat across decks
-
-
-def read_entry(line: str, qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
-    """An entry line's problems, and its (count, name, set, number, variants, line, whole).
-
-    The answer depends only on the line and the set codes, so it is remembered for the run.
-    """
-    key = (line, is_set)
-    found = _READ.get(key)
-    if found is None:
-        if len(_READ) > 200_000:
-            _READ.clear()
-        found = _READ[key] = _read_entry(qty, is_set)
-    return found
+#: set-code test -> entry line -> what the line says (its problems, and the Entry fields), for
+#: the rest of the run: the answer depends only on the line and the set codes, and a batch of
+#: decks repeats the same lines over and over.
+_READ: dict[object, dict[str, tuple]] = {}
 
 
 def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
+    """An entry line's problems, and its (count, name, set, number, variants, line, whole)."""
     faults: list[tuple[str, str, str]] = []
     digits, rest = qty
     rest = rest.strip()

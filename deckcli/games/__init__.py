@@ -20,10 +20,16 @@ DEFAULT_GAME = "animal-battle"
 
 
 def game_module(game: str) -> ModuleType:
-    try:
-        return importlib.import_module(GAMES[game])
-    except KeyError:
-        raise UsageError(f"unknown game {game!r}; known games: {', '.join(GAMES)}") from None
+    module = _LOADED.get(game)
+    if module is None:
+        try:
+            module = _LOADED[game] = importlib.import_module(GAMES[game])
+        except KeyError:
+            raise UsageError(f"unknown game {game!r}; known games: {', '.join(GAMES)}") from None
+    return module
+
+
+_LOADED: dict[str, ModuleType] = {}  # import_module costs microseconds a call, twice a deck
 
 
 #: Each game's card kinds, in the order fmt writes them, with the plural a section header
