@@ -134,12 +134,12 @@ def _stat_key(files: list[str]) -> str:
 
 
 def _content_key(files: list[str]) -> str:
-    import hashlib
+    from deckcli.digest import sha256
 
-    h = hashlib.sha256(SCHEMA_VERSION.encode())
+    h = sha256(SCHEMA_VERSION.encode())
     for f in files:
         with open(f, "rb") as fh:
-            h.update(os.path.basename(f).encode() + b"\0" + hashlib.sha256(fh.read()).digest())
+            h.update(os.path.basename(f).encode() + b"\0" + sha256(fh.read()).digest())
     return h.hexdigest()
 
 
@@ -158,11 +158,11 @@ def _source_files(dirs: list[str]) -> list[str]:
 
 def index_path(dirs: list[str]) -> str:
     """One index file per list of source folders (the list itself is checked on open)."""
-    import zlib
+    from deckcli.digest import sha256
 
     joined = "\0".join(os.path.abspath(d) for d in dirs)
-    return os.path.join(cache_dir(), f"index-{SCHEMA_VERSION}-{zlib.crc32(joined.encode()):08x}"
-                                     f"-{len(dirs)}.sqlite")
+    tag = sha256(joined.encode()).hexdigest()[:8]
+    return os.path.join(cache_dir(), f"index-{SCHEMA_VERSION}-{tag}-{len(dirs)}.sqlite")
 
 
 def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:

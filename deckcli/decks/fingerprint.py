@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from deckcli.cards.names import fold_name, number_key
+from deckcli.digest import sha256
 
 
 def fingerprint(game: str, rdeck) -> str:
@@ -25,25 +26,10 @@ def fingerprint(game: str, rdeck) -> str:
             key = _card_key(card) if card is not None else f"?{fold_name(entry.name)}"
             counts[key] = counts.get(key, 0) + entry.count
     text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))
-    digest = _sha256(text.encode()).hexdigest()
+    digest = sha256(text.encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 
 @lru_cache(maxsize=65536)  # a card's key never changes, and a batch meets the same cards often
 def _card_key(card) -> str:
     return f"{fold_name(card.name)}#{number_key(card.number)}"
-
-
-def _sha256(data: bytes):
-    """SHA-256 without importing hashlib, whose OpenSSL start-up costs more than a deck check.
-
-    The interpreter's own SHA-2 module gives the same digest; hashlib is the fallback.
-    """
-    try:
-        from _sha256 import sha256  # Python 3.11
-    except ImportError:
-        try:
-            from _sha2 import sha256  # Python 3.12 and later
-        except ImportError:
-            from hashlib import sha256
-    return sha256(data)

@@ -1,0 +1,19 @@
+"""SHA-256 without importing hashlib.
+
+hashlib starts OpenSSL on import, which costs more than a whole deck check (11M instructions;
+README, "Performance"). The interpreter's own SHA-2 module gives the same digest; hashlib is
+the fallback where that module is missing.
+"""
+
+from __future__ import annotations
+
+
+def sha256(data: bytes = b""):
+    try:
+        from _sha256 import sha256 as impl  # Python 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256 as impl  # Python 3.12 and later
+        except ImportError:
+            from hashlib import sha256 as impl
+    return impl(data)
