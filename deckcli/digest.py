@@ -7,13 +7,18 @@ the fallback where that module is missing.
 
 from __future__ import annotations
 
+_impl = None
+
 
 def sha256(data: bytes = b""):
-    try:
-        from _sha256 import sha256 as impl  # Python 3.11
-    except ImportError:
+    global _impl
+    if _impl is None:
         try:
-            from _sha2 import sha256 as impl  # Python 3.12 and later
+            from _sha256 import sha256 as found  # Python 3.11
         except ImportError:
-            from hashlib import sha256 as impl
-    return impl(data)
+            try:
+                from _sha2 import sha256 as found  # Python 3.12 and later
+            except ImportError:
+                from hashlib import sha256 as found
+        _impl = found
+    return _impl(data)

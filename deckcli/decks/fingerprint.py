@@ -17,19 +17,21 @@ def fingerprint(game: str, rdeck) -> str:
     counts: dict[str, int] = {}
     if len(rdeck.entries) == len(rdeck.deck.entries):  # every entry resolved (the usual case)
         for r in rdeck.entries:
-            key = _card_key(r.card)
+            key = _card_key(r.card.name, r.card.number)
             counts[key] = counts.get(key, 0) + r.entry.count
     else:
         resolved = {id(r.entry): r.card for r in rdeck.entries}
         for entry in rdeck.deck.entries:
             card = resolved.get(id(entry))
-            key = _card_key(card) if card is not None else f"?{fold_name(entry.name)}"
+            key = (_card_key(card.name, card.number) if card is not None
+                   else f"?{fold_name(entry.name)}")
             counts[key] = counts.get(key, 0) + entry.count
-    text = game + "\n" + "\n".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    text = game + "\n" + "\n".join([f"{counts[k]} {k}" for k in sorted(counts)])
     digest = sha256(text.encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 
-@lru_cache(maxsize=65536)  # a card's key never changes, and a batch meets the same cards often
-def _card_key(card) -> str:
-    return f"{fold_name(card.name)}#{number_key(card.number)}"
+@lru_cache(maxsize=65536)  # a batch meets the same cards over and over
+def _card_key(name: str, number: str) -> str:
+    """A card identity as the fingerprint spells it: folded common name and collector number."""
+    return f"{fold_name(name)}#{number_key(number)}"

@@ -104,7 +104,10 @@ class Deck(MutableRecord):
 
     @property
     def card_count(self) -> int:
-        return sum(e.count for e in self.entries)
+        total = 0
+        for e in self.entries:  # a plain loop: several times a deck in a batch, and faster
+            total += e.count
+        return total
 
 
 #: Problems after which nothing in the file was read as a deck.

@@ -157,7 +157,9 @@ def scan_bare_printing(body: str) -> tuple[str, str, str] | None:
 def split_lines(text: str) -> list[str]:
     """The lines of a decklist. Only LF, CRLF and CR end a line: str.splitlines would also
     break at \x1c, \x85, \u2028, ..., and line numbers would no longer match an editor's."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the newline at the end of the last line
     return lines
@@ -210,25 +212,17 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             line, _, comment = line.partition("#")
             line, comment = line.strip(), comment.strip()
         known = seen.get(line)
-        qty = None if known is not None else scan_quantity(line)
-        if known is None and qty is None:
-            h = scan_header(line)
-            if h and h[0].lower() in HEADER_KEYS:
-                key = h[0].lower()
-                if deck.entries:
-                    bad("header-after-entries", "DL-2.3",
-                        f"header line '{key}:' must come before the first card entry", lineno)
-                elif key in deck.header:
-                    bad("duplicate-header", "DL-2.3",
-                        f"'{key}:' is given twice (first on line {deck.header_lines[key]})",
-                        lineno)
-                else:
-                    deck.header[key] = h[1]
-                    deck.header_lines[key] = lineno
-                    if pending:
-                        deck.preamble.extend(pending)
-                        pending = []
-                continue
+        if known is None:
+            qty = scan_quantity(line)
+            if qty is not None:
+                known = seen[line] = _read_entry(qty, is_set)
+            else:
+                h = scan_header(line)
+                if h and h[0].lower() in HEADER_KEYS:
+                    known = (None, (h[0].lower(), h[1]))
+                    if known[1][0] in ("game", "format"):  # these repeat across decks
+                        seen[line] = known
+        if known is None:  # neither an entry nor a header line
             sec = scan_section(line)
             if sec and fold_name(sec[0]) in sections:
                 word, count = sec
@@ -241,9 +235,22 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 f"'{_short(line)}' is not a card entry: an entry starts with a quantity in "
                 "digits, as in '4 Walrus'", lineno)
             continue
-        if known is None:
-            known = seen[line] = _read_entry(qty, is_set)
         faults, fields = known
+        if faults is None:  # a header line: (key, value)
+            key, value = fields
+            if deck.entries:
+                bad("header-after-entries", "DL-2.3",
+                    f"header line '{key}:' must come before the first card entry", lineno)
+            elif key in deck.header:
+                bad("duplicate-header", "DL-2.3",
+                    f"'{key}:' is given twice (first on line {deck.header_lines[key]})", lineno)
+            else:
+                deck.header[key] = value
+                deck.header_lines[key] = lineno
+                if pending:
+                    deck.preamble.extend(pending)
+                    pending = []
+            continue
         for code, rule, message in faults:
             bad(code, rule, message, lineno)
         if fields is None:
@@ -253,10 +260,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 f"more than {MAX_ENTRIES:,} entries; the rest of the file is not read", lineno)
             break
         count, name, code, number, tags, _, whole = fields
-        entry = Entry(count, name, code, number, tags, lineno, whole, comment or None, pending)
+        entry = Entry(count, name, code, number, tags, lineno, whole, comment or None, pending,
+                      section.key if section is not None else None)
         pending = []
         if section is not None:
-            entry.section = section.key
             section.entries.append(entry)
         deck.entries.append(entry)
     deck.trailer = pending
@@ -266,9 +273,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     return deck
 
 
-#: set-code test -> entry line -> what the line says (its problems, and the Entry fields), for
-#: the rest of the run: the answer depends only on the line and the set codes, and a batch of
-#: decks repeats the same lines over and over.
+#: set-code test -> line -> what the line says, for the rest of the run: for an entry line its
+#: problems and the Entry fields, for a game or format header line (None, (key, value)). The
+#: answer depends only on the line and the set codes, and a batch of decks repeats the same
+#: lines over and over.
 _READ: dict[object, dict[str, tuple]] = {}
 
 

@@ -28,7 +28,7 @@ def size_problem(fmt: str, count: int, path) -> Diagnostic | None:
 
 def copy_limit(card, event_limit: int | None = None) -> tuple[int | None, str]:
     """The copy limit for one card and the rule that sets it (card text beats AB-1.5)."""
-    limit, rule = _own_limit(card)
+    limit, rule = _own_limit(card) if "overrides" in card.data else (COPY_LIMIT, "AB-1.5")
     if event_limit is not None and (limit is None or event_limit < limit):
         limit, rule = event_limit, "EV-1.3"
     return limit, rule
