@@ -235,3 +235,40 @@ def test_cards_list_json_shape():
     assert {c["kind"] for c in cards} == {"animal", "action"}
     assert all(c["game"] == "animal-battle" for c in cards)
     assert len(cards) >= 130
+
+
+def test_a_build_prunes_index_files_nobody_used_for_30_days(promo_db, tmp_path, monkeypatch):
+    import time
+
+    from deckcli.cards.index import UNUSED_DAYS
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(cache))
+    assert run("db", "build").code == 0  # the bundled database's index
+    bundled = [p for p in cache.iterdir() if p.suffix == ".sqlite"]
+    assert len(bundled) == 1
+    now = time.time()
+    old = now - (UNUSED_DAYS + 1) * 86400
+    stale = cache / "index-6-00000000-2.sqlite"  # another --db list, unused for 31 days
+    stale.write_bytes(b"an old index")
+    os.utime(stale, (old, old))
+    recent = cache / "index-6-11111111-2.sqlite"  # used last week: kept
+    recent.write_bytes(b"a recent index")
+    os.utime(recent, (now - 7 * 86400, now - 7 * 86400))
+    dead_tmp = cache / ".index-abc.tmp"  # a build killed two days ago
+    dead_tmp.write_bytes(b"half an index")
+    os.utime(dead_tmp, (now - 2 * 86400, now - 2 * 86400))
+    live_tmp = cache / ".index-def.tmp"  # a build running right now
+    live_tmp.write_bytes(b"")
+    notes = cache / "README.txt"  # not deckcli's: never touched
+    notes.write_text("mine", encoding="utf-8")
+    os.utime(notes, (old, old))
+    # the bundled index, unused for 31 days too, is kept fresh by being opened
+    os.utime(bundled[0], (old, old))
+    assert run("cards", "show", "Walrus").code == 0
+    assert time.time() - bundled[0].stat().st_mtime < 86400
+
+    assert run("--db", promo_db, "cards", "show", "Test Ferret").code == 0  # builds: prunes
+    left = sorted(p.name for p in cache.iterdir())
+    assert stale.name not in left and dead_tmp.name not in left
+    assert {recent.name, live_tmp.name, notes.name, bundled[0].name} <= set(left)

@@ -11,6 +11,8 @@ truth; parsing it takes ruamel.yaml seconds at scale, so commands read an SQLite
 * Safe: a build writes a temporary file in the cache folder and renames it into place, so two
   processes building at once each end with a complete index. A read-only or missing cache
   folder falls back to an index in memory, built for this run only.
+* Bounded: opening an index keeps its modification time within a day of its last use, and a
+  build deletes index files unused for 30 days (and temporary files of builds that died).
 
 This module imports neither pydantic nor ruamel.yaml; building does (lazily).
 """
@@ -171,12 +173,17 @@ def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
     files = _source_files(dirs)
     path = index_path(dirs)
     stat_key = _stat_key(files)
-    if not rebuild and os.path.exists(path):
+    try:
+        modified = os.stat(path).st_mtime
+    except OSError:
+        modified = None
+    if not rebuild and modified is not None:
         try:
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             meta = dict(conn.execute("SELECT key, value FROM meta"))
             if meta.get("dirs") == _dirs_key(dirs):
                 if meta.get("stat_key") == stat_key:
+                    _mark_used(path, modified)
                     return CardIndex(conn, dirs, path)
                 if meta.get("content_key") == _content_key(files):
                     conn.close()
@@ -186,6 +193,52 @@ def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
         except sqlite3.Error:
             pass  # a damaged or foreign file: rebuild it
     return build_index(dirs, files, path, stat_key)
+
+
+#: An index file nobody opened for this long is deleted when another index is built (every
+#: list of --db folders gets its own file, so a cache would otherwise only grow).
+UNUSED_DAYS = 30
+_DAY = 86400.0
+
+
+def _mark_used(path: str, modified: float) -> None:
+    """Keep an index file's modification time within a day of its last use (for pruning)."""
+    import time
+
+    if time.time() - modified > _DAY:
+        try:
+            os.utime(path)
+        except OSError:
+            pass  # a read-only cache: the file is simply never pruned by this user
+
+
+def prune_cache(folder: str, keep: str) -> list[str]:
+    """Delete index files unused for UNUSED_DAYS and temporary files of builds that died a
+    day or more ago; ``keep`` is never touched. Returns the names deleted."""
+    import time
+
+    now, gone = time.time(), []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in names:
+        full = os.path.join(folder, name)
+        if full == keep:
+            continue
+        if name.startswith("index-") and name.endswith(".sqlite"):
+            limit = UNUSED_DAYS * _DAY
+        elif name.startswith(".index-") and name.endswith(".tmp"):
+            limit = _DAY
+        else:
+            continue  # not ours
+        try:
+            if now - os.stat(full).st_mtime > limit:
+                os.unlink(full)
+                gone.append(name)
+        except OSError:
+            pass  # gone already, or not ours to delete
+    return sorted(gone)
 
 
 def _dirs_key(dirs: list[str]) -> str:
@@ -228,6 +281,7 @@ def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> 
         tmp = None
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         on_disk: str | None = path
+        prune_cache(os.path.dirname(path), keep=path)
     except (OSError, sqlite3.Error):
         conn = sqlite3.connect(":memory:")
         _write(conn, compiled, meta)
