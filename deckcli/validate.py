@@ -217,3 +217,11 @@ def _section_checks(deck: Deck) -> list[Diagnostic]:
 def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
     deck = read_deck(path, is_set=index.is_any_set_code)
     return validate_deck(deck, index, options)
+
+
+def read_and_validate(path: str, index: CardIndex, options: Options):
+    """(report, deck, resolved deck or None) for a deck file, for callers that show the deck
+    besides its verdict (the printed sheets)."""
+    deck = read_deck(path, is_set=index.is_any_set_code)
+    report, rdeck = validate_resolved(deck, index, options)
+    return report, deck, rdeck

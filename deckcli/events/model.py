@@ -99,9 +99,15 @@ class Event:
 
     def roster_reports(self, index, options):
         """A report per listed player, then one per deck file nobody is listed for (EV-3.1)."""
+        for report, _deck, _rdeck in self.roster_decks(index, options):
+            yield report
+
+    def roster_decks(self, index, options):
+        """:meth:`roster_reports` with each report's read and resolved deck: (report, deck,
+        resolved deck); both None for a listed player whose deck cannot be read."""
         from deckcli.diagnostics import error, warning
         from deckcli.errors import NotFoundError
-        from deckcli.validate import DeckReport, validate_path
+        from deckcli.validate import DeckReport, read_and_validate
 
         listed = set()
         folders = set()
@@ -109,16 +115,17 @@ class Event:
             listed.add(os.path.abspath(path))
             folders.add(os.path.dirname(path) or ".")
             try:
-                report = validate_path(path, index, options)
+                report, deck, rdeck = read_and_validate(path, index, options)
             except NotFoundError as exc:
                 yield DeckReport(None, self.game or "animal-battle", self.format, 0, [
                     error("missing-deck", "EV-3.1",
                           f"player {player!r} is listed in the roster but their deck "
                           f"{path} cannot be read: {exc.message}",
-                          path=self.path, line=self.player_lines.get(player))], player=player)
+                          path=self.path, line=self.player_lines.get(player))],
+                    player=player), None, None
                 continue
             report.player = player
-            yield report
+            yield report, deck, rdeck
         from deckcli.decks.reader import DECK_SUFFIXES
         from deckcli.validate import SKIP_NAMES
 
@@ -133,11 +140,11 @@ class Event:
                 if (name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES
                         and os.path.abspath(path) not in listed and os.path.isfile(path)
                         and os.path.abspath(path) != event_abs):
-                    report = validate_path(path, index, options)
+                    report, deck, rdeck = read_and_validate(path, index, options)
                     report.problems.append(warning(
                         "unlisted-deck", "EV-3.1",
                         f"no player in the roster of {self.path} is listed for this deck"))
-                    yield report
+                    yield report, deck, rdeck
 
 
 def load_event(path: str, as_of: str | None = None) -> Event:

@@ -102,23 +102,12 @@ def card_groups(sheet: DeckSheet) -> list[Group]:
 
 def load_deck(path: str, index, options, *, player: str | None = None) -> DeckSheet:
     """Read, validate and resolve one deck file (a missing path raises NotFoundError)."""
-    from deckcli.decks.reader import read_deck
-    from deckcli.validate import validate_resolved
+    from deckcli.validate import read_and_validate
 
-    deck = read_deck(path, is_set=index.is_any_set_code)
-    report, rdeck = validate_resolved(deck, index, options)
+    report, deck, rdeck = read_and_validate(path, index, options)
     if player:
         report.player = player
     return DeckSheet(report, deck, rdeck)
-
-
-def _resolve(deck: Deck, report: DeckReport, index) -> ResolvedDeck | None:
-    from deckcli.decks.resolve import resolve_deck
-    from deckcli.games import GAMES
-
-    if not deck.readable or report.game not in GAMES:
-        return None
-    return resolve_deck(index, deck, report.game, report.format)
 
 
 def load_event_decks(event, index, options, *, player: str | None = None) -> list[DeckSheet]:
@@ -126,7 +115,6 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
 
     ``player`` keeps only that player's sheet; a name not in the roster raises UsageError.
     """
-    from deckcli.decks.reader import read_deck
     from deckcli.errors import UsageError
 
     if not event.players:
@@ -136,7 +124,7 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
         raise UsageError(f"no player {player!r} in the roster of {event.path} (players: "
                          f"{', '.join(event.players)})")
     out = []
-    for report in event.roster_reports(index, options):
+    for report, deck, rdeck in event.roster_decks(index, options):
         if player is not None and report.player != player:
             continue
         if report.path is None:
@@ -144,6 +132,5 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
             out.append(DeckSheet(report, note=f"{report.player} is on the roster of {event.path}, "
                                  f"but their deck file ({listed}) cannot be read."))
             continue
-        deck = read_deck(report.path, is_set=index.is_any_set_code)
-        out.append(DeckSheet(report, deck, _resolve(deck, report, index)))
+        out.append(DeckSheet(report, deck, rdeck))
     return out
