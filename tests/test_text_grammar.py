@@ -109,3 +109,34 @@ def test_tags(line):
         groups.insert(0, m["tags"])
         rest = rest[: m.start()].rstrip()
     assert t.scan_tags(line) == (rest, groups)
+
+
+DECK_LINES = st.lists(st.sampled_from([
+    "game: animal-battle", "Format: championship", "format: casual", "name: Deep Divers",
+    "player: Ann", "4 Walrus", "4x Walrus (ABS) 12", "1 Walrus [foil] # shiny", "Animals: 4",
+    "Actions", "# a note", "", "four Walrus", "0 Orca", "game: alpha-walrus", "  2 Orca  "]),
+    max_size=10).map("\n".join)
+
+
+def _read_back(deck):
+    return (deck.header, deck.header_lines, deck.preamble, deck.trailer,
+            [(e.count, e.name, e.set_code, e.number, e.variants, e.line, e.section, e.comment,
+              e.leading) for e in deck.entries],
+            [(p.code, p.rule, p.line, p.message) for p in deck.problems])
+
+
+@given(DECK_LINES, DECK_LINES)
+@settings(max_examples=300, deadline=None)
+def test_a_remembered_line_reads_as_a_fresh_one(other, deck):
+    # parse_text remembers entry and header lines across decks (a batch repeats them): a deck
+    # read with every line remembered must come out exactly as it does from an empty memo
+    saved = t._READ
+    try:
+        t._READ = {}
+        fresh = _read_back(t.parse_text(deck, "d.txt"))
+        t._READ = {}
+        t.parse_text(other, "o.txt")  # the memo now holds the other deck's lines
+        remembered = _read_back(t.parse_text(deck, "d.txt"))
+    finally:
+        t._READ = saved
+    assert remembered == fresh
