@@ -44,6 +44,8 @@ def main() -> None:
                      lambda v: v <= 0.85))
         rows.append((f"cold {name} / import click", "<= 1.2", cold.get(f"{name} / import click"),
                      lambda v: v <= 1.2))
+    rows.append(("cold validate, empty cache / import click", "(reported)",
+                 cold.get("first run / import click"), None))
     batch = result("batch.py", *(["--decks", "500", "--jobs-decks", "2000", "--runs", "1"]
                                  if q else []))
     rows.append(("batch 5,000 decks / mtg-parser", "<= 0.5", batch.get("ratio"),

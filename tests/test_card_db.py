@@ -8,7 +8,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import run
+from conftest import EXAMPLES, run
 
 STATS = "{weight: 5, speed: 10, lifespan: 3, population: 900, length: 0.4, max_depth: 0}"
 
@@ -272,3 +272,71 @@ def test_a_build_prunes_index_files_nobody_used_for_30_days(promo_db, tmp_path, 
     left = sorted(p.name for p in cache.iterdir())
     assert stale.name not in left and dead_tmp.name not in left
     assert {recent.name, live_tmp.name, notes.name, bundled[0].name} <= set(left)
+
+
+# -- the index shipped inside the package (deckcli/cards/bundled.py) ---------------------------
+
+
+def test_the_shipped_index_is_built_from_the_card_db_as_it_is():
+    # after editing card_db/, run 'python -m deckcli.cards.bundled'; until then this fails
+    # (and deckcli compiles the sources instead of using the stale copy)
+    from deckcli.cards.bundled import BUNDLED_INDEX, usable
+    from deckcli.cards.index import _source_files, builtin_db_dir
+
+    assert os.path.exists(BUNDLED_INDEX)
+    assert usable(_source_files([builtin_db_dir()])), "run: python -m deckcli.cards.bundled"
+
+
+def _no_compiling(monkeypatch):
+    import deckcli.cards.build as build
+
+    def refuse(dirs):
+        raise AssertionError(f"compiled the sources of {dirs}")
+
+    monkeypatch.setattr(build, "compile_sources", refuse)
+
+
+def test_a_fresh_cache_gets_the_shipped_index(tmp_path, monkeypatch):
+    import sqlite3
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(cache))
+    _no_compiling(monkeypatch)
+    r = run("validate", EXAMPLES / "good" / "championship-deep-divers.txt")
+    assert r.code == 0, r
+    [copied] = cache.glob("index-*.sqlite")
+    meta = dict(sqlite3.connect(copied).execute("SELECT key, value FROM meta"))
+    from deckcli.cards.index import _dirs_key, builtin_db_dir
+
+    assert meta["dirs"] == _dirs_key([builtin_db_dir()])  # this machine's keys, not the build's
+    assert meta["stat_key"].startswith("6\n")
+    assert run("cards", "show", "Walrus").code == 0  # and the copy is opened as usual
+
+
+def test_a_read_only_cache_reads_the_shipped_index_in_place(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(blocker / "cache"))
+    _no_compiling(monkeypatch)
+    r = run("cards", "show", "Walrus", "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["stats"]["speed"] == 35
+
+
+def test_edited_sources_are_compiled_not_shadowed_by_the_shipped_index(tmp_path, monkeypatch):
+    import shutil
+
+    import deckcli.cards.index as index_module
+
+    db = tmp_path / "card_db"
+    shutil.copytree(index_module.builtin_db_dir(), db)
+    abs_file = db / "animal-battle" / "ABS.yaml"
+    text = abs_file.read_text(encoding="utf-8")
+    assert text.count("weight: 1200, speed: 35,") == 1  # Walrus (ABS) 12
+    abs_file.write_text(text.replace("weight: 1200, speed: 35,", "weight: 1200, speed: 36,"),
+                        encoding="utf-8")
+    monkeypatch.setattr(index_module, "builtin_db_dir", lambda: str(db))
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
+    r = run("cards", "show", "Walrus", "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["stats"]["speed"] == 36
