@@ -54,6 +54,8 @@ def main() -> None:
                  batch.get("floor_ratio"), None))
     rows.append(("batch --jobs 2 speed-up, 20,000 decks", ">= 1.6", batch.get("speedup"),
                  lambda v: v >= 1.6))
+    rows.append(("pure-Python loop, 2 processes / 1 (ceiling)", "(reported)",
+                 batch.get("ceiling"), None))
     rows.append(("batch peak memory (MiB)", "< 150", batch.get("peak_mib"), lambda v: v < 150))
     scale = result("card_db_scale.py", *(["--printings", "10000", "--runs", "5"] if q else []))
     rows.append(("100k printings / bundled db", "<= 1.1", scale.get("ratio"), lambda v: v <= 1.1))

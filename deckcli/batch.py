@@ -23,8 +23,9 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
         if output_file and output != "text":
             summary_reporter = get_reporter("text")(sys.stdout)
         all_legal = True
-        for report in _reports(paths, index, options, jobs, roster, event):
-            reporter.add(report)
+        render = reporter.render if jobs != 1 else None  # made in the workers (--jobs)
+        for report, rendered in _reports(paths, index, options, jobs, roster, event, render):
+            reporter.add(report, rendered)
             if summary_reporter is not None:
                 summary_reporter.add(report)
             all_legal &= report.legal
@@ -37,16 +38,18 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
     return all_legal
 
 
-def _reports(paths, index, options, jobs, roster, event):
+def _reports(paths, index, options, jobs, roster, event, render=None):
+    """(report, rendered text or None) for each deck, in order."""
     if roster is not None:
-        yield from event.roster_reports(index, options)
+        for report in event.roster_reports(index, options):
+            yield report, None
     if jobs == 1 or len(paths) < 2:
         for path in paths:
-            yield validate_path(path, index, options)
+            yield validate_path(path, index, options), None
         return
     from deckcli.parallel import parallel_reports
 
-    yield from parallel_reports(paths, index, options, jobs)
+    yield from parallel_reports(paths, index, options, jobs, render)
 
 
 __all__ = ["DeckReport", "run_validation"]

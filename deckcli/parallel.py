@@ -2,7 +2,9 @@
 
 Each worker opens the compiled card index once (it is a read-only SQLite file) and validates
 chunks of paths; results come back in the order the paths were given, so the output of
-``--jobs 4`` is byte-for-byte that of ``--jobs 1``.
+``--jobs 4`` is byte-for-byte that of ``--jobs 1``. When the reporter can render one deck on
+its own (``Reporter.render``), the worker renders it too, so the main process, which reads
+every result and writes the output, does not become the bottleneck.
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ import os
 
 _index = None
 _options = None
+_render = None
 
 
-def _init(extra_dirs, options) -> None:
-    global _index, _options
+def _init(extra_dirs, options, render) -> None:
+    global _index, _options, _render
     from deckcli.cards.index import open_index
 
     _index = open_index(extra_dirs)
     _options = options
+    _render = render
 
 
 def _check(path: str):
@@ -26,12 +30,14 @@ def _check(path: str):
     from deckcli.validate import validate_path
 
     try:
-        return validate_path(path, _index, _options)
+        report = validate_path(path, _index, _options)
     except DeckcliError as exc:  # a path that vanished or cannot be read: report, don't die
         return exc
+    return report, (_render(report) if _render is not None else None)
 
 
-def parallel_reports(paths, index, options, jobs: int):
+def parallel_reports(paths, index, options, jobs: int, render=None):
+    """(report, ``render(report)`` or None) for each path, in order, from worker processes."""
     from concurrent.futures import ProcessPoolExecutor
 
     workers = jobs or os.cpu_count() or 1
@@ -39,7 +45,7 @@ def parallel_reports(paths, index, options, jobs: int):
     extra = [str(d) for d in index.dirs[1:]]
     chunk = max(1, min(256, len(paths) // (workers * 8) or 1))
     with ProcessPoolExecutor(max_workers=workers, initializer=_init,
-                             initargs=(extra, options)) as pool:
+                             initargs=(extra, options, render)) as pool:
         for result in pool.map(_check, paths, chunksize=chunk):
             if isinstance(result, Exception):
                 raise result

@@ -176,12 +176,14 @@ def test_output_file_keeps_the_text_summary_on_stdout(tmp_path, monkeypatch):
     assert json.loads(out.read_text())["summary"]["illegal"] == 1
 
 
-def test_jobs_output_is_identical(monkeypatch):
+@pytest.mark.parametrize("output", ["json", "github", "text", "junit", "sarif"])
+def test_jobs_output_is_identical(monkeypatch, output):
+    # json and github render each deck in the worker that checked it (Reporter.render)
     monkeypatch.chdir(REPO)
-    one = run("validate", "examples/good", "examples/bad", "examples/event", "-O", "json")
-    two = run("validate", "examples/good", "examples/bad", "examples/event", "-O", "json",
+    one = run("validate", "examples/good", "examples/bad", "examples/event", "-O", output)
+    two = run("validate", "examples/good", "examples/bad", "examples/event", "-O", output,
               "--jobs", "2")
-    zero = run("validate", "examples/good", "examples/bad", "examples/event", "-O", "json",
+    zero = run("validate", "examples/good", "examples/bad", "examples/event", "-O", output,
                "--jobs", "0")
     assert one.code == two.code == zero.code == 1
     assert one.out == two.out == zero.out

@@ -3,6 +3,10 @@
 A reporter is constructed with an output stream and receives deck reports one at a time
 (``add``), then ``close`` writes whatever has to come last; none keeps more than it must, so a
 run over thousands of decks streams.
+
+A reporter whose output for one deck depends on that deck alone has a ``render(report)``
+static method giving that text; ``validate --jobs`` runs it in the worker that checked the
+deck and hands the text to ``add``, so the main process only writes it.
 """
 
 from __future__ import annotations
@@ -24,12 +28,17 @@ def get_reporter(name: str):
 
 
 class Reporter:
+    #: ``render(report) -> str``: the text ``add`` writes for one deck, or None when a
+    #: reporter's output for a deck depends on the others (a table, a document).
+    render = None
+
     def __init__(self, stream, **options):
         self.stream = stream
         self.options = options
         self.decks = self.legal = 0
 
-    def add(self, report) -> None:
+    def add(self, report, rendered: str | None = None) -> None:
+        """Take one deck's report; ``rendered`` is ``render(report)`` when already made."""
         self.decks += 1
         self.legal += report.legal
 

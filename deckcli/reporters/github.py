@@ -29,10 +29,13 @@ def annotation(p, path: str | None) -> str:
 
 
 class GithubReporter(Reporter):
-    def add(self, report) -> None:
+    @staticmethod
+    def render(report) -> str:
+        return "".join(annotation(p, report.path) + "\n" for p in report.problems)
+
+    def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
-        for p in report.problems:
-            self.stream.write(annotation(p, report.path) + "\n")
+        self.stream.write(rendered if rendered is not None else self.render(report))
 
     def close(self) -> None:
         self.stream.write(f"deckcli: {self.decks} deck(s): {self.legal} legal, "

@@ -12,11 +12,15 @@ class JsonReporter(Reporter):
         super().__init__(stream, **options)
         self.stream.write('{"version": 1,\n "decks": [')
 
-    def add(self, report) -> None:
+    @staticmethod
+    def render(report) -> str:
+        return "\n  " + json.dumps(report.to_json(), ensure_ascii=False)
+
+    def add(self, report, rendered: str | None = None) -> None:
         if self.decks:
             self.stream.write(",")
         super().add(report)
-        self.stream.write("\n  " + json.dumps(report.to_json(), ensure_ascii=False))
+        self.stream.write(rendered if rendered is not None else self.render(report))
 
     def close(self) -> None:
         self.stream.write("],\n \"summary\": " + json.dumps(self.summary()) + "}\n")

@@ -13,7 +13,7 @@ class JunitReporter(Reporter):
         super().__init__(stream, **options)
         self.cases: list[ET.Element] = []
 
-    def add(self, report) -> None:
+    def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
         case = ET.Element("testcase", classname=f"deckcli.{report.game}",
                           name=report.path or f"player {report.player}")

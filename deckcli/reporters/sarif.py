@@ -14,7 +14,7 @@ class SarifReporter(Reporter):
         self.results: list[dict] = []
         self.rule_index: dict[str, int] = {}
 
-    def add(self, report) -> None:
+    def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
         for p in report.problems:
             if p.rule not in self.rule_index:

@@ -40,7 +40,7 @@ class TextReporter(Reporter):
         self.lines: list[str] = []
         self.games: set[str] = set()
 
-    def add(self, report) -> None:
+    def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
         self.games.add(report.game)
         fmt = report.format or "-"
