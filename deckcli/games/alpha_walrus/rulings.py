@@ -91,20 +91,17 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
                              + (" (the Alpha Walrus fights only in the Final Showdown: "
                                 "referee showdown)" if f.card.kind == "alpha-walrus" else ""))
     sides = {"a": att, "d": dfd}
-    for text in equip:
-        who, card_ref = _split(text, "--equip")
-        side, pos = _side_of(who)
-        card = cards.find(card_ref)
-        if card.kind != "equipment":
-            raise UsageError(f"{card.ref} is a {card.kind} card, not equipment")
-        sides[side][_pick(cards, sides[side], pos, side, set())].equipment.append(card)
-    for text in battle_cards:
-        who, card_ref = _split(text, "--battle-card")
-        side, pos = _side_of(who)
-        card = cards.find(card_ref)
-        if card.kind != "battle":
-            raise UsageError(f"{card.ref} is a {card.kind} card, not a battle card (AW-4.9)")
-        sides[side][_pick(cards, sides[side], pos, side, set())].battle_cards.append(card)
+    for texts, flag, kind, what, attr in (
+            (equip, "--equip", "equipment", "equipment", "equipment"),
+            (battle_cards, "--battle-card", "battle", "a battle card (AW-4.9)", "battle_cards")):
+        for text in texts:  # 'a1=CARD': the card goes on that creature
+            who, card_ref = _split(text, flag)
+            side, pos = _side_of(who)
+            card = cards.find(card_ref)
+            if card.kind != kind:
+                raise UsageError(f"{card.ref} is a {card.kind} card, not {what}")
+            fighter = sides[side][_pick(cards, sides[side], pos, side, set())]
+            getattr(fighter, attr).append(card)
     pairs, ta, td = [], set(), set()
     for text in matches:
         a_ref, d_ref = _split(text, "--match")
