@@ -32,8 +32,7 @@ def main(argv: list[str] | None = None) -> None:
     from deckcli.cli import run
 
     code = run(argv)
-    loaded()
-    gc.freeze()
+    gc.freeze()  # nothing left to collect: the process ends
     sys.exit(code)
 
 

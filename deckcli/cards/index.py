@@ -102,7 +102,10 @@ class Card(Record):
         return self.data.get("stats", {})
 
     def overrides(self, effect: str) -> list[dict]:
-        return [o for o in self.data.get("overrides", ()) if o.get("effect") == effect]
+        found = self.data.get("overrides")
+        if not found:  # most cards: asked once per card in every deck check
+            return []
+        return [o for o in found if o.get("effect") == effect]
 
 
 class Printing(Record):

@@ -15,17 +15,15 @@ from deckcli.digest import sha256
 
 def fingerprint(game: str, rdeck) -> str:
     counts: dict[str, int] = {}
-    if len(rdeck.entries) == len(rdeck.deck.entries):  # every entry resolved (the usual case)
-        for r in rdeck.entries:
-            key = _card_key(r.card.name, r.card.number)
-            counts[key] = counts.get(key, 0) + r.entry.count
-    else:
-        resolved = {id(r.entry): r.card for r in rdeck.entries}
+    for r in rdeck.entries:
+        key = _card_key(r.card.name, r.card.number)
+        counts[key] = counts.get(key, 0) + r.entry.count
+    if len(rdeck.entries) != len(rdeck.deck.entries):  # some entries did not resolve
+        resolved = {id(r.entry) for r in rdeck.entries}
         for entry in rdeck.deck.entries:
-            card = resolved.get(id(entry))
-            key = (_card_key(card.name, card.number) if card is not None
-                   else f"?{fold_name(entry.name)}")
-            counts[key] = counts.get(key, 0) + entry.count
+            if id(entry) not in resolved:
+                key = f"?{fold_name(entry.name)}"
+                counts[key] = counts.get(key, 0) + entry.count
     text = game + "\n" + "\n".join([f"{counts[k]} {k}" for k in sorted(counts)])
     digest = sha256(text.encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"

@@ -6,9 +6,7 @@ read from the card's ``overrides`` data, never special-cased here.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from deckcli.decks.checks import breakdown, chance_at_least_one
+from deckcli.decks.checks import breakdown, chance_at_least_one, copies_by_card
 from deckcli.diagnostics import Diagnostic, error, warning
 
 COPY_LIMIT = 4  # AB-1.5
@@ -28,17 +26,11 @@ def size_problem(fmt: str, count: int, path) -> Diagnostic | None:
 
 def copy_limit(card, event_limit: int | None = None) -> tuple[int | None, str]:
     """The copy limit for one card and the rule that sets it (card text beats AB-1.5)."""
-    limit, rule = _own_limit(card) if "overrides" in card.data else (COPY_LIMIT, "AB-1.5")
-    if event_limit is not None and (limit is None or event_limit < limit):
-        limit, rule = event_limit, "EV-1.3"
-    return limit, rule
-
-
-@lru_cache(maxsize=65536)  # card data never changes during a run
-def _own_limit(card) -> tuple[int | None, str]:
     limit, rule = COPY_LIMIT, "AB-1.5"
     for o in card.overrides("copy_limit"):
         limit, rule = o.get("value"), "AB-6.4"
+    if event_limit is not None and (limit is None or event_limit < limit):
+        limit, rule = event_limit, "EV-1.3"
     return limit, rule
 
 
@@ -51,17 +43,12 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
         out.append(problem)
 
     limited = ctx.limited if ctx is not None else {}
-    totals: dict[int, int] = {}  # card identity -> copies, every printing and variant (AB-1.6)
-    cards: dict[int, object] = {}
     animals = 0
-    for r in rdeck.entries:
-        card, n = r.card, r.entry.count
-        totals[card.id] = totals.get(card.id, 0) + n
-        cards[card.id] = card
+    for card_id, group in copies_by_card(rdeck.entries).items():
+        card = group[0].card
+        total = sum(r.entry.count for r in group)
         if card.kind == "animal":
-            animals += n
-    for card_id, total in totals.items():
-        card = cards[card_id]
+            animals += total
         limit, rule = copy_limit(card, limited.get(card_id))
         if limit is not None and total > limit:
             why = ""
@@ -69,7 +56,6 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                 why = " (its own text sets this limit)"
             elif rule == "EV-1.3":
                 why = " (the event limits this card)"
-            group = [r for r in rdeck.entries if r.card.id == card_id]
             first = min((r.entry.line for r in group if r.entry.line), default=None)
             out.append(error("copy-limit", rule,
                              f"{card.ref}: {total} copies, limit {limit}{why} ({breakdown(group)})",
