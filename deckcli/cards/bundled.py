@@ -22,7 +22,7 @@ import sqlite3
 
 from deckcli.cards import index as _index
 from deckcli.cards.index import (SCHEMA_VERSION, CardIndex, _content_key, _dirs_key,
-                                 _source_files, build_index)
+                                 _source_files, build_index, write_atomically)
 
 BUNDLED_INDEX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bundled.sqlite")
 
@@ -48,32 +48,23 @@ def from_bundled(dirs: list[str], files: list[str], path: str, stat_key: str
     if dirs != [_index.builtin_db_dir()] or not os.path.exists(BUNDLED_INDEX) \
             or not usable(files):
         return None
-    tmp = None
-    try:
-        import tempfile
 
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=os.path.dirname(path))
-        os.close(fd)
-        src = sqlite3.connect(f"file:{BUNDLED_INDEX}?mode=ro&immutable=1", uri=True)
-        dst = sqlite3.connect(tmp)
+    def fill(conn: sqlite3.Connection) -> None:
+        shipped = sqlite3.connect(f"file:{BUNDLED_INDEX}?mode=ro&immutable=1", uri=True)
         try:
-            src.backup(dst)
-            dst.executemany("UPDATE meta SET value=? WHERE key=?",
-                            [(stat_key, "stat_key"), (_dirs_key(dirs), "dirs")])
-            dst.commit()
+            shipped.backup(conn)
         finally:
-            dst.close()
-            src.close()
-        os.replace(tmp, path)
-        tmp = None
+            shipped.close()
+        conn.executemany("UPDATE meta SET value=? WHERE key=?",
+                         [(stat_key, "stat_key"), (_dirs_key(dirs), "dirs")])
+        conn.commit()
+
+    try:
+        write_atomically(path, fill)
         return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
     except (OSError, sqlite3.Error):  # a read-only cache: use the shipped file where it is
         conn = sqlite3.connect(f"file:{BUNDLED_INDEX}?mode=ro&immutable=1", uri=True)
         return CardIndex(conn, dirs, None)
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def write_bundled() -> str:

@@ -265,6 +265,30 @@ def _touch_stat_key(path: str, stat_key: str) -> None:
         pass  # read-only cache: the content check simply runs again next time
 
 
+def write_atomically(path: str, fill) -> None:
+    """Create the SQLite file ``path``: ``fill(conn)`` writes a temporary file in the same
+    folder, which a rename then puts in place, so two processes writing at once each leave a
+    complete file. Then the folder is pruned (:func:`prune_cache`). Raises OSError or
+    sqlite3.Error (a read-only folder, a full disk)."""
+    import tempfile
+
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        conn = sqlite3.connect(tmp)
+        try:
+            fill(conn)
+        finally:
+            conn.close()
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    prune_cache(folder, keep=path)
+
+
 def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> CardIndex:
     """Compile the sources and write the index atomically; in memory if the cache is read-only."""
     from deckcli.cards.build import compile_sources
@@ -279,28 +303,14 @@ def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> 
     content_key = _content_key(files)
     meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key),
             ("dirs", _dirs_key(dirs)), ("marshal", str(marshal.version))]
-    tmp = None
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        import tempfile
-
-        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=os.path.dirname(path))
-        os.close(fd)
-        conn = sqlite3.connect(tmp)
-        _write(conn, compiled, meta)
-        conn.close()
-        os.replace(tmp, path)
-        tmp = None
+        write_atomically(path, lambda conn: _write(conn, compiled, meta))
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         on_disk: str | None = path
-        prune_cache(os.path.dirname(path), keep=path)
     except (OSError, sqlite3.Error):
         conn = sqlite3.connect(":memory:")
         _write(conn, compiled, meta)
         on_disk = None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
     index = CardIndex(conn, dirs, on_disk)
     index.built = compiled
     return index
