@@ -46,7 +46,9 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     animals = 0
     for card_id, group in copies_by_card(rdeck.entries).items():
         card = group[0].card
-        total = sum(r.entry.count for r in group)
+        total = 0
+        for r in group:
+            total += r.entry.count
         if card.kind == "animal":
             animals += total
         limit, rule = copy_limit(card, limited.get(card_id))
