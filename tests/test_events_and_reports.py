@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import EXAMPLES, REPO, run
 
 EVENT = EXAMPLES / "event" / "event.yaml"
@@ -187,3 +190,26 @@ def test_jobs_output_is_identical(monkeypatch, output):
                "--jobs", "0")
     assert one.code == two.code == zero.code == 1
     assert one.out == two.out == zero.out
+
+
+# -- the json reporter's encoder -------------------------------------------------------------
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20)
+
+
+@given(JSON_VALUES)
+@settings(max_examples=200, deadline=None)
+def test_the_one_deck_encoder_writes_what_json_dumps_writes(value):
+    from deckcli.reporters.json import to_json_text
+
+    assert to_json_text(value) == json.dumps(value, ensure_ascii=False)
+
+
+def test_the_one_deck_encoder_refuses_what_json_cannot_hold():
+    from deckcli.reporters.json import to_json_text
+
+    with pytest.raises(TypeError):
+        to_json_text({"a": object()})
+    assert to_json_text([math.inf]) == "[Infinity]"  # as json.dumps writes it
