@@ -7,12 +7,16 @@ The library entry points are :func:`collect_paths`, :func:`validate_path` and
 from __future__ import annotations
 
 import os
+
 from deckcli.cards.index import CardIndex
+from deckcli.decks.fingerprint import fingerprint
 from deckcli.decks.model import Deck
-from deckcli.decks.reader import DECK_SUFFIXES, read_deck
+from deckcli.decks.quick import quick_resolve
+from deckcli.decks.reader import (DECK_SUFFIXES, FORMAT_BY_SUFFIX, decode, deck_of, read_bytes,
+                                  read_deck)
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
-from deckcli.games import DEFAULT_GAME, GAMES, game_module
+from deckcli.games import DEFAULT_GAME, GAMES, deck_rules, game_module
 from deckcli.records import MutableRecord
 
 #: Files a directory walk skips: event files and game logs live beside decks.
@@ -154,6 +158,16 @@ class CheckContext(MutableRecord):
         self.limited = {} if limited is None else limited  # card id -> max copies (event)
 
 
+def pick(deck: Deck, options: Options) -> tuple[str | None, str | None, list[Diagnostic]]:
+    """(game, format, problems) as DL-5.1 decides them; game is None when the deck's header
+    names an unknown game (then the problems say so and the deck is not checked further)."""
+    game, game_problems = pick_game(deck, options)
+    if game_problems:
+        return None, None, game_problems
+    fmt, format_problems = pick_format(deck, game, options)
+    return game, fmt, format_problems
+
+
 def resolve_for(deck: Deck, index: CardIndex, options: Options):
     """(resolved deck or None, game, format, problems so far) as DL-5.1 decides game and format.
 
@@ -163,10 +177,11 @@ def resolve_for(deck: Deck, index: CardIndex, options: Options):
     from deckcli.decks.resolve import resolve_deck
 
     problems = list(deck.problems)
-    game, game_problems = pick_game(deck, options)
-    fmt, format_problems = pick_format(deck, game, options) if not game_problems else (None, [])
-    problems += game_problems + format_problems
-    if not deck.readable or game_problems:
+    game, fmt, picked = pick(deck, options)
+    problems += picked
+    if game is None:
+        return None, DEFAULT_GAME, None, problems
+    if not deck.readable:
         return None, game, fmt, problems
     rdeck = resolve_deck(index, deck, game, fmt)
     return rdeck, game, fmt, problems + rdeck.problems
@@ -178,14 +193,22 @@ def validate_deck(deck: Deck, index: CardIndex, options: Options) -> DeckReport:
 
 def validate_resolved(deck: Deck, index: CardIndex, options: Options):
     """The report on a deck, and the resolved deck it was made from (None if unreadable)."""
-    from deckcli.decks.fingerprint import fingerprint
-
     rdeck, game, fmt, problems = resolve_for(deck, index, options)
-    report = DeckReport(deck.path, game, fmt, deck.card_count, [],
-                        name=deck.header.get("name"), player=deck.header.get("player"))
     if rdeck is None:
-        report.problems = sort_diagnostics(problems)
+        report = DeckReport(deck.path, game, fmt, deck.card_count, sort_diagnostics(problems),
+                            name=deck.header.get("name"), player=deck.header.get("player"))
         return report, None
+    listed = [(s, sum(e.count for e in s.entries)) for s in deck.sections]
+    return judge(rdeck, deck.header, listed, problems, index, options), rdeck
+
+
+def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIndex,
+          options: Options) -> DeckReport:
+    """The report on a resolved deck (:class:`~deckcli.decks.resolve.ResolvedDeck` or
+    :class:`~deckcli.decks.quick.QuickDeck`): the event's checks, the game's, the sections'
+    counts (``listed``: each section header with the copies listed under it), the fingerprint
+    and the game's extra facts. ``problems`` are those found before: reading, game, format."""
+    game = rdeck.game
     ctx = CheckContext(index, options.players)
     event = options.event
     if event is not None:
@@ -193,30 +216,39 @@ def validate_resolved(deck: Deck, index: CardIndex, options: Options):
 
         ctx.limited = event.limited_ids(index, game)
         problems += check_event_rules(rdeck, event, index)
-    module = game_module(game)
-    problems += module.check_deck(rdeck, ctx)
-    problems += _section_checks(deck)
-    report.problems = sort_diagnostics(problems)
-    report.fingerprint = fingerprint(game, rdeck)
-    if hasattr(module, "report_extra"):
-        report.extra = module.report_extra(rdeck, ctx, report.problems)
-    return report, rdeck
-
-
-def _section_checks(deck: Deck) -> list[Diagnostic]:
-    out = []
-    for s in deck.sections:
-        listed = sum(e.count for e in s.entries)
-        if s.count is not None and s.count != listed:
-            out.append(warning("section-count", "DL-2.4",
-                               f"section '{s.word}' says {s.count} cards but lists {listed}",
-                               path=deck.path, line=s.line))
-    return out
+    rules = deck_rules(game)
+    problems += rules.check_deck(rdeck, ctx)
+    for section, copies in listed:
+        if section.count is not None and section.count != copies:
+            problems.append(warning(
+                "section-count", "DL-2.4",
+                f"section '{section.word}' says {section.count} cards but lists {copies}",
+                path=rdeck.path, line=section.line))
+    report = DeckReport(rdeck.path, game, rdeck.format, rdeck.card_count,
+                        sort_diagnostics(problems), name=header.get("name"),
+                        player=header.get("player"), fingerprint=fingerprint(game, rdeck))
+    report.extra = rules.report_extra(rdeck, ctx, report.problems)
+    return report
 
 
 def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
-    deck = read_deck(path, is_set=index.is_any_set_code)
-    return validate_deck(deck, index, options)
+    """The report on one deck file (or '-', stdin).
+
+    A text decklist whose lines all read and resolve cleanly takes the quick read
+    (:mod:`deckcli.decks.quick`); any other file, or a text decklist with a problem in a line,
+    is read in full. Both give the same report (tests/test_quick.py).
+    """
+    is_set = index.is_any_set_code
+    if path == "-" or FORMAT_BY_SUFFIX.get(os.path.splitext(path)[1].lower()) != "text":
+        return validate_deck(read_deck(path, is_set=is_set), index, options)
+    data = read_bytes(path)
+    text, failed = decode(data, path)
+    if failed is None:
+        found = quick_resolve(text, path, index, options, pick)
+        if found is not None:
+            rdeck, header, listed, problems = found
+            return judge(rdeck, header.header, listed, problems, index, options)
+    return validate_deck(deck_of(data, path, path, is_set=is_set)[0], index, options)
 
 
 def read_and_validate(path: str, index: CardIndex, options: Options):

@@ -163,7 +163,7 @@ def test_debug_shows_a_traceback_only_for_internal_errors(monkeypatch, deck_file
     def broken(*a, **k):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(v, "validate_deck", broken)
+    monkeypatch.setattr(v, "judge", broken)  # every readable deck's verdict goes through it
     deck = deck_file("4 Walrus\n")
     r = run("validate", deck)
     assert r.code == 2 and "internal error" in r.err and "please report" in r.err

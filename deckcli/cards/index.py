@@ -78,7 +78,7 @@ def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
 class Card(Record):
     """One card identity: game + common name + collector number (treated as immutable)."""
 
-    __slots__ = ("id", "game", "name", "number", "kind", "base_set", "data")
+    __slots__ = ("id", "game", "name", "number", "kind", "base_set", "data", "identity")
 
     def __init__(self, id: int, game: str, name: str, number: str, kind: str, base_set: str,
                  data: dict):
@@ -89,6 +89,9 @@ class Card(Record):
         self.kind = kind
         self.base_set = base_set
         self.data = data
+        #: what makes a card the same card (AB-1.6): folded common name and collector number
+        #: as compared (``012`` is ``12``), as the deck fingerprint spells it
+        self.identity = f"{fold_name(name)}#{number_key(number)}"
 
     def __hash__(self) -> int:
         return hash((self.game, self.id))

@@ -1,4 +1,4 @@
-"""Deck checks every game shares: copies per card identity and the opening-hand odds.
+"""Deck checks every game shares: the copy-limit breakdown and the opening-hand odds.
 
 Games call these with their own rule ids and limits; nothing here knows a game's numbers.
 """
@@ -6,17 +6,10 @@ Games call these with their own rule ids and limits; nothing here knows a game's
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from math import comb
 
 from deckcli.decks.resolve import Resolved
-
-
-def copies_by_card(entries: list[Resolved]) -> dict[int, list[Resolved]]:
-    """Entries grouped by card identity (every printing and variant together, AB-1.6)."""
-    groups: dict[int, list[Resolved]] = defaultdict(list)
-    for r in entries:
-        groups[r.card.id].append(r)
-    return groups
 
 
 def breakdown(group: list[Resolved]) -> str:
@@ -33,6 +26,7 @@ def breakdown(group: list[Resolved]) -> str:
     return f"{where}: {parts}" if where else parts
 
 
+@lru_cache(maxsize=4096)  # asked for every deck in a batch, mostly with the same numbers
 def chance_at_least_one(deck_size: int, hits: int, draws: int) -> float:
     """Exact hypergeometric chance of at least one hit among ``draws`` cards."""
     if hits <= 0 or deck_size <= 0:

@@ -7,29 +7,26 @@ registered. Entries that did not resolve count by their folded name.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from deckcli.cards.names import fold_name, number_key
+from deckcli.cards.names import fold_name
 from deckcli.digest import sha256
 
 
 def fingerprint(game: str, rdeck) -> str:
     counts: dict[str, int] = {}
-    for r in rdeck.entries:
-        key = _card_key(r.card.name, r.card.number)
-        counts[key] = counts.get(key, 0) + r.entry.count
-    if len(rdeck.entries) != len(rdeck.deck.entries):  # some entries did not resolve
-        resolved = {id(r.entry) for r in rdeck.entries}
-        for entry in rdeck.deck.entries:
-            if id(entry) not in resolved:
-                key = f"?{fold_name(entry.name)}"
-                counts[key] = counts.get(key, 0) + entry.count
-    text = game + "\n" + "\n".join([f"{counts[k]} {k}" for k in sorted(counts)])
-    digest = sha256(text.encode()).hexdigest()
+    for card, copies in rdeck.totals().values():
+        key = card.identity
+        counts[key] = counts.get(key, 0) + copies
+    for entry in rdeck.unresolved():
+        key = f"?{fold_name(entry.name)}"
+        counts[key] = counts.get(key, 0) + entry.count
+    lines = [game]
+    for key in sorted(counts):
+        n = counts[key]
+        lines.append((_COPIES[n] if n < len(_COPIES) else f"{n} ") + key)  # "4 walrus#12"
+    digest = sha256("\n".join(lines).encode()).hexdigest()
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 
-@lru_cache(maxsize=65536)  # a batch meets the same cards over and over
-def _card_key(name: str, number: str) -> str:
-    """A card identity as the fingerprint spells it: folded common name and collector number."""
-    return f"{fold_name(name)}#{number_key(number)}"
+#: "0 ", "1 ", ... "999 ": a line of the hashed text starts with the copies (formatting an
+#: int is the dearest step of a fingerprint; a batch computes thousands)
+_COPIES = [f"{n} " for n in range(1000)]

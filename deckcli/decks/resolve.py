@@ -27,9 +27,14 @@ class Resolved(Record):
 
 
 class ResolvedDeck(MutableRecord):
-    """A deck with every entry that could be resolved, and the problems of those that could not."""
+    """A deck with every entry that could be resolved, and the problems of those that could not.
 
-    __slots__ = ("deck", "game", "format", "entries", "problems")
+    What the deck checks and the fingerprint read of it, which :class:`deckcli.decks.quick.
+    QuickDeck` offers too: ``path``, ``game``, ``format``, ``card_count``, ``entries``,
+    :meth:`totals` and :meth:`unresolved`; :func:`listing` picks one card's entries.
+    """
+
+    __slots__ = ("deck", "game", "format", "entries", "problems", "_totals")
 
     def __init__(self, deck: Deck, game: str, format: str | None,
                  entries: list[Resolved] | None = None, problems: list[Diagnostic] | None = None):
@@ -38,10 +43,47 @@ class ResolvedDeck(MutableRecord):
         self.format = format
         self.entries = [] if entries is None else entries
         self.problems = [] if problems is None else problems
+        self._totals = None
+
+    @property
+    def path(self) -> str | None:
+        return self.deck.path
 
     @property
     def card_count(self) -> int:
         return self.deck.card_count
+
+    def totals(self) -> dict[int, list]:
+        """Card id -> [card, copies]: every printing and variant of a card together (AB-1.6),
+        in the order the cards first appear."""
+        if self._totals is None:
+            self._totals = totals_of(self.entries)
+        return self._totals
+
+    def unresolved(self) -> list[Entry]:
+        """The deck's entries that stand for no card (their problems are in ``problems``)."""
+        if len(self.entries) == len(self.deck.entries):
+            return []
+        resolved = {id(r.entry) for r in self.entries}
+        return [e for e in self.deck.entries if id(e) not in resolved]
+
+
+def totals_of(entries: list[Resolved]) -> dict[int, list]:
+    """Card id -> [card, copies] over resolved entries, in order of first appearance."""
+    out: dict[int, list] = {}
+    for r in entries:
+        card = r.card
+        found = out.get(card.id)
+        if found is None:
+            out[card.id] = [card, r.entry.count]
+        else:
+            found[1] += r.entry.count
+    return out
+
+
+def listing(rdeck, card_id: int) -> list[Resolved]:
+    """The resolved entries of one card in a resolved deck, in deck order."""
+    return [r for r in rdeck.entries if r.card.id == card_id]
 
 
 def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None,

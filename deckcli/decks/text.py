@@ -168,7 +168,8 @@ def split_lines(text: str) -> list[str]:
 _SECTION_WORDS: frozenset[str] | None = None
 
 
-def _section_words() -> frozenset[str]:
+def section_words() -> frozenset[str]:
+    """The folded section-header words of every game (``animals``, ``battle cards``, ...)."""
     global _SECTION_WORDS
     if _SECTION_WORDS is None:
         from deckcli.games import kind_plurals
@@ -181,18 +182,14 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     """Parse a text decklist. ``is_set(code)`` says whether a bare word is a known set code."""
     deck = Deck(path, "text", newline="\r\n" if "\r\n" in text else "\n")
     problems = deck.problems
-    sections = _section_words()
+    sections = section_words()
     pending: list[str] = []  # comment lines waiting for the entry below them
     section: Section | None = None
 
     def bad(code: str, rule: str, message: str, lineno: int):
         problems.append(error(code, rule, message, path=path, line=lineno))
 
-    seen = _READ.get(is_set)  # entry lines already read (in this deck or another)
-    if seen is None or len(seen) > 200_000:
-        if len(_READ) > 16:  # many indexes in one process (a test run): start again
-            _READ.clear()
-        seen = _READ[is_set] = {}
+    seen = line_memo(is_set)  # entry lines already read (in this deck or another)
     for lineno, raw in enumerate(split_lines(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
             bad("line-too-long", "DL-1.3",
@@ -213,21 +210,11 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             line, comment = line.strip(), comment.strip()
         known = seen.get(line)
         if known is None:
-            qty = scan_quantity(line)
-            if qty is not None:
-                known = seen[line] = _read_entry(qty, is_set)
-            else:
-                h = scan_header(line)
-                if h and h[0].lower() in HEADER_KEYS:
-                    known = (None, (h[0].lower(), h[1]))
-                    if known[1][0] in ("game", "format"):  # these repeat across decks
-                        seen[line] = known
+            known = classify_line(line, seen, is_set)
         if known is None:  # neither an entry nor a header line
-            sec = scan_section(line)
-            if sec and fold_name(sec[0]) in sections:
-                word, count = sec
-                section = Section(word.strip(), fold_name(word),
-                                  int(count) if count and len(count) < 7 else None, lineno)
+            found = read_section(line, lineno, sections)
+            if found is not None:
+                section = found
                 deck.sections.append(section)
                 pending = []
                 continue
@@ -278,6 +265,45 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
 #: answer depends only on the line and the set codes, and a batch of decks repeats the same
 #: lines over and over.
 _READ: dict[object, dict[str, tuple]] = {}
+
+
+def line_memo(is_set) -> dict[str, tuple]:
+    """The remembered line readings for one set-code test (see ``_READ``)."""
+    seen = _READ.get(is_set)
+    if seen is None or len(seen) > 200_000:
+        if len(_READ) > 16:  # many indexes in one process (a test run): start again
+            _READ.clear()
+        seen = _READ[is_set] = {}
+    return seen
+
+
+def classify_line(line: str, seen: dict, is_set) -> tuple | None:
+    """What a stripped, comment-free line says, remembering it in ``seen`` where it repeats.
+
+    An entry line: (problems, the Entry fields or None). A header line: (None, (key, value)).
+    Anything else (a section header, a line with no quantity): None.
+    """
+    qty = scan_quantity(line)
+    if qty is not None:
+        known = seen[line] = _read_entry(qty, is_set)
+        return known
+    h = scan_header(line)
+    if h and h[0].lower() in HEADER_KEYS:
+        known = (None, (h[0].lower(), h[1]))
+        if known[1][0] in ("game", "format"):  # these repeat across decks
+            seen[line] = known
+        return known
+    return None
+
+
+def read_section(line: str, lineno: int, words: frozenset[str]) -> Section | None:
+    """A section header line (``Animals: 8``) as a Section, or None when it is not one."""
+    sec = scan_section(line)
+    if not sec or fold_name(sec[0]) not in words:
+        return None
+    word, count = sec
+    return Section(word.strip(), fold_name(word),
+                   int(count) if count and len(count) < 7 else None, lineno)
 
 
 def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:

@@ -32,6 +32,16 @@ def game_module(game: str) -> ModuleType:
 _LOADED: dict[str, ModuleType] = {}  # import_module costs microseconds a call, twice a deck
 
 
+def deck_rules(game: str) -> ModuleType:
+    """The game's deck checks: its ``deck_checks`` module, with ``check_deck(rdeck, ctx)`` and
+    ``report_extra(rdeck, ctx, problems)`` (facts for the report)."""
+    module = _LOADED.get(game + ":deck_checks")
+    if module is None:
+        module = _LOADED[game + ":deck_checks"] = importlib.import_module(
+            game_module(game).__name__ + ".deck_checks")
+    return module
+
+
 #: Each game's card kinds, in the order fmt writes them, with the plural a section header
 #: uses. The game packages read their KIND_PLURALS from here, so a text decklist can be
 #: read without importing either game.

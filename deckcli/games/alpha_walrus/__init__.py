@@ -19,20 +19,6 @@ def check_card_entry(entry, rule_exists):
     return check_entry(entry, rule_exists)
 
 
-def check_deck(deck, ctx):
-    """Shared-deck setup checks (see :mod:`.deck_checks`)."""
-    from deckcli.games.alpha_walrus.deck_checks import check_deck as run
-
-    return run(deck, ctx)
-
-
-def report_extra(rdeck, ctx, problems) -> dict:
-    """Facts merged into the deck's report: players (default 2, and whether defaulted)."""
-    from deckcli.games.alpha_walrus.deck_checks import report_extra as run
-
-    return run(rdeck, ctx, problems)
-
-
 def __getattr__(name):
     # The rules reference is loaded only when asked for (a deck check never needs it).
     if name in ("RULES",):

@@ -15,7 +15,7 @@ What is checked, with the numbers for N players (``--players``, default 2):
 
 from __future__ import annotations
 
-from deckcli.decks.checks import copies_by_card
+from deckcli.decks.resolve import listing
 from deckcli.diagnostics import Diagnostic, error
 
 DEFAULT_PLAYERS = 2
@@ -32,14 +32,14 @@ def players_of(ctx) -> int:
 def census(rdeck) -> dict[str, int]:
     """How many cards of each deal group the deck holds."""
     out = {"alpha-walrus": 0, "gear": 0, "diplomacy": 0, "creature": 0, "non-creature": 0}
-    for r in rdeck.entries:
-        kind = r.card.kind
+    for card, copies in rdeck.totals().values():
+        kind = card.kind
         if kind in ("alpha-walrus", "diplomacy", "creature"):
-            out[kind] += r.entry.count
+            out[kind] += copies
         if kind in NON_CREATURE_KINDS:
-            out["non-creature"] += r.entry.count
+            out["non-creature"] += copies
         if kind == "gear":
-            out["gear"] += r.entry.count
+            out["gear"] += copies
     return out
 
 
@@ -73,7 +73,7 @@ def _gear_pieces(index) -> list:
 
 
 def check_deck(rdeck, ctx) -> list[Diagnostic]:
-    path = rdeck.deck.path
+    path = rdeck.path
     out: list[Diagnostic] = []
     players = players_of(ctx)
     if players < 2:
@@ -81,24 +81,25 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                       f"alpha-walrus is played by at least 2 players, not {players}", path=path)]
     counts = census(rdeck)
     want = needs(players)
-    groups = copies_by_card(rdeck.entries)
+    totals = rdeck.totals()  # card id -> [card, copies]
 
     # AW-1.1: exactly one Alpha Walrus.
-    alpha = [g for g in groups.values() if g[0].card.kind == "alpha-walrus"]
+    alpha = [cid for cid, (card, _) in totals.items() if card.kind == "alpha-walrus"]
     if counts["alpha-walrus"] == 0:
         out.append(error("aw-no-alpha", "AW-1.1",
                          "the deck has no Alpha Walrus card; setup places exactly 1 in the "
                          "centre", path=path))
     elif counts["alpha-walrus"] > 1:
-        lines = sorted({ln for g in alpha for ln in _lines(g)})
+        lines = sorted({ln for cid in alpha for ln in _lines(listing(rdeck, cid))})
         out.append(error("aw-alpha-count", "AW-1.1",
                          f"{counts['alpha-walrus']} Alpha Walrus cards, exactly 1 allowed"
                          f"{_where(lines)}",
-                         path=path, line=lines[0] if lines else None, card=alpha[0][0].card.ref))
+                         path=path, line=lines[0] if lines else None,
+                         card=totals[alpha[0]][0].ref))
 
     # AW-8.1: the four gear pieces, once each.
     index = getattr(ctx, "index", None)
-    by_ref = {g[0].card.ref: g for g in groups.values() if g[0].card.kind == "gear"}
+    by_ref = {card.ref: cid for cid, (card, _) in totals.items() if card.kind == "gear"}
     pieces = _gear_pieces(index)  # compared by reference: the index may be another run's
     held = sum(1 for p in pieces if p.ref in by_ref)
     for piece in pieces:
@@ -107,15 +108,14 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                              f"{piece.ref} is missing: the deck holds {held} of the 4 Alpha "
                              "Walrus gear pieces, and the Final Showdown needs all 4",
                              path=path, card=piece.ref))
-    for group in by_ref.values():
-        total = sum(r.entry.count for r in group)
+    for ref, cid in by_ref.items():
+        total = totals[cid][1]
         if total > 1:
-            lines = _lines(group)
+            lines = _lines(listing(rdeck, cid))
             out.append(error("aw-gear-copies", "AW-8.1",
-                             f"{group[0].card.ref}: {total} copies; each of the 4 gear pieces "
+                             f"{ref}: {total} copies; each of the 4 gear pieces "
                              f"is in the deck exactly once{_where(lines)}",
-                             path=path, line=lines[0] if lines else None,
-                             card=group[0].card.ref))
+                             path=path, line=lines[0] if lines else None, card=ref))
 
     # AW-1.2 / AW-1.3: enough to deal.
     if counts["diplomacy"] < want["diplomacy"]:

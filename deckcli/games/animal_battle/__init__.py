@@ -20,20 +20,6 @@ def check_card_entry(entry, rule_exists):
     return check_entry(entry, rule_exists)
 
 
-def check_deck(deck, ctx):
-    """Deck construction and setup checks (see :mod:`.deck_checks`)."""
-    from deckcli.games.animal_battle.deck_checks import check_deck as run
-
-    return run(deck, ctx)
-
-
-def report_extra(rdeck, ctx, problems):
-    """Facts for the report: whether the deck would pass each format."""
-    from deckcli.games.animal_battle.deck_checks import other_formats
-
-    return {"formats": other_formats(rdeck, [p for p in problems if p.is_error])}
-
-
 def __getattr__(name):
     # The rules reference is loaded only when asked for (a deck check never needs it).
     if name in ("RULES", "BATTLE_STATS"):

@@ -6,7 +6,8 @@ read from the card's ``overrides`` data, never special-cased here.
 
 from __future__ import annotations
 
-from deckcli.decks.checks import breakdown, chance_at_least_one, copies_by_card
+from deckcli.decks.checks import breakdown, chance_at_least_one
+from deckcli.decks.resolve import listing
 from deckcli.diagnostics import Diagnostic, error, warning
 
 COPY_LIMIT = 4  # AB-1.5
@@ -24,18 +25,25 @@ def size_problem(fmt: str, count: int, path) -> Diagnostic | None:
     return None
 
 
-def copy_limit(card, event_limit: int | None = None) -> tuple[int | None, str]:
-    """The copy limit for one card and the rule that sets it (card text beats AB-1.5)."""
+def card_limit(card) -> tuple[int | None, str]:
+    """A card's own copy limit and the rule that sets it: its text (AB-6.4) beats AB-1.5."""
     limit, rule = COPY_LIMIT, "AB-1.5"
     for o in card.overrides("copy_limit"):
         limit, rule = o.get("value"), "AB-6.4"
+    return limit, rule
+
+
+def copy_limit(card, event_limit: int | None = None, own=None) -> tuple[int | None, str]:
+    """The copy limit for one card and the rule that sets it: an event's limit (EV-1.3) when
+    tighter than the card's own (``own``: :func:`card_limit` of it, when already known)."""
+    limit, rule = own if own is not None else card_limit(card)
     if event_limit is not None and (limit is None or event_limit < limit):
         limit, rule = event_limit, "EV-1.3"
     return limit, rule
 
 
 def check_deck(rdeck, ctx) -> list[Diagnostic]:
-    path = rdeck.deck.path
+    path = rdeck.path
     out: list[Diagnostic] = []
     count = rdeck.card_count
     problem = size_problem(rdeck.format, count, path)
@@ -43,27 +51,32 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
         out.append(problem)
 
     limited = ctx.limited if ctx is not None else {}
+    # card id -> card_limit(card): the same for every deck checked against this index
+    index = getattr(ctx, "index", None)
+    own = index.memo.setdefault("ab-card-limit", {}) if index is not None else {}
     animals = 0
-    for card_id, group in copies_by_card(rdeck.entries).items():
-        card = group[0].card
-        total = 0
-        for r in group:
-            total += r.entry.count
+    for card_id, (card, total) in rdeck.totals().items():  # every version together (AB-1.6)
         if card.kind == "animal":
             animals += total
-        limit, rule = copy_limit(card, limited.get(card_id))
+        limits = own.get(card_id)
+        if limits is None:
+            limits = own[card_id] = card_limit(card)
+        if card_id in limited:
+            limits = copy_limit(card, limited[card_id], limits)
+        limit, rule = limits
         if limit is not None and total > limit:
             why = ""
             if rule == "AB-6.4":
                 why = " (its own text sets this limit)"
             elif rule == "EV-1.3":
                 why = " (the event limits this card)"
+            group = listing(rdeck, card_id)
             first = min((r.entry.line for r in group if r.entry.line), default=None)
             out.append(error("copy-limit", rule,
                              f"{card.ref}: {total} copies, limit {limit}{why} ({breakdown(group)})",
                              path=path, line=first, card=card.ref))
 
-    if animals == 0 and rdeck.entries:
+    if animals == 0 and rdeck.totals():
         out.append(error("no-animal", "AB-3.3",
                          "the deck has no Animal card, so no starting Challenger can ever be "
                          "revealed", path=path))
@@ -83,3 +96,8 @@ def other_formats(rdeck, errors: list[Diagnostic]) -> dict[str, bool]:
     non_size = [d for d in errors if d.code != "deck-size"]
     count = rdeck.card_count
     return {fmt: not non_size and size_problem(fmt, count, None) is None for fmt in SIZES}
+
+
+def report_extra(rdeck, ctx, problems) -> dict:
+    """Facts for the report: whether the deck would pass each format."""
+    return {"formats": other_formats(rdeck, [p for p in problems if p.is_error])}

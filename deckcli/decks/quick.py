@@ -1,0 +1,150 @@
+"""The quick read of a text decklist: straight to per-card totals, for decks read cleanly.
+
+A batch of decks for an event is mostly decks whose every line reads and resolves without a
+problem, and whose lines repeat from deck to deck. For such a deck :func:`quick_resolve`
+goes from the text to what the deck checks need (per card, the number of copies) without
+building an :class:`~deckcli.decks.model.Entry` and a
+:class:`~deckcli.decks.resolve.Resolved` for every line: each distinct line is read and
+resolved once in a run, by the same functions the full reader uses, and remembered.
+
+The moment a line is anything else (a problem of any kind, a header after the first entry,
+too long, ...) the quick read gives up and returns None, and the caller reads the file in
+full: the quick read never makes a problem of its own. tests/test_quick.py checks on
+generated decks, good and bad, that both routes give the same report.
+"""
+
+from __future__ import annotations
+
+from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS
+from deckcli.decks.model import Deck, Entry
+from deckcli.decks.resolve import Resolved, resolve_entry
+from deckcli.decks.text import classify_line, line_memo, read_section, section_words, split_lines
+
+
+class QuickDeck:
+    """A resolved deck from the quick read, offering what :class:`~deckcli.decks.resolve.
+    ResolvedDeck` offers the checks. ``entries`` are built only when a check asks for them
+    (to point at the lines of a card over its copy limit, say)."""
+
+    __slots__ = ("path", "game", "format", "card_count", "problems", "_totals", "_rows",
+                 "_entries")
+
+    def __init__(self, path, game, fmt, card_count, totals, rows):
+        self.path = path
+        self.game = game
+        self.format = fmt
+        self.card_count = card_count
+        self.problems: list = []  # a deck with any problem in its lines is read in full
+        self._totals = totals
+        self._rows = rows  # (line number, facts of the line: see _facts) for each entry
+        self._entries = None
+
+    def totals(self) -> dict[int, list]:
+        return self._totals
+
+    def unresolved(self) -> list:
+        return []
+
+    @property
+    def entries(self) -> list[Resolved]:
+        if self._entries is None:
+            self._entries = [Resolved(_entry(fields, lineno), card, printing)
+                             for lineno, (_, _, card, fields, printing) in self._rows]
+        return self._entries
+
+
+def _entry(fields: tuple, lineno: int) -> Entry:
+    count, name, code, number, tags, _, whole = fields
+    return Entry(count, name, code, number, tags, lineno, whole)
+
+
+def quick_resolve(text: str, path: str | None, index, options, pick):
+    """(QuickDeck, header, sections, problems so far) for a text decklist, or None to read it
+    in full. ``pick(deck, options)`` decides game and format from the header as the full route
+    does: (game, format, problems), with game None when the header's game is unknown.
+
+    ``header`` is the header deck: the header lines and their line numbers (its ``entries`` and
+    ``sections`` stay empty). ``sections`` pairs each section header with the copies listed
+    under it.
+    """
+    lines = split_lines(text)
+    if len(lines) >= MAX_ENTRIES:
+        return None  # near the entry limit: the full reader says where it stops
+    is_set = index.is_any_set_code
+    seen = line_memo(is_set)
+    words = section_words()
+    deck = Deck(path, "text")
+    header, header_lines = deck.header, deck.header_lines
+    sections: list = []
+    listed: list[int] = []  # copies under each section so far
+    facts: dict = {}  # line -> (copies, card id, card, fields, printing) or False
+    game = fmt = None
+    problems: list = []
+    totals: dict[int, list] = {}
+    rows: list = []
+    count = 0
+    for lineno, raw in enumerate(lines, 1):
+        found = facts.get(raw)  # most lines: an entry line seen before, as it stands
+        if found is None:
+            if len(raw) > MAX_LINE_CHARS:
+                return None
+            line = raw.strip()
+            if not line or line[0] == "#":
+                continue
+            if "#" in line:
+                line = line.partition("#")[0].strip()
+            found = facts.get(line)
+        if found is None:
+            known = seen.get(line)
+            if known is None:
+                known = classify_line(line, seen, is_set)
+            if known is None:
+                section = read_section(line, lineno, words)
+                if section is None:
+                    return None  # no quantity: a problem the full reader reports
+                sections.append(section)
+                listed.append(0)
+                continue
+            faults, fields = known
+            if faults is None:  # a header line
+                key, value = fields
+                if rows or key in header:
+                    return None  # after the entries, or given twice: a problem
+                header[key] = value
+                header_lines[key] = lineno
+                continue
+            if fields is None:
+                return None  # an entry line with a problem (its faults)
+            if game is None:  # the first entry: the header is complete
+                game, fmt, problems = pick(deck, options)
+                if game is None:
+                    return None
+                facts = index.memo.setdefault(("quick", game), {})
+                found = facts.get(line)
+            if found is None:
+                found = facts[line] = _facts(index, game, fields)
+        if found is False:
+            return None
+        rows.append((lineno, found))
+        copies, card_id = found[0], found[1]
+        count += copies
+        if listed:
+            listed[-1] += copies
+        have = totals.get(card_id)
+        if have is None:
+            totals[card_id] = [found[2], copies]
+        else:
+            have[1] += copies
+    if not rows:
+        return None  # an empty deck: a problem
+    return (QuickDeck(path, game, fmt, count, totals, rows), deck, list(zip(sections, listed)),
+            problems)
+
+
+def _facts(index, game: str, fields: tuple):
+    """(copies, card id, card, entry fields, printing) for an entry line that resolves
+    cleanly, else False."""
+    found = resolve_entry(index, game, _entry(fields, None), None)
+    if type(found) is not Resolved:
+        return False
+    return (fields[0], found.card.id, found.card, fields, found.printing)

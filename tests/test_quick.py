@@ -1,0 +1,154 @@
+"""The quick read of a text decklist (deckcli.decks.quick) against the full reader.
+
+``validate_path`` takes the quick read for a text decklist whose every line reads and resolves
+cleanly, and the full reader otherwise. The two must never disagree: on generated decklists,
+good and bad, for both games, with and without an event, the report through ``validate_path``
+is the report of the full reader. Then: the quick read is really taken for clean decks (else
+the comparison proves nothing), it steps aside for each kind of problem line, and the entries
+it builds on demand are those the full reader builds.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckcli.decks.quick import quick_resolve
+from deckcli.decks.reader import read_deck
+from deckcli.validate import Options, pick, resolve_for, validate_deck, validate_path
+
+SETTINGS = settings(max_examples=250, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
+
+
+def full_report(path, index, options):
+    """The report of the full reader (never the quick read)."""
+    return validate_deck(read_deck(str(path), is_set=index.is_any_set_code), index, options)
+
+
+def clean_lines(index, game):
+    """Entry lines that read and resolve without a problem, in the forms people write."""
+    out = []
+    for card in index.all_cards(game)[::3]:
+        if sum(1 for c in index.all_cards(game) if c.name == card.name) > 1:
+            continue  # an ambiguous name is a problem line
+        p = index.printings_of(card.id)[0]
+        tag = f" [{p.variants[0]}]" if p.variants else ""
+        out += [f"{card.name}", f"{card.name} ({p.set_code}) {p.number}",
+                f"{card.name} {p.set_code} {p.number}", f"{card.name.upper()}",
+                f"{card.name} ({p.set_code}) {p.number}{tag}", f"{card.name}  # a note"]
+    return out
+
+
+PROBLEM_LINES = [
+    "4 Walruss", "0 Orca", "1000 Orca", "-1 Orca", "4 Orca (XYZ) 1", "4 Orca (ABS) 12",
+    "4 Orca [shiny]", "4 Bison", "4 Orca (ABS) 999", "Walrus", "author: me", "4", "4 []",
+    "x" * 4097, "4 Alpha Walrus", "1 Krill (AWC) 1", "4 Walrus [first-edition, promo]",
+]
+HEADER_LINES = ["game: animal-battle", "game: alpha-walrus", "game: chess", "format: casual",
+                "Format: championship", "format: sealed", "name: Deep Divers", "player: Ann"]
+SECTION_LINES = ["Animals", "Animals: 8", "Actions (4)", "Creatures: 3", "Gear 4",
+                 "Battle Cards", "# just a comment", "", "   "]
+
+
+@st.composite
+def decklists(draw, index):
+    """About half the decks read cleanly (the quick read); the others carry 1 or 2 lines of
+    trouble: a problem line, a header out of place, a card of the other game."""
+    game = draw(st.sampled_from(["animal-battle", "alpha-walrus"]))
+    header = [f"game: {game}" if game == "alpha-walrus" or draw(st.booleans()) else None,
+              draw(st.sampled_from([None, "format: casual", "Format: championship"])),
+              draw(st.sampled_from([None, "name: Deep Divers"])),
+              draw(st.sampled_from([None, "player: Ann"]))]
+    lines = [line for line in header if line]
+    entry = st.builds(lambda n, x, body: f"{n}{x} {body}", st.integers(1, 9),
+                      st.sampled_from(["", "x"]), st.sampled_from(clean_lines(index, game)))
+    lines += draw(st.lists(st.one_of(entry, entry, entry, st.sampled_from(SECTION_LINES)),
+                           max_size=24))
+    if draw(st.booleans()):
+        other = "alpha-walrus" if game == "animal-battle" else "animal-battle"
+        trouble = st.one_of(st.sampled_from(PROBLEM_LINES), st.sampled_from(HEADER_LINES),
+                            st.sampled_from(clean_lines(index, other)))
+        for line in draw(st.lists(trouble, min_size=1, max_size=2)):
+            lines.insert(draw(st.integers(0, len(lines))), line)
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    return newline.join(lines) + draw(st.sampled_from(["", newline]))
+
+
+@pytest.fixture(scope="module")
+def event(tmp_path_factory):
+    from deckcli.events.model import load_event
+
+    path = tmp_path_factory.mktemp("event") / "event.yaml"
+    path.write_text('name: E\nbanned: ["Orca", "Krill"]\nlimited: {"Herd Instinct": 2}\n'
+                    "sets: [ABS, DWV, AWC]\n", encoding="utf-8")
+    return load_event(str(path))
+
+
+OPTIONS = [{}, {"format": "championship"}, {"game": "alpha-walrus"},
+           {"game": "alpha-walrus", "players": 5}, {"game": "animal-battle"}, "event"]
+
+
+@given(data=st.data(), choice=st.sampled_from(OPTIONS))
+@SETTINGS
+def test_quick_and_full_reading_give_the_same_report(index, event, data, choice):
+    text = data.draw(decklists(index))
+    options = Options(event=event) if choice == "event" else Options(**choice)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "deck.txt"
+        path.write_text(text, encoding="utf-8", newline="")
+        quick = validate_path(str(path), index, options)
+        full = full_report(path, index, options)
+    assert quick.to_json() == full.to_json()
+
+
+@pytest.mark.parametrize("name", ["championship-deep-divers.txt", "alpha-walrus-4p.txt",
+                                  "casual-risky.txt"])
+def test_a_clean_deck_takes_the_quick_read(index, name):
+    path = EXAMPLES / "good" / name
+    text = path.read_text(encoding="utf-8")
+    assert quick_resolve(text, str(path), index, Options(), pick) is not None
+    assert validate_path(str(path), index, Options()).to_json() == \
+        full_report(path, index, Options()).to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "4 Walruss\n",  # unknown card
+    "4 Walrus\n0 Orca\n",  # bad count
+    "4 Walrus\nWalrus\n",  # no quantity
+    "4 Walrus\nname: late\n",  # header after the entries
+    "name: a\nname: b\n4 Walrus\n",  # header given twice
+    "game: chess\n4 Walrus\n",  # unknown game
+    "4 Bison\n",  # ambiguous name
+    "4 Walrus [shiny]\n",  # unknown variant
+    "4 Orca (ABS) 12\n",  # name and number disagree
+    "# only a comment\n",  # no entries
+    "4 Walrus\n" + "x" * 4097 + "\n",  # a line over the limit
+    "4 Walrus  # " + "x" * 4097 + "\n",  # an entry on a line over the limit
+])
+def test_a_problem_line_leaves_the_quick_read(index, text, deck_file):
+    assert quick_resolve(text, "d.txt", index, Options(), pick) is None
+    path = deck_file(text)
+    report = validate_path(str(path), index, Options())
+    assert report.problems and report.to_json() == full_report(path, index, Options()).to_json()
+
+
+def test_entries_built_on_demand_are_the_full_readers(index):
+    path = EXAMPLES / "good" / "championship-deep-divers.txt"
+    text = path.read_text(encoding="utf-8")
+    quick = quick_resolve(text, str(path), index, Options(), pick)[0]
+    full = resolve_for(read_deck(str(path), is_set=index.is_any_set_code), index, Options())[0]
+
+    def seen(r):
+        e = r.entry
+        return (e.count, e.name, e.set_code, e.number, e.variants, e.line, e.whole, r.card,
+                r.printing)
+
+    assert [seen(r) for r in quick.entries] == [seen(r) for r in full.entries]
+    assert quick.totals() == full.totals() and quick.card_count == full.card_count
