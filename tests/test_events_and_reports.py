@@ -192,6 +192,63 @@ def test_jobs_output_is_identical(monkeypatch, output):
     assert one.out == two.out == zero.out
 
 
+def test_jobs_with_an_output_file_keep_the_summary(tmp_path, monkeypatch):
+    # the text summary on stdout needs each deck's whole report, not only its verdict
+    monkeypatch.chdir(REPO)
+    decks = ("examples/good", "examples/bad")
+    one = run("validate", *decks, "-O", "json", "--output-file", tmp_path / "one.json")
+    two = run("validate", *decks, "-O", "json", "--output-file", tmp_path / "two.json",
+              "--jobs", "2")
+    assert one.code == two.code == 1 and one.out == two.out and "ILLEGAL" in one.out
+    assert (tmp_path / "one.json").read_text() == (tmp_path / "two.json").read_text()
+
+
+class Spy:
+    def __init__(self):
+        self.writes, self.flushes = [], 0
+
+    def write(self, text):
+        self.writes.append(text)
+
+    def flush(self):
+        self.flushes += 1
+
+
+def test_batched_output_gathers_writes_and_loses_nothing(monkeypatch):
+    from deckcli import batch
+
+    spy = Spy()
+    out = batch.Batched(spy)
+    monkeypatch.setattr(batch, "monotonic", lambda: out.last)  # the clock stands still
+    for i in range(1000):
+        out.write(f"deck {i}\n")
+    assert spy.writes == []  # under 64 KiB and no time passed: nothing written yet
+    out.flush()
+    assert spy.writes == ["".join(f"deck {i}\n" for i in range(1000))]
+    out.write("x" * batch.Batched.SIZE)  # a full buffer goes out at once
+    assert spy.writes[-1] == "x" * batch.Batched.SIZE
+    monkeypatch.setattr(batch, "monotonic", lambda: out.last + batch.Batched.SECONDS)
+    out.write("late\n")  # and so does anything written after a fifth of a second
+    assert spy.writes[-1] == "late\n"
+
+
+def test_an_unbuffered_stdout_gets_few_writes(monkeypatch):
+    # PYTHONUNBUFFERED=1 (CI containers) made every deck's line a system call of its own
+    import sys
+
+    from deckcli import batch
+    from deckcli.cards.index import open_index
+    from deckcli.validate import Options, collect_paths
+
+    spy = Spy()
+    monkeypatch.setattr(sys, "stdout", spy)
+    monkeypatch.setattr(batch, "monotonic", lambda: 0.0)  # a run quicker than a flush
+    paths = collect_paths([str(EXAMPLES / "good"), str(EXAMPLES / "bad")])
+    batch.run_validation(paths, open_index(), Options(), output="json")
+    assert len(spy.writes) == 1 and len(paths) > 5
+    assert json.loads(spy.writes[0])["summary"]["decks"] == len(paths)
+
+
 # -- the json reporter's encoder -------------------------------------------------------------
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
