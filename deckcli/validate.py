@@ -57,7 +57,10 @@ class DeckReport(MutableRecord):
 
     @property
     def legal(self) -> bool:
-        return not any(p.is_error for p in self.problems)
+        for p in self.problems:  # a plain loop: asked several times for every deck of a batch
+            if p.is_error:
+                return False
+        return True
 
     @property
     def errors(self) -> int:
@@ -161,11 +164,22 @@ class CheckContext(MutableRecord):
 def pick(deck: Deck, options: Options) -> tuple[str | None, str | None, list[Diagnostic]]:
     """(game, format, problems) as DL-5.1 decides them; game is None when the deck's header
     names an unknown game (then the problems say so and the deck is not checked further)."""
+    key = None
+    if options.event is None:  # the answer depends on the header and options only
+        key = (deck.header.get("game"), deck.header.get("format"), options.game, options.format)
+        found = _PICKED.get(key)
+        if found is not None:
+            return found[0], found[1], []
     game, game_problems = pick_game(deck, options)
     if game_problems:
         return None, None, game_problems
     fmt, format_problems = pick_format(deck, game, options)
+    if key is not None and not format_problems and len(_PICKED) < 1024:
+        _PICKED[key] = (game, fmt)  # problems name the deck's file: those are not kept
     return game, fmt, format_problems
+
+
+_PICKED: dict[tuple, tuple] = {}  # a batch asks the same question for every deck
 
 
 def resolve_for(deck: Deck, index: CardIndex, options: Options):

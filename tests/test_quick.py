@@ -152,3 +152,34 @@ def test_entries_built_on_demand_are_the_full_readers(index):
 
     assert [seen(r) for r in quick.entries] == [seen(r) for r in full.entries]
     assert quick.totals() == full.totals() and quick.card_count == full.card_count
+
+
+@given(game=st.sampled_from([None, "animal-battle", "Alpha-Walrus", "chess"]),
+       fmt=st.sampled_from([None, "casual", "Championship", "sealed"]),
+       option=st.sampled_from([{}, {"game": "alpha-walrus"}, {"format": "casual"},
+                               {"game": "animal-battle", "format": "championship"}]))
+@settings(max_examples=120, deadline=None)
+def test_a_remembered_pick_is_the_pick(game, fmt, option):
+    # validate.pick remembers clean answers for a batch; problems name the file and line
+    import deckcli.validate as v
+    from deckcli.decks.model import Deck
+
+    def deck(path):
+        d = Deck(path, "text")
+        for line, (key, value) in enumerate((("game", game), ("format", fmt)), start=1):
+            if value is not None:
+                d.header[key], d.header_lines[key] = value, line
+        return d
+
+    def seen(result):
+        found, fmt_, problems = result
+        return found, fmt_, [(p.code, p.path, p.line, p.message) for p in problems]
+
+    options = Options(**option)
+    v._PICKED.clear()
+    fresh = seen(pick(deck("a.txt"), options))
+    assert seen(pick(deck("a.txt"), options)) == fresh  # remembered
+    other = seen(pick(deck("b.txt"), options))  # another file, same header
+    assert other[:2] == fresh[:2]
+    assert [p[0] for p in other[2]] == [p[0] for p in fresh[2]]
+    assert all(p[1] == "b.txt" for p in other[2])

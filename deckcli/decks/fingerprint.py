@@ -12,10 +12,12 @@ from deckcli.digest import sha256
 
 
 def fingerprint(game: str, rdeck) -> str:
-    counts: dict[str, int] = {}
-    for card, copies in rdeck.totals().values():
-        key = card.identity
-        counts[key] = counts.get(key, 0) + copies
+    totals = rdeck.totals()
+    counts = {card.identity: copies for card, copies in totals.values()}
+    if len(counts) < len(totals):  # two cards that spell their identity alike: add them up
+        counts = {}
+        for card, copies in totals.values():
+            counts[card.identity] = counts.get(card.identity, 0) + copies
     for entry in rdeck.unresolved():
         key = f"?{fold_name(entry.name)}"
         counts[key] = counts.get(key, 0) + entry.count

@@ -75,14 +75,11 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
     words = section_words()
     deck = Deck(path, "text")
     header, header_lines = deck.header, deck.header_lines
-    sections: list = []
-    listed: list[int] = []  # copies under each section so far
+    sections: list = []  # (section, index in rows of its first entry)
     facts: dict = {}  # line -> (copies, card id, card, fields, printing) or False
     game = fmt = None
     problems: list = []
-    totals: dict[int, list] = {}
-    rows: list = []
-    count = 0
+    rows: list = []  # (line number, facts) for each entry
     for lineno, raw in enumerate(lines, 1):
         found = facts.get(raw)  # most lines: an entry line seen before, as it stands
         if found is None:
@@ -102,8 +99,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                 section = read_section(line, lineno, words)
                 if section is None:
                     return None  # no quantity: a problem the full reader reports
-                sections.append(section)
-                listed.append(0)
+                sections.append((section, len(rows)))
                 continue
             faults, fields = known
             if faults is None:  # a header line
@@ -121,24 +117,34 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                     return None
                 facts = index.memo.setdefault(("quick", game), {})
                 found = facts.get(line)
+                if found:
+                    rest = list(map(facts.get, lines[lineno:]))
+                    if None not in rest and False not in rest:
+                        # every later line is a clean entry seen before, exactly as written:
+                        # the usual deck in a batch, taken without a step per line
+                        rows.append((lineno, found))
+                        rows += zip(range(lineno + 1, len(lines) + 1), rest)
+                        break
             if found is None:
                 found = facts[line] = _facts(index, game, fields)
         if found is False:
             return None
         rows.append((lineno, found))
-        copies, card_id = found[0], found[1]
-        count += copies
-        if listed:
-            listed[-1] += copies
-        have = totals.get(card_id)
-        if have is None:
-            totals[card_id] = [found[2], copies]
-        else:
-            have[1] += copies
     if not rows:
         return None  # an empty deck: a problem
-    return (QuickDeck(path, game, fmt, count, totals, rows), deck, list(zip(sections, listed)),
-            problems)
+    count = 0
+    totals: dict[int, list] = {}  # card id -> [card, copies]
+    for _, (copies, card_id, card, _, _) in rows:
+        count += copies
+        if card_id in totals:
+            totals[card_id][1] += copies
+        else:
+            totals[card_id] = [card, copies]
+    listed = []
+    for i, (section, first) in enumerate(sections):
+        last = sections[i + 1][1] if i + 1 < len(sections) else len(rows)
+        listed.append((section, sum(row[1][0] for row in rows[first:last])))
+    return QuickDeck(path, game, fmt, count, totals, rows), deck, listed, problems
 
 
 def _facts(index, game: str, fields: tuple):

@@ -283,7 +283,8 @@ def classify_line(line: str, seen: dict, is_set) -> tuple | None:
     An entry line: (problems, the Entry fields or None). A header line: (None, (key, value)).
     Anything else (a section header, a line with no quantity): None.
     """
-    qty = scan_quantity(line)
+    first = line[0]
+    qty = scan_quantity(line) if first.isdecimal() or first in "+-xX" else None  # else no count
     if qty is not None:
         known = seen[line] = _read_entry(qty, is_set)
         return known

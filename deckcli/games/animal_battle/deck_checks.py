@@ -16,9 +16,14 @@ OPENING_HAND = 6  # AB-3.1
 OPENING_WARN_BELOW = 0.90
 
 
+def size_fits(fmt: str, count: int) -> bool:
+    low, high, _ = SIZES[fmt]
+    return count >= low and (high is None or count <= high)
+
+
 def size_problem(fmt: str, count: int, path) -> Diagnostic | None:
     low, high, rule = SIZES[fmt]
-    if count < low or (high is not None and count > high):
+    if not size_fits(fmt, count):
         want = f"exactly {low}" if high == low else f"at least {low}"
         return error("deck-size", rule,
                      f"{fmt} decks hold {want} cards; this deck has {count}", path=path)
@@ -91,13 +96,9 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     return out
 
 
-def other_formats(rdeck, errors: list[Diagnostic]) -> dict[str, bool]:
-    """Would the deck pass each format? (size is the only format-dependent rule here)."""
-    non_size = [d for d in errors if d.code != "deck-size"]
-    count = rdeck.card_count
-    return {fmt: not non_size and size_problem(fmt, count, None) is None for fmt in SIZES}
-
-
 def report_extra(rdeck, ctx, problems) -> dict:
-    """Facts for the report: whether the deck would pass each format."""
-    return {"formats": other_formats(rdeck, [p for p in problems if p.is_error])}
+    """Facts for the report: whether the deck would pass each format (size is the only rule
+    that depends on the format)."""
+    other = any(p.is_error and p.code != "deck-size" for p in problems)
+    count = rdeck.card_count
+    return {"formats": {fmt: not other and size_fits(fmt, count) for fmt in SIZES}}
