@@ -150,7 +150,12 @@ def test_entries_built_on_demand_are_the_full_readers(index):
         return (e.count, e.name, e.set_code, e.number, e.variants, e.line, e.whole, r.card,
                 r.printing)
 
+    for card_id in full.totals():  # one card's entries, built alone, then from all of them
+        assert [seen(r) for r in quick.listing(card_id)] == \
+            [seen(r) for r in full.listing(card_id)]
     assert [seen(r) for r in quick.entries] == [seen(r) for r in full.entries]
+    assert all(quick.listing(c) == [r for r in quick.entries if r.card.id == c]
+               for c in full.totals())
     assert quick.totals() == full.totals() and quick.card_count == full.card_count
 
 

@@ -45,6 +45,13 @@ class QuickDeck:
     def unresolved(self) -> list:
         return []
 
+    def listing(self, card_id: int) -> list[Resolved]:
+        """One card's entries (a card over its limit, say), built without the others."""
+        if self._entries is not None:
+            return [r for r in self._entries if r.card.id == card_id]
+        return [Resolved(_entry(fields, lineno), card, printing)
+                for lineno, (_, cid, card, fields, printing) in self._rows if cid == card_id]
+
     @property
     def entries(self) -> list[Resolved]:
         if self._entries is None:

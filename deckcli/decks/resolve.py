@@ -31,7 +31,7 @@ class ResolvedDeck(MutableRecord):
 
     What the deck checks and the fingerprint read of it, which :class:`deckcli.decks.quick.
     QuickDeck` offers too: ``path``, ``game``, ``format``, ``card_count``, ``entries``,
-    :meth:`totals` and :meth:`unresolved`; :func:`listing` picks one card's entries.
+    :meth:`totals`, :meth:`listing` (one card's entries) and :meth:`unresolved`.
     """
 
     __slots__ = ("deck", "game", "format", "entries", "problems", "_totals")
@@ -60,6 +60,10 @@ class ResolvedDeck(MutableRecord):
             self._totals = totals_of(self.entries)
         return self._totals
 
+    def listing(self, card_id: int) -> list[Resolved]:
+        """The resolved entries of one card, in deck order."""
+        return [r for r in self.entries if r.card.id == card_id]
+
     def unresolved(self) -> list[Entry]:
         """The deck's entries that stand for no card (their problems are in ``problems``)."""
         if len(self.entries) == len(self.deck.entries):
@@ -81,9 +85,6 @@ def totals_of(entries: list[Resolved]) -> dict[int, list]:
     return out
 
 
-def listing(rdeck, card_id: int) -> list[Resolved]:
-    """The resolved entries of one card in a resolved deck, in deck order."""
-    return [r for r in rdeck.entries if r.card.id == card_id]
 
 
 def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None,

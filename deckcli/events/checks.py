@@ -6,7 +6,6 @@ per-card maximum as the tighter limit.
 
 from __future__ import annotations
 
-from deckcli.decks.resolve import listing
 from deckcli.diagnostics import Diagnostic, error
 
 
@@ -19,7 +18,7 @@ def check_event_rules(rdeck, event, index) -> list[Diagnostic]:
         if card_id not in totals:
             continue
         since = f" since {ban.effective.isoformat()}" if ban.effective else ""
-        for r in listing(rdeck, card_id):  # every entry of it: each line gets its error
+        for r in rdeck.listing(card_id):  # every entry of it: each line gets its error
             out.append(error("banned", "EV-1.1",
                              f"{r.card.ref} is banned at {event.name or 'this event'}{since} "
                              f"(every version of it; listed here as {r.entry.describe()})",

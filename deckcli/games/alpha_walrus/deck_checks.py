@@ -15,7 +15,6 @@ What is checked, with the numbers for N players (``--players``, default 2):
 
 from __future__ import annotations
 
-from deckcli.decks.resolve import listing
 from deckcli.diagnostics import Diagnostic, error
 
 DEFAULT_PLAYERS = 2
@@ -90,7 +89,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                          "the deck has no Alpha Walrus card; setup places exactly 1 in the "
                          "centre", path=path))
     elif counts["alpha-walrus"] > 1:
-        lines = sorted({ln for cid in alpha for ln in _lines(listing(rdeck, cid))})
+        lines = sorted({ln for cid in alpha for ln in _lines(rdeck.listing(cid))})
         out.append(error("aw-alpha-count", "AW-1.1",
                          f"{counts['alpha-walrus']} Alpha Walrus cards, exactly 1 allowed"
                          f"{_where(lines)}",
@@ -111,7 +110,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     for ref, cid in by_ref.items():
         total = totals[cid][1]
         if total > 1:
-            lines = _lines(listing(rdeck, cid))
+            lines = _lines(rdeck.listing(cid))
             out.append(error("aw-gear-copies", "AW-8.1",
                              f"{ref}: {total} copies; each of the 4 gear pieces "
                              f"is in the deck exactly once{_where(lines)}",

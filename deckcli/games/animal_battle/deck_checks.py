@@ -7,7 +7,6 @@ read from the card's ``overrides`` data, never special-cased here.
 from __future__ import annotations
 
 from deckcli.decks.checks import breakdown, chance_at_least_one
-from deckcli.decks.resolve import listing
 from deckcli.diagnostics import Diagnostic, error, warning
 
 COPY_LIMIT = 4  # AB-1.5
@@ -75,7 +74,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                 why = " (its own text sets this limit)"
             elif rule == "EV-1.3":
                 why = " (the event limits this card)"
-            group = listing(rdeck, card_id)
+            group = rdeck.listing(card_id)
             first = min((r.entry.line for r in group if r.entry.line), default=None)
             out.append(error("copy-limit", rule,
                              f"{card.ref}: {total} copies, limit {limit}{why} ({breakdown(group)})",
