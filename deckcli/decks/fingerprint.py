@@ -29,6 +29,6 @@ def fingerprint(game: str, rdeck) -> str:
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 
-#: "0 ", "1 ", ... "999 ": a line of the hashed text starts with the copies (formatting an
+#: "0 ", "1 ", ... "99 ": a line of the hashed text starts with the copies (formatting an
 #: int is the dearest step of a fingerprint; a batch computes thousands)
-_COPIES = [f"{n} " for n in range(1000)]
+_COPIES = [f"{n} " for n in range(100)]
