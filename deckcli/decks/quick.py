@@ -15,6 +15,8 @@ generated decks, good and bad, that both routes give the same report.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS
 from deckcli.decks.model import Deck, Entry
 from deckcli.decks.resolve import Resolved, resolve_entry
@@ -26,17 +28,18 @@ class QuickDeck:
     ResolvedDeck` offers the checks. ``entries`` are built only when a check asks for them
     (to point at the lines of a card over its copy limit, say)."""
 
-    __slots__ = ("path", "game", "format", "card_count", "problems", "_totals", "_rows",
-                 "_entries")
+    __slots__ = ("path", "game", "format", "card_count", "problems", "_totals", "_lines",
+                 "_facts", "_entries")
 
-    def __init__(self, path, game, fmt, card_count, totals, rows):
+    def __init__(self, path, game, fmt, card_count, totals, lines, facts):
         self.path = path
         self.game = game
         self.format = fmt
         self.card_count = card_count
         self.problems: list = []  # a deck with any problem in its lines is read in full
         self._totals = totals
-        self._rows = rows  # (line number, facts of the line: see _facts) for each entry
+        self._lines = lines  # each entry's line number
+        self._facts = facts  # and what its line says (see _facts)
         self._entries = None
 
     def totals(self) -> dict[int, list]:
@@ -50,13 +53,15 @@ class QuickDeck:
         if self._entries is not None:
             return [r for r in self._entries if r.card.id == card_id]
         return [Resolved(_entry(fields, lineno), card, printing)
-                for lineno, (_, cid, card, fields, printing) in self._rows if cid == card_id]
+                for lineno, (_, cid, card, fields, printing) in zip(self._lines, self._facts)
+                if cid == card_id]
 
     @property
     def entries(self) -> list[Resolved]:
         if self._entries is None:
             self._entries = [Resolved(_entry(fields, lineno), card, printing)
-                             for lineno, (_, _, card, fields, printing) in self._rows]
+                             for lineno, (_, _, card, fields, printing)
+                             in zip(self._lines, self._facts)]
         return self._entries
 
 
@@ -82,11 +87,12 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
     words = section_words()
     deck = Deck(path, "text")
     header, header_lines = deck.header, deck.header_lines
-    sections: list = []  # (section, index in rows of its first entry)
+    sections: list = []  # (section, index in found of its first entry)
     facts: dict = {}  # line -> (copies, card id, card, fields, printing) or False
     game = fmt = None
     problems: list = []
-    rows: list = []  # (line number, facts) for each entry
+    numbers: list[int] = []  # each entry's line number
+    found_all: list = []  # and its facts
     for lineno, raw in enumerate(lines, 1):
         found = facts.get(raw)  # most lines: an entry line seen before, as it stands
         if found is None:
@@ -106,12 +112,12 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                 section = read_section(line, lineno, words)
                 if section is None:
                     return None  # no quantity: a problem the full reader reports
-                sections.append((section, len(rows)))
+                sections.append((section, len(found_all)))
                 continue
             faults, fields = known
             if faults is None:  # a header line
                 key, value = fields
-                if rows or key in header:
+                if found_all or key in header:
                     return None  # after the entries, or given twice: a problem
                 header[key] = value
                 header_lines[key] = lineno
@@ -129,29 +135,35 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                     if None not in rest and False not in rest:
                         # every later line is a clean entry seen before, exactly as written:
                         # the usual deck in a batch, taken without a step per line
-                        rows.append((lineno, found))
-                        rows += zip(range(lineno + 1, len(lines) + 1), rest)
+                        numbers += range(lineno, len(lines) + 1)
+                        found_all.append(found)
+                        found_all += rest
                         break
             if found is None:
                 found = facts[line] = _facts(index, game, fields)
         if found is False:
             return None
-        rows.append((lineno, found))
-    if not rows:
+        numbers.append(lineno)
+        found_all.append(found)
+    if not found_all:
         return None  # an empty deck: a problem
-    count = 0
-    totals: dict[int, list] = {}  # card id -> [card, copies]
-    for _, (copies, card_id, card, _, _) in rows:
-        count += copies
-        if card_id in totals:
-            totals[card_id][1] += copies
-        else:
-            totals[card_id] = [card, copies]
+    totals = {f[1]: [f[2], f[0]] for f in found_all}  # card id -> [card, copies]
+    if len(totals) < len(found_all):  # a card on more than one line: add its copies up
+        totals = {}
+        for copies, card_id, card, _, _ in found_all:
+            if card_id in totals:
+                totals[card_id][1] += copies
+            else:
+                totals[card_id] = [card, copies]
     listed = []
     for i, (section, first) in enumerate(sections):
-        last = sections[i + 1][1] if i + 1 < len(sections) else len(rows)
-        listed.append((section, sum(row[1][0] for row in rows[first:last])))
-    return QuickDeck(path, game, fmt, count, totals, rows), deck, listed, problems
+        last = sections[i + 1][1] if i + 1 < len(sections) else len(found_all)
+        listed.append((section, sum(map(_COPIES_OF, found_all[first:last]))))
+    count = sum(map(_COPIES_OF, found_all))
+    return QuickDeck(path, game, fmt, count, totals, numbers, found_all), deck, listed, problems
+
+
+_COPIES_OF = itemgetter(0)  # the copies of an entry line's facts
 
 
 def _facts(index, game: str, fields: tuple):

@@ -38,10 +38,9 @@ class JsonReporter(Reporter):
         return "\n  " + to_json_text(report.to_json())
 
     def add(self, report, rendered: str | None = None) -> None:
-        if self.decks:
-            self.stream.write(",")
+        text = rendered if rendered is not None else self.render(report)
+        self.stream.write("," + text if self.decks else text)
         super().add(report)
-        self.stream.write(rendered if rendered is not None else self.render(report))
 
     def close(self) -> None:
         self.stream.write("],\n \"summary\": " + json.dumps(self.summary()) + "}\n")
