@@ -188,3 +188,21 @@ def test_a_remembered_pick_is_the_pick(game, fmt, option):
     assert other[:2] == fresh[:2]
     assert [p[0] for p in other[2]] == [p[0] for p in fresh[2]]
     assert all(p[1] == "b.txt" for p in other[2])
+
+
+def test_the_line_memos_stay_bounded(index, monkeypatch, deck_file):
+    # a batch of ever-new lines must not grow the memos without end; answers stay the same
+    import deckcli.decks.quick as quick
+    import deckcli.decks.resolve as resolve
+
+    monkeypatch.setattr(quick, "MEMO_LINES", 3)
+    monkeypatch.setattr(resolve, "MEMO_LINES", 3)
+    cards = [c for c in index.all_cards("animal-battle")
+             if len(index.cards_named("animal-battle", c.name)) == 1][:12]
+    for i in range(4):
+        text = "".join(f"{n} {c.name}\n" for n, c in enumerate(cards[i * 3:i * 3 + 3], start=2))
+        path = deck_file(text, f"d{i}.txt")
+        assert validate_path(str(path), index, Options()).to_json() == \
+            full_report(path, index, Options()).to_json()
+        assert len(index.memo[("quick", "animal-battle")]) <= 4
+        assert len(index.memo["resolve"]) <= 4

@@ -5,3 +5,4 @@ MAX_LINE_CHARS = 4096
 MAX_COUNT = 999  # copies in one entry
 MAX_ENTRIES = 5000  # entries in one deck
 MAX_DEPTH = 32  # YAML/JSON nesting (see deckcli.yamlio)
+MEMO_LINES = 200_000  # lines a run remembers per memo before it starts again (a batch)

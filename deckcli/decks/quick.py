@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS
+from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
 from deckcli.decks.model import Deck, Entry
 from deckcli.decks.resolve import Resolved, resolve_entry
 from deckcli.decks.text import classify_line, line_memo, read_section, section_words, split_lines
@@ -140,6 +140,8 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                         found_all += rest
                         break
             if found is None:
+                if len(facts) > MEMO_LINES:  # a batch of ever-new lines: start again
+                    facts.clear()
                 found = facts[line] = _facts(index, game, fields)
         if found is False:
             return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deckcli.cards.index import Card, CardIndex, Printing
 from deckcli.cards.names import fold_name
+from deckcli.decks.limits import MEMO_LINES
 from deckcli.decks.model import Deck, Entry
 from deckcli.diagnostics import Diagnostic, error
 from deckcli.records import MutableRecord, Record
@@ -100,6 +101,8 @@ def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None,
     key = (game, entry.name, entry.set_code, entry.number, entry.variants, entry.whole)
     found = memo.get(key)
     if found is None:
+        if len(memo) > MEMO_LINES:  # a batch of ever-new entries: start again
+            memo.clear()
         found = memo[key] = _resolve(index, game, entry)
     if len(found) == 2:
         return Resolved(entry, found[0], found[1])

@@ -14,7 +14,7 @@ the file is reported at once.
 from __future__ import annotations
 
 from deckcli.cards.names import clean_name, fold_name, variant_tag
-from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES, MAX_LINE_CHARS
+from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry, Section
 from deckcli.diagnostics import error
 
@@ -270,7 +270,7 @@ _READ: dict[object, dict[str, tuple]] = {}
 def line_memo(is_set) -> dict[str, tuple]:
     """The remembered line readings for one set-code test (see ``_READ``)."""
     seen = _READ.get(is_set)
-    if seen is None or len(seen) > 200_000:
+    if seen is None or len(seen) > MEMO_LINES:
         if len(_READ) > 16:  # many indexes in one process (a test run): start again
             _READ.clear()
         seen = _READ[is_set] = {}
