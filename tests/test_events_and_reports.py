@@ -270,3 +270,39 @@ def test_the_one_deck_encoder_refuses_what_json_cannot_hold():
     with pytest.raises(TypeError):
         to_json_text({"a": object()})
     assert to_json_text([math.inf]) == "[Infinity]"  # as json.dumps writes it
+
+
+def _walked_as_before(folder):
+    """The folder walk as it was written with os.walk: the reference for collect_paths."""
+    from deckcli.decks.reader import DECK_SUFFIXES
+    from deckcli.validate import SKIP_NAMES
+
+    found = []
+    for root, dirs, files in os.walk(folder, onerror=None, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES \
+                    and not name.startswith("."):
+                found.append(os.path.join(root, name))
+    return found
+
+
+def test_the_folder_walk_finds_what_os_walk_finds(tmp_path):
+    top = tmp_path / "event"
+    for rel in ["b.txt", "a.TXT", "Z.deck", "c.yaml", "d.yml", "e.json", "notes.md", ".hidden.txt",
+                "event.yaml", "EVENT.YML", "round 1/x.txt", "round 1/sub/y.txt", "round 2/w.txt",
+                ".git/z.txt", "Round 3/v.txt", "empty/readme"]:
+        path = top / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("4 Walrus\n", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "o.txt").write_text("4 Walrus\n", encoding="utf-8")
+    (top / "linked").symlink_to(outside, target_is_directory=True)  # never entered
+    (top / "link.txt").symlink_to(top / "b.txt")  # a file link is a file
+    (top / "dangling.txt").symlink_to(tmp_path / "nowhere.txt")  # listed, reported when read
+    from deckcli.validate import collect_paths
+
+    for given in (str(top), str(top) + "/"):
+        assert collect_paths([given]) == _walked_as_before(given)
+    assert not any("outside" in p or "/.git/" in p for p in collect_paths([str(top)]))

@@ -197,6 +197,8 @@ def test_the_line_memos_stay_bounded(index, monkeypatch, deck_file):
 
     monkeypatch.setattr(quick, "MEMO_LINES", 3)
     monkeypatch.setattr(resolve, "MEMO_LINES", 3)
+    for memo in ("resolve", ("quick", "animal-battle")):  # other tests' lines: start empty
+        index.memo.pop(memo, None)
     cards = [c for c in index.all_cards("animal-battle")
              if len(index.cards_named("animal-battle", c.name)) == 1][:12]
     for i in range(4):
