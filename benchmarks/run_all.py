@@ -52,6 +52,8 @@ def main() -> None:
                  lambda v: v <= 0.5))
     rows.append(("batch floor (read + split lines) / mtg-parser", "(reported)",
                  batch.get("floor_ratio"), None))
+    rows.append(("batch per deck, one process / mtg-parser", "(reported)",
+                 batch.get("per_deck_ratio"), None))
     rows.append(("batch --jobs 2 speed-up, 20,000 decks", ">= 1.6", batch.get("speedup"),
                  lambda v: v >= 1.6))
     rows.append(("pure-Python loop, 2 processes / 1 (ceiling)", "(reported)",
