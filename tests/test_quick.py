@@ -77,8 +77,11 @@ def decklists(draw, index):
                             st.sampled_from(clean_lines(index, other)))
         for line in draw(st.lists(trouble, min_size=1, max_size=2)):
             lines.insert(draw(st.integers(0, len(lines))), line)
-    newline = draw(st.sampled_from(["\n", "\r\n"]))
-    return newline.join(lines) + draw(st.sampled_from(["", newline]))
+    pad = st.sampled_from(["", "", " ", "\t", "  "])  # whitespace around a line changes nothing
+    lines = [draw(pad) + line + draw(pad) for line in lines]
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    bom = draw(st.sampled_from(["", "\ufeff"]))
+    return bom + newline.join(lines) + draw(st.sampled_from(["", newline]))
 
 
 @pytest.fixture(scope="module")
