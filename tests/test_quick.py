@@ -211,3 +211,10 @@ def test_the_line_memos_stay_bounded(index, monkeypatch, deck_file):
             full_report(path, index, Options()).to_json()
         assert len(index.memo[("quick", "animal-battle")]) <= 4
         assert len(index.memo["resolve"]) <= 4
+
+
+def test_a_resolved_deck_compares_without_its_cached_totals(index):
+    deck = read_deck(str(EXAMPLES / "good" / "casual-risky.txt"), is_set=index.is_any_set_code)
+    one = resolve_for(deck, index, Options())[0]
+    two = resolve_for(deck, index, Options())[0]
+    assert one.totals() and one == two  # totals asked of one only

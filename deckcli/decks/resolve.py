@@ -46,6 +46,9 @@ class ResolvedDeck(MutableRecord):
         self.problems = [] if problems is None else problems
         self._totals = None
 
+    def _values(self) -> tuple:  # equality leaves the cached totals out
+        return (self.deck, self.game, self.format, self.entries, self.problems)
+
     @property
     def path(self) -> str | None:
         return self.deck.path
@@ -84,8 +87,6 @@ def totals_of(entries: list[Resolved]) -> dict[int, list]:
         else:
             found[1] += r.entry.count
     return out
-
-
 
 
 def resolve_entry(index: CardIndex, game: str, entry: Entry, path: str | None,
