@@ -13,8 +13,8 @@ from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
 from deckcli.decks.model import Deck
 from deckcli.decks.quick import quick_resolve
-from deckcli.decks.reader import (DECK_SUFFIXES, FORMAT_BY_SUFFIX, decode, deck_of, read_bytes,
-                                  read_deck)
+from deckcli.decks.reader import (DECK_SUFFIXES, decode, deck_from_text, detect_format,
+                                  read_bytes, read_deck)
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES, deck_rules, game_module
@@ -282,16 +282,19 @@ def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
     is read in full. Both give the same report (tests/test_quick.py).
     """
     is_set = index.is_any_set_code
-    if path == "-" or FORMAT_BY_SUFFIX.get(os.path.splitext(path)[1].lower()) != "text":
+    if path == "-":
         return validate_deck(read_deck(path, is_set=is_set), index, options)
     data = read_bytes(path)
     text, failed = decode(data, path)
-    if failed is None:
+    if failed is not None:
+        return validate_deck(failed, index, options)
+    fmt = detect_format(path, text)
+    if fmt == "text":
         found = quick_resolve(text, path, index, options, pick)
         if found is not None:
             rdeck, header, listed, problems = found
             return judge(rdeck, header.header, listed, problems, index, options)
-    return validate_deck(deck_of(data, path, path, is_set=is_set)[0], index, options)
+    return validate_deck(deck_from_text(text, data, path, fmt, is_set=is_set), index, options)
 
 
 def read_and_validate(path: str, index: CardIndex, options: Options):

@@ -138,22 +138,16 @@ def read_source(path: str, *, is_set=None, fmt: str | None = None,
         data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     else:
         data = read_bytes(path)
-    deck, text = deck_of(data, shown, stdin_name if path == "-" and stdin_name else path,
-                         is_set=is_set, fmt=fmt)
-    return deck, text, data
-
-
-def deck_of(data: bytes, shown: str, named: str | None, *, is_set=None,
-            fmt: str | None = None) -> tuple[Deck, str | None]:
-    """(deck, text) for a file's bytes; ``shown`` is the path problems name, ``named`` the
-    file name whose suffix says the format (unless ``fmt`` does). text is None when the bytes
-    could not be decoded."""
     text, failed = decode(data, shown)
     if failed is not None:
-        return failed, None
-    bom = data.startswith(b"\xef\xbb\xbf")
-    kind = fmt or detect_format(named, text)
-    return parse_text_of(text, shown, kind, is_set=is_set, bom=bom), text
+        return failed, None, data
+    kind = fmt or detect_format(stdin_name if path == "-" and stdin_name else path, text)
+    return deck_from_text(text, data, shown, kind, is_set=is_set), text, data
+
+
+def deck_from_text(text: str, data: bytes, shown: str, fmt: str, *, is_set=None) -> Deck:
+    """The deck in ``text``, which :func:`decode` made of ``data`` (that says if it had a BOM)."""
+    return parse_text_of(text, shown, fmt, is_set=is_set, bom=data.startswith(b"\xef\xbb\xbf"))
 
 
 def read_deck(path: str, *, is_set=None, fmt: str | None = None) -> Deck:
