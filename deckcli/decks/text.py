@@ -39,7 +39,10 @@ def _at_break(line: str, i: int) -> bool:
 
 def scan_quantity(line: str) -> tuple[str, str] | None:
     """``4 Name``, ``4x Name``, ``4 x Name``, ``x4 Name``: (the digits, the rest) or None."""
-    if line[:1] in ("x", "X"):
+    first = line[:1]
+    if not first or not (first.isdecimal() or first in "+-xX"):
+        return None  # a header or a name: no quantity can start here
+    if first in ("x", "X"):
         start = 2 if line[1:2].isspace() else 1
         end = _signed_digits(line, start)
         if end > start and _at_break(line, end):
@@ -283,8 +286,7 @@ def classify_line(line: str, seen: dict, is_set) -> tuple | None:
     An entry line: (problems, the Entry fields or None). A header line: (None, (key, value)).
     Anything else (a section header, a line with no quantity): None.
     """
-    first = line[0]
-    qty = scan_quantity(line) if first.isdecimal() or first in "+-xX" else None  # else no count
+    qty = scan_quantity(line)
     if qty is not None:
         known = seen[line] = _read_entry(qty, is_set)
         return known
