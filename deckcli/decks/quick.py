@@ -19,7 +19,7 @@ from operator import itemgetter
 
 from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
 from deckcli.decks.model import Deck, Entry
-from deckcli.decks.resolve import Resolved, resolve_entry
+from deckcli.decks.resolve import Resolved, resolve_entry, totals_of
 from deckcli.decks.text import classify_line, line_memo, read_section, section_words, split_lines
 
 
@@ -28,15 +28,14 @@ class QuickDeck:
     ResolvedDeck` offers the checks. ``entries`` are built only when a check asks for them
     (to point at the lines of a card over its copy limit, say)."""
 
-    __slots__ = ("path", "game", "format", "card_count", "problems", "_totals", "_lines",
-                 "_facts", "_entries")
+    __slots__ = ("path", "game", "format", "card_count", "_totals", "_lines", "_facts",
+                 "_entries")
 
     def __init__(self, path, game, fmt, card_count, totals, lines, facts):
         self.path = path
         self.game = game
         self.format = fmt
         self.card_count = card_count
-        self.problems: list = []  # a deck with any problem in its lines is read in full
         self._totals = totals
         self._lines = lines  # each entry's line number
         self._facts = facts  # and what its line says (see _facts)
@@ -151,12 +150,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
         return None  # an empty deck: a problem
     totals = {f[1]: [f[2], f[0]] for f in found_all}  # card id -> [card, copies]
     if len(totals) < len(found_all):  # a card on more than one line: add its copies up
-        totals = {}
-        for copies, card_id, card, _, _ in found_all:
-            if card_id in totals:
-                totals[card_id][1] += copies
-            else:
-                totals[card_id] = [card, copies]
+        totals = totals_of((f[2], f[0]) for f in found_all)
     listed = []
     for i, (section, first) in enumerate(sections):
         last = sections[i + 1][1] if i + 1 < len(sections) else len(found_all)

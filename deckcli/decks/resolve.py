@@ -61,7 +61,7 @@ class ResolvedDeck(MutableRecord):
         """Card id -> [card, copies]: every printing and variant of a card together (AB-1.6),
         in the order the cards first appear."""
         if self._totals is None:
-            self._totals = totals_of(self.entries)
+            self._totals = totals_of((r.card, r.entry.count) for r in self.entries)
         return self._totals
 
     def listing(self, card_id: int) -> list[Resolved]:
@@ -76,16 +76,16 @@ class ResolvedDeck(MutableRecord):
         return [e for e in self.deck.entries if id(e) not in resolved]
 
 
-def totals_of(entries: list[Resolved]) -> dict[int, list]:
-    """Card id -> [card, copies] over resolved entries, in order of first appearance."""
+def totals_of(copies) -> dict[int, list]:
+    """Card id -> [card, copies] from (card, copies) pairs, in order of first appearance:
+    every printing and variant of a card together (AB-1.6)."""
     out: dict[int, list] = {}
-    for r in entries:
-        card = r.card
+    for card, n in copies:
         found = out.get(card.id)
         if found is None:
-            out[card.id] = [card, r.entry.count]
+            out[card.id] = [card, n]
         else:
-            found[1] += r.entry.count
+            found[1] += n
     return out
 
 
