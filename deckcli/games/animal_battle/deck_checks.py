@@ -37,13 +37,13 @@ def card_limit(card) -> tuple[int | None, str]:
     return limit, rule
 
 
-def copy_limit(card, event_limit: int | None = None, own=None) -> tuple[int | None, str]:
-    """The copy limit for one card and the rule that sets it: an event's limit (EV-1.3) when
-    tighter than the card's own (``own``: :func:`card_limit` of it, when already known)."""
-    limit, rule = own if own is not None else card_limit(card)
-    if event_limit is not None and (limit is None or event_limit < limit):
-        limit, rule = event_limit, "EV-1.3"
-    return limit, rule
+def with_event_limit(own: tuple[int | None, str], event_limit: int) -> tuple[int | None, str]:
+    """A card's copy limit and its rule (``own``: :func:`card_limit`) under an event that
+    limits the card: the event's limit (EV-1.3) when it is the tighter one."""
+    limit, _rule = own
+    if limit is None or event_limit < limit:
+        return event_limit, "EV-1.3"
+    return own
 
 
 def check_deck(rdeck, ctx) -> list[Diagnostic]:
@@ -66,7 +66,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
         if limits is None:
             limits = own[card_id] = card_limit(card)
         if card_id in limited:
-            limits = copy_limit(card, limited[card_id], limits)
+            limits = with_event_limit(limits, limited[card_id])
         limit, rule = limits
         if limit is not None and total > limit:
             why = ""
