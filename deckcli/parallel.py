@@ -1,15 +1,25 @@
-"""``validate --jobs N``: check decks in worker processes, reporting in input order.
+"""``validate --jobs N``: check decks in N processes, the main one among them, reporting in
+input order.
 
-Each worker opens the compiled card index once (it is a read-only SQLite file) and validates
-chunks of paths; results come back in the order the paths were given, so the output of
-``--jobs 4`` is byte-for-byte that of ``--jobs 1``. When the reporter can render one deck on
-its own (``Reporter.render``), the worker renders it too, so the main process, which reads
-every result and writes the output, does not become the bottleneck.
+The paths are cut into chunks. N - 1 worker processes take chunks from a process pool; the
+main process, which would otherwise only wait for their results, checks a chunk itself
+whenever the workers have enough queued. Results come back in the order the paths were
+given, so the output of ``--jobs 4`` is byte-for-byte that of ``--jobs 1``.
+
+Why the main process works too: on a machine with two cores, ``--jobs 2`` used to run three
+processes (two workers and a main process receiving and writing results), and the main
+process's share of the CPU came out of the workers'. Now two processes check decks, and the
+decks the main process checks are never sent between processes.
+
+Each worker opens the compiled card index once (a read-only SQLite file) and validates chunks
+of paths. When the reporter can render one deck on its own (``Reporter.render``), the worker
+renders it too, so the main process only writes the text.
 """
 
 from __future__ import annotations
 
 import os
+from collections import deque
 
 _index = None
 _options = None
@@ -27,6 +37,9 @@ class Verdict:
         self.legal = legal
 
 
+_LEGAL, _ILLEGAL = Verdict(True), Verdict(False)
+
+
 def _init(extra_dirs, options, render, verdict_only) -> None:
     global _index, _options, _render, _verdict_only
     from deckcli.cards.index import open_index
@@ -37,39 +50,82 @@ def _init(extra_dirs, options, render, verdict_only) -> None:
     _verdict_only = verdict_only
 
 
-def _check(path: str):
+def _check_chunk(paths: list[str]) -> list:
+    """In a worker: for each path, (report or its verdict, rendered text or None), or the
+    error that stopped it (a path that vanished or cannot be read), which the main process
+    raises when that path's turn comes."""
+    return check_paths(paths, _index, _options, _render, _verdict_only)
+
+
+def check_paths(paths: list[str], index, options, render=None, verdict_only=False) -> list:
     from deckcli.errors import DeckcliError
     from deckcli.validate import validate_path
 
-    try:
-        report = validate_path(path, _index, _options)
-    except DeckcliError as exc:  # a path that vanished or cannot be read: report, don't die
-        return exc
-    if _verdict_only:
-        return report.legal, _render(report)  # a bool and a str: cheap to send
-    return report, (_render(report) if _render is not None else None)
+    out: list = []
+    for path in paths:
+        try:
+            report = validate_path(path, index, options)
+        except DeckcliError as exc:
+            out.append(exc)
+            break  # the run stops at this path, as it does with --jobs 1
+        if verdict_only:
+            out.append((report.legal, render(report)))  # a bool and a str: cheap to send
+        else:
+            out.append((report, render(report) if render is not None else None))
+    return out
 
 
 def parallel_reports(paths, index, options, jobs: int, render=None, verdict_only=False):
-    """(report, ``render(report)`` or None) for each path, in order, from worker processes.
+    """(report, ``render(report)`` or None) for each path, in order, from ``jobs`` processes
+    (0: one per CPU), this one included.
 
     ``verdict_only`` (with ``render``): the caller reads only ``report.legal`` besides the
-    rendered text, so a :class:`Verdict` stands in for the report.
+    rendered text, so a :class:`Verdict` stands in for a report a worker made.
     """
     from concurrent.futures import ProcessPoolExecutor
 
     verdict_only = verdict_only and render is not None
-    workers = jobs or os.cpu_count() or 1
-    workers = max(1, min(workers, len(paths)))
+    processes = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
+    if processes == 1:
+        for path in paths:
+            yield from _unpack(check_paths([path], index, options), False)
+        return
+    size = max(1, min(256, len(paths) // (processes * 8)))
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    workers = processes - 1
+    ahead = 2 * workers  # chunks queued for the workers: they never wait for this process
+    pending: deque = deque()  # per chunk, in order: (worker's Future, True) or (results, False)
     extra = [str(d) for d in index.dirs[1:]]
-    chunk = max(1, min(256, len(paths) // (workers * 8) or 1))
-    legal, illegal = Verdict(True), Verdict(False)
     with ProcessPoolExecutor(max_workers=workers, initializer=_init,
                              initargs=(extra, options, render, verdict_only)) as pool:
-        for result in pool.map(_check, paths, chunksize=chunk):
-            if isinstance(result, Exception):
-                raise result
-            if verdict_only:
-                yield (legal if result[0] else illegal), result[1]
-            else:
-                yield result
+        taken = 0  # chunks handed out so far
+        while taken < len(chunks) or pending:
+            queued = sum(1 for item, remote in pending if remote and not item.done())
+            while taken < len(chunks) and queued < ahead:
+                pending.append((pool.submit(_check_chunk, chunks[taken]), True))
+                taken += 1
+                queued += 1
+            while pending and not (pending[0][1] and not pending[0][0].done()):
+                yield from _emit(pending.popleft(), verdict_only)
+            if taken < len(chunks):  # this process checks the next chunk meanwhile
+                pending.append((check_paths(chunks[taken], index, options), False))
+                taken += 1
+            elif pending:  # all handed out: wait for the next in order
+                yield from _emit(pending.popleft(), verdict_only)
+
+
+def _emit(item, verdict_only: bool):
+    results, remote = item
+    if remote:
+        results = results.result()
+    return _unpack(results, remote and verdict_only)
+
+
+def _unpack(results: list, verdicts: bool):
+    for result in results:
+        if isinstance(result, Exception):
+            raise result
+        if verdicts:
+            yield (_LEGAL if result[0] else _ILLEGAL), result[1]
+        else:
+            yield result

@@ -203,6 +203,64 @@ def test_jobs_with_an_output_file_keep_the_summary(tmp_path, monkeypatch):
     assert (tmp_path / "one.json").read_text() == (tmp_path / "two.json").read_text()
 
 
+def _many_decks(tmp_path, n=32) -> list[str]:
+    """n small decks, legal and not, each with its own name."""
+    paths = []
+    for i in range(n):
+        path = tmp_path / f"deck{i:03}.txt"
+        copies = 4 if i % 3 else 5  # every third deck over the copy limit
+        path.write_text(f"name: Deck {i}\n{copies} Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n"
+                        "4 Coelacanth\n", encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_jobs_main_process_checks_chunks_too(tmp_path, monkeypatch, index):
+    # --jobs 2: one worker process and this one. 32 paths make chunks of 2; the worker is
+    # given the first two chunks before this process takes the third for itself.
+    import deckcli.parallel as parallel
+    from deckcli.reporters.json import JsonReporter
+    from deckcli.validate import Options, validate_path
+
+    paths = _many_decks(tmp_path)
+    here: list[list[str]] = []
+    check_paths = parallel.check_paths
+
+    def spy(chunk, *args, **kwargs):
+        here.append(list(chunk))  # a forked worker's calls stay in the worker
+        return check_paths(chunk, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "check_paths", spy)
+    options = Options()
+    got = list(parallel.parallel_reports(paths, index, options, 2, JsonReporter.render, True))
+    want = [JsonReporter.render(validate_path(p, index, options)) for p in paths]
+    # this process's own reports come unrendered: the reporter renders them as it writes
+    texts = [text if text is not None else JsonReporter.render(report) for report, text in got]
+    assert texts == want  # every deck once, in order
+    assert [v.legal for v, _ in got] == [bool(i % 3) for i in range(32)]
+    assert here[0] == paths[4:6]
+    done_here = {p for chunk in here for p in chunk}
+    assert paths[0] not in done_here and 0 < len(done_here) < len(paths)
+
+
+@pytest.mark.parametrize("where", [0, 4, 31])  # a worker's chunk, this process's, the last
+def test_jobs_stop_where_jobs_1_stops(tmp_path, monkeypatch, where):
+    # a path that cannot be read (here a FIFO) ends the run at its turn: the decks before it
+    # are reported, as with --jobs 1, whichever process met it
+    paths = _many_decks(tmp_path)
+    os.unlink(paths[where])
+    os.mkfifo(paths[where])
+    monkeypatch.chdir(tmp_path)
+    names = [os.path.basename(p) for p in paths]
+    one = run("validate", *names, "-O", "github")
+    two = run("validate", *names, "-O", "github", "--jobs", "2")
+    assert one.code == two.code == 2
+    assert "not a regular file" in two.err and one.err == two.err
+    assert one.out == two.out
+    if where:
+        assert "deck000.txt" in two.out  # the first deck is illegal: an annotation
+
+
 class Spy:
     def __init__(self):
         self.writes, self.flushes = [], 0
@@ -303,6 +361,6 @@ def test_the_folder_walk_finds_what_os_walk_finds(tmp_path):
     (top / "dangling.txt").symlink_to(tmp_path / "nowhere.txt")  # listed, reported when read
     from deckcli.validate import collect_paths
 
-    for given in (str(top), str(top) + "/"):
-        assert collect_paths([given]) == _walked_as_before(given)
+    for as_given in (str(top), str(top) + "/"):
+        assert collect_paths([as_given]) == _walked_as_before(as_given)
     assert not any("outside" in p or "/.git/" in p for p in collect_paths([str(top)]))
