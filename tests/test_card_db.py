@@ -83,6 +83,39 @@ def test_two_processes_build_at_once(promo_db, tmp_path):
     assert run("--db", promo_db, "cards", "show", "Test Ferret").code == 0
 
 
+def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, monkeypatch):
+    # an index keeps one read transaction open for its run; another process that finds the
+    # sources touched (same content) and wants to record their new times gives that up
+    # rather than wait, and records them once nobody reads
+    import sqlite3
+
+    from deckcli.cards.index import _source_files, _stat_key, open_index, source_dirs
+
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
+    reading = open_index([str(promo_db)])
+    assert reading.cards_named("animal-battle", "Test Ferret")  # the read lock is held now
+    _no_compiling(monkeypatch)
+    source = promo_db / "TST.yaml"
+    os.utime(source, (1_000_000_000, 1_000_000_000))
+    files = _source_files(source_dirs([str(promo_db)]))
+    code = ("from deckcli.cards.index import open_index; "
+            f"i = open_index([{str(promo_db)!r}]); "
+            "print(i.cards_named('animal-battle', 'Test Ferret')[0].name)")
+    env = {**os.environ, "DECKCLI_CACHE_DIR": str(tmp_path / "cache")}
+    other = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, timeout=60)
+    assert other.returncode == 0 and other.stdout == "Test Ferret\n", other
+
+    def recorded():
+        with sqlite3.connect(f"file:{reading.path}?mode=ro", uri=True) as conn:
+            return dict(conn.execute("SELECT key, value FROM meta"))["stat_key"]
+
+    assert recorded() != _stat_key(files)  # given up while the first run reads
+    reading.conn.close()
+    assert open_index([str(promo_db)]).cards_named("animal-battle", "Test Ferret")
+    assert recorded() == _stat_key(files)
+
+
 def test_unwritable_cache_falls_back_to_memory(promo_db, tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

@@ -262,10 +262,10 @@ def _dirs_key(dirs: list[str]) -> str:
 
 def _touch_stat_key(path: str, stat_key: str) -> None:
     try:
-        with sqlite3.connect(path) as conn:
+        with sqlite3.connect(path, timeout=0.1) as conn:
             conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
     except sqlite3.Error:
-        pass  # read-only cache: the content check simply runs again next time
+        pass  # read-only cache, or a run reading it: the content check runs again next time
 
 
 def write_atomically(path: str, fill) -> None:
@@ -349,6 +349,14 @@ class CardIndex:
         self.conn = conn
         self.dirs = dirs
         self.path = path
+        # One read transaction for the run: without it SQLite takes and drops its file lock,
+        # and checks the file has not changed, around every query (about 10 us of system
+        # calls each; a batch looks up a thousand names while its memos fill). Nothing writes
+        # through this connection; _touch_stat_key gives up at once rather than wait for it.
+        try:
+            conn.execute("BEGIN")
+        except sqlite3.Error:
+            pass  # a transaction already open: the same effect
         self._cards: dict[int, Card] = {}
         # look-ups repeat across the decks of a batch: remember them for this run
         self._named: dict[tuple[str, str], list[Card]] = {}
