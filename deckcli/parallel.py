@@ -51,13 +51,15 @@ def _init(extra_dirs, options, render, verdict_only) -> None:
 
 
 def _check_chunk(paths: list[str]) -> list:
-    """In a worker: for each path, (report or its verdict, rendered text or None), or the
-    error that stopped it (a path that vanished or cannot be read), which the main process
-    raises when that path's turn comes."""
+    """In a worker: :func:`check_paths` with the worker's index and options."""
     return check_paths(paths, _index, _options, _render, _verdict_only)
 
 
 def check_paths(paths: list[str], index, options, render=None, verdict_only=False) -> list:
+    """For each path, (report, ``render(report)`` or None), or with ``verdict_only``
+    (whether it is legal, ``render(report)``); the last item may instead be the error that
+    stopped the chunk (a path that vanished or cannot be read), which the main process raises
+    when that path's turn comes."""
     from deckcli.errors import DeckcliError
     from deckcli.validate import validate_path
 
@@ -86,39 +88,45 @@ def parallel_reports(paths, index, options, jobs: int, render=None, verdict_only
 
     verdict_only = verdict_only and render is not None
     processes = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
-    if processes == 1:
+    if processes == 1:  # --jobs 0 on a machine with one CPU
+        from deckcli.validate import validate_path
+
         for path in paths:
-            yield from _unpack(check_paths([path], index, options), False)
+            yield validate_path(path, index, options), None
         return
     size = max(1, min(256, len(paths) // (processes * 8)))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     workers = processes - 1
     ahead = 2 * workers  # chunks queued for the workers: they never wait for this process
-    pending: deque = deque()  # per chunk, in order: (worker's Future, True) or (results, False)
+    pending: deque = deque()  # per chunk, in order: a worker's Future, or results made here
     extra = [str(d) for d in index.dirs[1:]]
     with ProcessPoolExecutor(max_workers=workers, initializer=_init,
                              initargs=(extra, options, render, verdict_only)) as pool:
         taken = 0  # chunks handed out so far
         while taken < len(chunks) or pending:
-            queued = sum(1 for item, remote in pending if remote and not item.done())
-            while taken < len(chunks) and queued < ahead:
-                pending.append((pool.submit(_check_chunk, chunks[taken]), True))
+            queued = sum(1 for item in pending if not _ready(item))
+            for _ in range(min(ahead - queued, len(chunks) - taken)):
+                pending.append(pool.submit(_check_chunk, chunks[taken]))
                 taken += 1
-                queued += 1
-            while pending and not (pending[0][1] and not pending[0][0].done()):
-                yield from _emit(pending.popleft(), verdict_only)
+            while pending and _ready(pending[0]):
+                yield from _emit(pending.popleft(), verdict_only)  # ready, in order
             if taken < len(chunks):  # this process checks the next chunk meanwhile
-                pending.append((check_paths(chunks[taken], index, options), False))
+                pending.append(check_paths(chunks[taken], index, options))
                 taken += 1
             elif pending:  # all handed out: wait for the next in order
                 yield from _emit(pending.popleft(), verdict_only)
 
 
+def _ready(item) -> bool:
+    """Whether a chunk's results are in: this process's (a list) or a worker's (a Future)."""
+    return isinstance(item, list) or item.done()
+
+
 def _emit(item, verdict_only: bool):
-    results, remote = item
-    if remote:
-        results = results.result()
-    return _unpack(results, remote and verdict_only)
+    """The results of one chunk, waiting for a worker's if need be."""
+    if isinstance(item, list):
+        return _unpack(item, False)
+    return _unpack(item.result(), verdict_only)
 
 
 def _unpack(results: list, verdicts: bool):
