@@ -243,6 +243,17 @@ def test_jobs_main_process_checks_chunks_too(tmp_path, monkeypatch, index):
     assert paths[0] not in done_here and 0 < len(done_here) < len(paths)
 
 
+def test_jobs_0_on_one_cpu_checks_here_in_order(tmp_path, monkeypatch, index):
+    import deckcli.parallel as parallel
+    from deckcli.validate import Options
+
+    paths = _many_decks(tmp_path, 5)
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)
+    got = list(parallel.parallel_reports(paths, index, Options(), 0))
+    assert [report.path for report, _ in got] == paths
+    assert [report.legal for report, _ in got] == [False, True, True, False, True]
+
+
 @pytest.mark.parametrize("where", [0, 4, 31])  # a worker's chunk, this process's, the last
 def test_jobs_stop_where_jobs_1_stops(tmp_path, monkeypatch, where):
     # a path that cannot be read (here a FIFO) ends the run at its turn: the decks before it
