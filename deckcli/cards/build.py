@@ -121,8 +121,10 @@ def compile_sources(dirs) -> Compiled:
                                   "a set file is a mapping with game, set and cards",
                                   path=label, line=1))
             continue
-        try:
-            head = SetFile.model_validate(plain(doc))
+        try:  # the cards are checked one at a time below: here only that they are a list
+            head = SetFile.model_validate(
+                {k: list(v) if k == "cards" and isinstance(v, list) else plain(v)
+                 for k, v in doc.items()})
         except ValidationError as exc:
             for err in exc.errors():
                 loc = err["loc"]

@@ -1,0 +1,112 @@
+"""deckcli.yamlio: the values it builds are ruamel.yaml's own (safe loader), with lines kept.
+
+load_yaml composes nodes and builds the values itself (to keep lines and refuse what is not
+allowed); for a string scalar it takes the node's text and other scalars are constructed once
+per (tag, text) in a document. These tests hold it to ruamel.yaml's safe loader.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckcli.yamlio import MAX_DEPTH, StructuredInputError, line_of, load_yaml
+
+
+def safe_load(text: str):
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe").load(text)
+
+
+SCALARS = [
+    "12", "012", "0o12", "0x1F", "1_000", "-7", "+3", "1.5", "1e3", ".inf", "-.Inf", "~", "null",
+    "Null", "", "true", "False", "yes", "no", "on", "2026-01-01", "2026-01-01 10:20:30",
+    "'12'", '"true"', "!!str 12", "!!int '7'", "!!float 3", "!!bool true", "Walrus", "12a",
+    "P78", "'it''s'", '"a\\tb"', "!!null ''",
+]
+
+
+@pytest.mark.parametrize("scalar", SCALARS)
+def test_a_scalar_reads_as_ruamel_reads_it(scalar):
+    text = f"a: {scalar}\nb:\n- {scalar}\n- {scalar}\n"  # twice: the second is remembered
+    assert load_yaml(text) == safe_load(text)
+    assert type(load_yaml(text)["a"]) is type(safe_load(text)["a"])
+
+
+def test_the_same_text_under_other_tags_keeps_its_own_value():
+    # values are remembered per (tag, text): 1, '1' and !!str 1 must stay apart
+    got = load_yaml("[1, '1', !!str 1, 1.0, !!float 1, 1, true, 'true', !!str true]\n")
+    assert got == [1, "1", "1", 1.0, 1.0, 1, True, "true", "true"]
+    assert [type(v) for v in got] == [int, str, str, float, float, int, bool, str, str]
+
+
+def test_nan_reads_as_nan():
+    assert math.isnan(load_yaml("a: .nan\n")["a"])
+
+
+def test_a_bad_value_is_refused_each_time_not_remembered():
+    text = "a: !!int x\n"
+    for _ in range(2):
+        with pytest.raises(StructuredInputError) as info:
+            load_yaml(text)
+        assert info.value.line == 1
+
+
+def test_lines_are_kept():
+    doc = load_yaml("game: x\ncards:\n  - {name: A, count: 1}\n  - name: B\n    count: 2\n")
+    assert line_of(doc, "cards") == 2
+    assert line_of(doc["cards"], 1) == 4
+    assert line_of(doc["cards"][1], "count") == 5
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "".join(f"{' ' * i}k{i}:\n" for i in range(n)) + " " * n + "v: 1\n",
+    # a sequence under a key at the key's indentation, a mapping in each item: two a step
+    lambda n: "a:\n" + "".join(f"{'  ' * i}- b{i}:\n" for i in range((n - 1) // 2))
+    + "  " * ((n - 1) // 2) + "- 1\n",
+    lambda n: "[" * n + "]" * n + "\n",
+    lambda n: "- " * n + "x\n",
+])
+def test_nesting_is_counted_as_the_composer_nests(make):
+    # one level under the limit reads; one over is refused, before the composer recurses
+    load_yaml(make(MAX_DEPTH - 2))
+    with pytest.raises(StructuredInputError, match="nested deeper"):
+        load_yaml(make(MAX_DEPTH + 1))
+
+
+_PLAIN = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**12, 10**12),
+    st.floats(allow_nan=False, width=64), st.dates().map(lambda d: d),
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12),
+    st.sampled_from(["12", "012", "yes", "true", "~", "1e3", "2026-01-01", "P78", "-"]),
+)
+_DOCS = st.recursive(
+    _PLAIN,
+    lambda inner: st.one_of(st.lists(inner, max_size=5),
+                            st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=5)),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(doc=_DOCS, flow=st.sampled_from([None, True, False]))
+def test_documents_read_as_ruamel_reads_them(doc, flow):
+    import io
+
+    from ruamel.yaml import YAML
+
+    dumper = YAML(typ="safe")
+    dumper.default_flow_style = flow
+    out = io.StringIO()
+    dumper.dump({"doc": doc}, out)
+    text = out.getvalue()
+    want = safe_load(text)
+    got = load_yaml(text)
+    assert got == want
+    assert isinstance(got["doc"], (type(None), bool, int, float, str, list, dict,
+                                   datetime.date))
