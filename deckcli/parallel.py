@@ -3,7 +3,8 @@ input order.
 
 The paths are cut into chunks. N - 1 worker processes take chunks from a process pool; the
 main process, which would otherwise only wait for their results, checks a chunk itself
-whenever the workers have enough queued. Results come back in the order the paths were
+whenever the workers have enough queued, and always a chunk that holds ``-`` (a worker's
+standard input is not the command's: multiprocessing gives it an empty one). Results come back in the order the paths were
 given, so the output of ``--jobs 4`` is byte-for-byte that of ``--jobs 1``.
 
 Why the main process works too: on a machine with two cores, ``--jobs 2`` used to run three
@@ -106,6 +107,8 @@ def parallel_reports(paths, index, options, jobs: int, render=None, verdict_only
         while taken < len(chunks) or pending:
             queued = sum(1 for item in pending if not _ready(item))
             for _ in range(min(ahead - queued, len(chunks) - taken)):
+                if "-" in chunks[taken]:
+                    break  # standard input is this process's: it checks that chunk itself
                 pending.append(pool.submit(_check_chunk, chunks[taken]))
                 taken += 1
             while pending and _ready(pending[0]):

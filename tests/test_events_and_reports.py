@@ -254,6 +254,23 @@ def test_jobs_0_on_one_cpu_checks_here_in_order(tmp_path, monkeypatch, index):
     assert [report.legal for report, _ in got] == [False, True, True, False, True]
 
 
+@pytest.mark.parametrize("where", [0, 9, 31])
+def test_jobs_read_standard_input_in_this_process(tmp_path, monkeypatch, where):
+    # '-' in a chunk a worker would have taken: a worker's standard input is empty, so the
+    # chunk is checked here and the deck piped in is the deck reported
+    names = [os.path.basename(p) for p in _many_decks(tmp_path)]
+    names[where] = "-"
+    monkeypatch.chdir(tmp_path)
+    piped = (EXAMPLES / "good" / "alpha-walrus-4p.txt").read_text()
+    one = run("validate", *names, "-O", "json", input=piped)
+    two = run("validate", *names, "-O", "json", "--jobs", "2", input=piped)
+    assert one.code == two.code == 1
+    assert one.out == two.out
+    stdin_deck = two.json()["decks"][where]
+    assert stdin_deck["path"] == "<stdin>" and stdin_deck["game"] == "alpha-walrus"
+    assert stdin_deck["legal"] and stdin_deck["card_count"] == 80
+
+
 @pytest.mark.parametrize("where", [0, 4, 31])  # a worker's chunk, this process's, the last
 def test_jobs_stop_where_jobs_1_stops(tmp_path, monkeypatch, where):
     # a path that cannot be read (here a FIFO) ends the run at its turn: the decks before it
