@@ -13,8 +13,7 @@ from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
 from deckcli.decks.model import Deck
 from deckcli.decks.quick import quick_resolve
-from deckcli.decks.reader import (DECK_SUFFIXES, decode, deck_from_text, detect_format,
-                                  read_bytes, read_deck)
+from deckcli.decks.reader import DECK_SUFFIXES, deck_from_text, read_deck, read_text
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES, deck_rules, game_module
@@ -279,22 +278,19 @@ def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
 
     A text decklist whose lines all read and resolve cleanly takes the quick read
     (:mod:`deckcli.decks.quick`); any other file, or a text decklist with a problem in a line,
-    is read in full. Both give the same report (tests/test_quick.py).
+    is read in full. Both give the same report (tests/test_quick.py). The bytes are read and
+    decoded as every command reads a deck (:func:`deckcli.decks.reader.read_text`).
     """
-    is_set = index.is_any_set_code
-    if path == "-":
-        return validate_deck(read_deck(path, is_set=is_set), index, options)
-    data = read_bytes(path)
-    text, failed = decode(data, path)
-    if failed is not None:
+    shown, data, text, fmt, failed = read_text(path)
+    if failed is not None:  # not readable as text: the deck says why
         return validate_deck(failed, index, options)
-    fmt = detect_format(path, text)
     if fmt == "text":
-        found = quick_resolve(text, path, index, options, pick)
+        found = quick_resolve(text, shown, index, options, pick)
         if found is not None:
             rdeck, header, listed, problems = found
             return judge(rdeck, header.header, listed, problems, index, options)
-    return validate_deck(deck_from_text(text, data, path, fmt, is_set=is_set), index, options)
+    deck = deck_from_text(text, data, shown, fmt, is_set=index.is_any_set_code)
+    return validate_deck(deck, index, options)
 
 
 def read_and_validate(path: str, index: CardIndex, options: Options):

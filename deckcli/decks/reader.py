@@ -131,6 +131,15 @@ def read_source(path: str, *, is_set=None, fmt: str | None = None,
     For commands that rewrite a file (fmt, convert, add, remove) and need the original text
     and bytes besides the deck. ``stdin_name``'s suffix says what '-' holds.
     """
+    shown, data, text, kind, failed = read_text(path, fmt=fmt, stdin_name=stdin_name)
+    if failed is not None:
+        return failed, None, data
+    return deck_from_text(text, data, shown, kind, is_set=is_set), text, data
+
+
+def read_text(path: str, *, fmt: str | None = None, stdin_name: str | None = None):
+    """(name shown in messages, bytes, text, format, None) for a path or '-' (stdin), or
+    (name, bytes, None, None, a Deck that says why) when the bytes cannot be decoded."""
     shown = path if path != "-" else "<stdin>"
     if path == "-":
         import sys
@@ -140,9 +149,9 @@ def read_source(path: str, *, is_set=None, fmt: str | None = None,
         data = read_bytes(path)
     text, failed = decode(data, shown)
     if failed is not None:
-        return failed, None, data
+        return shown, data, None, None, failed
     kind = fmt or detect_format(stdin_name if path == "-" and stdin_name else path, text)
-    return deck_from_text(text, data, shown, kind, is_set=is_set), text, data
+    return shown, data, text, kind, None
 
 
 def deck_from_text(text: str, data: bytes, shown: str, fmt: str, *, is_set=None) -> Deck:
