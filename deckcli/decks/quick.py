@@ -51,17 +51,21 @@ class QuickDeck:
         """One card's entries (a card over its limit, say), built without the others."""
         if self._entries is not None:
             return [r for r in self._entries if r.card.id == card_id]
-        return [Resolved(_entry(fields, lineno), card, printing)
-                for lineno, (_, cid, card, fields, printing) in zip(self._lines, self._facts)
-                if cid == card_id]
+        return [_resolved(facts, lineno) for lineno, facts in zip(self._lines, self._facts)
+                if facts[1] == card_id]
 
     @property
     def entries(self) -> list[Resolved]:
         if self._entries is None:
-            self._entries = [Resolved(_entry(fields, lineno), card, printing)
-                             for lineno, (_, _, card, fields, printing)
-                             in zip(self._lines, self._facts)]
+            self._entries = [_resolved(facts, lineno)
+                             for lineno, facts in zip(self._lines, self._facts)]
         return self._entries
+
+
+def _resolved(facts: tuple, lineno: int) -> Resolved:
+    """The Resolved entry of one entry line, from its facts (see :func:`_facts`)."""
+    _, _, card, fields, printing = facts
+    return Resolved(_entry(fields, lineno), card, printing)
 
 
 def _entry(fields: tuple, lineno: int) -> Entry:
