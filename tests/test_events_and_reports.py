@@ -92,6 +92,29 @@ def test_legal_sets_judge_the_printed_card(tmp_path, deck_file):
     assert problems(bad) == [("set-not-legal", "EV-2.1")]
 
 
+def test_set_verdicts_follow_each_events_own_sets(tmp_path, deck_file, index):
+    """One index serves several events in one process (the answers are remembered on it):
+    each event's legal sets still decide, in either order, on both reading routes."""
+    from deckcli.events.model import load_event
+    from deckcli.validate import Options, validate_path
+
+    narrow = load_event(str(write_event(tmp_path, "sets: [ABS, PRM]\n", "narrow.yaml")))
+    wide = load_event(str(write_event(tmp_path, "sets: [ABS, PRM, CLS]\n", "wide.yaml")))
+    clean = deck_file("1 Walrus (CLS) C012\n3 Walrus\n" + DECK[9:], "clean.txt")
+    # an unknown card on line 1: the full reader, whose entries leave that line out
+    troubled = deck_file("4 Walruss\n1 Walrus (CLS) C012\n3 Walrus\n" + DECK[9:], "t.txt")
+
+    def set_lines(event, path):
+        report = validate_path(str(path), index, Options(event=event))
+        return [p.line for p in report.problems if p.code == "set-not-legal"]
+
+    for first, second in ((narrow, wide), (wide, narrow)):
+        for event in (first, second):
+            want = [1] if event is narrow else []
+            assert set_lines(event, clean) == want
+            assert set_lines(event, troubled) == [n + 1 for n in want]
+
+
 def test_unknown_set_code_is_only_a_warning(tmp_path, deck_file):
     ev = write_event(tmp_path, "sets: [ABS, PRM, ZZZ]\n")
     r = run("validate", "--event", ev, deck_file(DECK))

@@ -361,8 +361,10 @@ class CardIndex:
         # look-ups repeat across the decks of a batch: remember them for this run
         self._named: dict[tuple[str, str], list[Card]] = {}
         self._printings: dict[tuple[str, str, str], Printing | None] = {}
-        #: answers other modules compute from the index and keep for the run, by their name
-        self.memo: dict[str, dict] = {}
+        self._printings_of: dict[int, tuple[Printing, ...]] = {}
+        #: answers other modules compute from the index and keep for the run, by a key of
+        #: their own (a name, or a tuple that starts with one)
+        self.memo: dict[str | tuple, dict] = {}
 
     # -- cards -------------------------------------------------------------------------------
     def _card(self, row) -> Card:
@@ -434,12 +436,17 @@ class CardIndex:
             self._printings[key] = self._printing(row) if row else None
         return self._printings[key]
 
-    def printings_of(self, card_id: int) -> list[Printing]:
-        rows = self.conn.execute(
-            "SELECT p.id, p.card_id, p.set_code, p.number, p.variants FROM printings p "
-            "LEFT JOIN sets s ON s.game=p.game AND s.code=p.set_code "
-            "WHERE card_id=? ORDER BY s.released, p.set_code, p.id", (card_id,))
-        return [self._printing(r) for r in rows]
+    def printings_of(self, card_id: int) -> tuple[Printing, ...]:
+        """A card's printings, oldest set first. Remembered for the run: an event's set check
+        asks it for every entry that names no printing, in every deck of a batch."""
+        found = self._printings_of.get(card_id)
+        if found is None:
+            rows = self.conn.execute(
+                "SELECT p.id, p.card_id, p.set_code, p.number, p.variants FROM printings p "
+                "LEFT JOIN sets s ON s.game=p.game AND s.code=p.set_code "
+                "WHERE card_id=? ORDER BY s.released, p.set_code, p.id", (card_id,))
+            found = self._printings_of[card_id] = tuple(self._printing(r) for r in rows)
+        return found
 
     def printings_in_set(self, game: str, set_code: str) -> list[Printing]:
         rows = self.conn.execute(

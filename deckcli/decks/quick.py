@@ -54,6 +54,11 @@ class QuickDeck:
         return [_resolved(facts, lineno) for lineno, facts in zip(self._lines, self._facts)
                 if facts[1] == card_id]
 
+    def printed(self) -> list[tuple]:
+        """(card, printing or None) of each entry, in the order of ``entries``, which it does
+        not build (an event's set check reads it for every deck)."""
+        return [(facts[2], facts[4]) for facts in self._facts]
+
     @property
     def entries(self) -> list[Resolved]:
         if self._entries is None:

@@ -32,7 +32,8 @@ class ResolvedDeck(MutableRecord):
 
     What the deck checks and the fingerprint read of it, which :class:`deckcli.decks.quick.
     QuickDeck` offers too: ``path``, ``game``, ``format``, ``card_count``, ``entries``,
-    :meth:`totals`, :meth:`listing` (one card's entries) and :meth:`unresolved`.
+    :meth:`totals`, :meth:`listing` (one card's entries), :meth:`printed` and
+    :meth:`unresolved`.
     """
 
     __slots__ = ("deck", "game", "format", "entries", "problems", "_totals")
@@ -67,6 +68,10 @@ class ResolvedDeck(MutableRecord):
     def listing(self, card_id: int) -> list[Resolved]:
         """The resolved entries of one card, in deck order."""
         return [r for r in self.entries if r.card.id == card_id]
+
+    def printed(self) -> list[tuple]:
+        """(card, printing or None) of each resolved entry, in the order of ``entries``."""
+        return [(r.card, r.printing) for r in self.entries]
 
     def unresolved(self) -> list[Entry]:
         """The deck's entries that stand for no card (their problems are in ``problems``)."""

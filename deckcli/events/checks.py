@@ -25,19 +25,38 @@ def check_event_rules(rdeck, event, index) -> list[Diagnostic]:
                              path=path, line=r.entry.line, card=r.card.ref))
     if event.sets is None:
         return out
-    legal_sets = set(event.sets)
-    for r in rdeck.entries:
-        if r.printing is not None:
-            if r.printing.set_code not in legal_sets:
-                out.append(error(
-                    "set-not-legal", "EV-2.1",
-                    f"{r.card.name} {r.printing.ref}: set {r.printing.set_code} is not legal "
-                    f"at this event (legal sets: {', '.join(sorted(legal_sets))})",
-                    path=path, line=r.entry.line, card=r.card.ref))
-        elif not any(p.set_code in legal_sets for p in index.printings_of(r.card.id)):
-            out.append(error(
-                "set-not-legal", "EV-2.1",
-                f"{r.card.ref} has no printing in a legal set "
-                f"({', '.join(sorted(legal_sets))})",
-                path=path, line=r.entry.line, card=r.card.ref))
+    faults = _set_faults(rdeck, frozenset(event.sets), index)
+    if any(faults):  # most decks are all in legal sets, and then no entry is built here
+        for r, fault in zip(rdeck.entries, faults):
+            if fault is not None:
+                out.append(error("set-not-legal", "EV-2.1", fault, path=path,
+                                 line=r.entry.line, card=r.card.ref))
     return out
+
+
+def _set_faults(rdeck, legal_sets: frozenset[str], index) -> list[str | None]:
+    """For each resolved entry, in deck order: why its set is not legal (EV-2.1), or None.
+
+    The answer depends only on the card, the printing named and the legal sets, so it is
+    remembered on the index for the rest of the run: a batch asks it for every line."""
+    memo = index.memo.setdefault(("event-sets", legal_sets), {})  # (card, printing) -> fault
+    out = []
+    for card, printing in rdeck.printed():
+        key = (card.id, None if printing is None else printing.id)
+        fault = memo.get(key, False)
+        if fault is False:
+            fault = memo[key] = _set_fault(card, printing, legal_sets, index)
+        out.append(fault)
+    return out
+
+
+def _set_fault(card, printing, legal_sets: frozenset[str], index) -> str | None:
+    shown = ", ".join(sorted(legal_sets))
+    if printing is not None:
+        if printing.set_code in legal_sets:
+            return None
+        return (f"{card.name} {printing.ref}: set {printing.set_code} is not legal at this "
+                f"event (legal sets: {shown})")
+    if any(p.set_code in legal_sets for p in index.printings_of(card.id)):
+        return None
+    return f"{card.ref} has no printing in a legal set ({shown})"
