@@ -140,6 +140,63 @@ def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, li
     assert "Traceback" not in r.err
 
 
+@pytest.mark.parametrize("body,line,message", [
+    ("name: 12\n", 1, "name: should be text, not a number"),
+    ("name: E\ndate: 2026-05-02 10:00:00\n", 2, "date: should be a date like 2026-05-02, without"),
+    ('date: "May 2nd"\n', 1, "date: should be a date like 2026-05-02, not 'May 2nd'"),
+    ('date: "2026-02-30"\n', 1, "date: should be a date like 2026-05-02, not '2026-02-30'"),
+    ("banned: Walrus\n", 1, "banned: should be a list, not text"),
+    ("banned:\n  - Walrus\n  - [Orca]\n", 3, "banned.1: should be text, not a list"),
+    ("banned:\n  - {card: Orca, when: 2026-01-01}\n", 2, "banned.0.when: a ban has only"),
+    ("banned:\n  - {effective: 2026-01-01}\n", 2, "banned.0: a ban needs 'card'"),
+    ("banned:\n  - {card: Orca, effective: soon}\n", 2, "banned.0.effective: should be a date"),
+    ('banned: [" "]\n', 1, "banned.0: names no card"),
+    ("limited:\n  Orca: true\n", 2, "limited.Orca: should be a whole number of copies"),
+    ("limited:\n  Orca: 1.5\n", 2, "limited.Orca: should be a whole number of copies"),
+    ("limited:\n  Orca: 1000\n", 2, "limited.Orca: limit for 'Orca' must be between 0 and 999"),
+    ("sets: [ABS, 12]\n", 1, "sets.1: should be text, not a number"),
+    ("house_rules:\n  stat_tie: 1.5\n", 2, "house_rules.stat_tie: should be text, not a number"),
+    ("players:\n  ann: a.txt\n  bob: [b.txt]\n", 3, "players.bob: should be text, not a list"),
+    ("name: E\n12: x\n", 2, "12: not a field of an event file"),
+])
+def test_each_event_field_is_checked_with_its_line(tmp_path, deck_file, body, line, message):
+    ev = write_event(tmp_path, body)
+    r = run("validate", "--event", ev, deck_file(DECK))
+    assert r.code == 2, r
+    assert f"event.yaml:{line}: {message}" in r.err, r
+    assert "Traceback" not in r.err
+
+
+def test_event_fields_take_what_organisers_write(tmp_path, deck_file):
+    """A list or mapping left empty (``banned:`` with nothing under it yet) is empty; a quoted
+    date or count is read as one; a house rule may be a word, a number or true/false."""
+    from deckcli.events.model import load_event
+
+    ev = load_event(str(write_event(tmp_path, (
+        'name: E\ndate: "2026-05-02"\nbanned:\nlimited:\n  Orca: "2"\n  Vaquita: 3.0\n'
+        "sets:\nplayers:\nhouse_rules: {stat_tie: defender, max_rounds: 12, gear: true}\n"))))
+    assert str(ev.date) == "2026-05-02" and ev.bans == [] and ev.players == {}
+    assert ev.sets is None  # no list of legal sets: every set is legal
+    assert [(ref, n) for ref, n, _line in ev.limited] == [("Orca", 2), ("Vaquita", 3)]
+    assert ev.house_rules == {"stat_tie": "defender", "max_rounds": "12", "gear": "true"}
+    deck = DECK.replace("4 Orca", "3 Orca").replace("4 Vaquita", "3 Vaquita") + "2 Koala\n"
+    r = run("validate", "--event", ev.path, deck_file(deck), "-O", "json")
+    assert problems(r) == [("copy-limit", "EV-1.3")]  # Orca: 3 of 2; Vaquita: 3 of 3
+
+
+def test_an_event_check_imports_no_pydantic(tmp_path, deck_file):
+    """Reading an event file costs no pydantic import (about 0.2 s; README, "Performance")."""
+    import subprocess
+    import sys
+
+    ev = write_event(tmp_path, 'name: E\nbanned: ["Orca"]\nsets: [ABS, DWV]\n')
+    code = ("import sys; from deckcli.cli import run; code = run(['validate', '--event', "
+            f"{str(ev)!r}, {str(deck_file(DECK))!r}]); "
+            "print(sorted(m for m in ('pydantic', 'tabulate') if m in sys.modules), code)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.splitlines()[-1] == "[] 1", out
+
+
 def test_missing_event_file_exits_2(tmp_path):
     r = run("validate", "--event", tmp_path / "nope.yaml")
     assert r.code == 2 and "nope.yaml" in r.err

@@ -1,4 +1,5 @@
-"""Event files (CONTRACT.md "Event file"): validated with pydantic, errors with line numbers.
+"""Event files (CONTRACT.md "Event file"): checked field by field (:mod:`deckcli.events.fields`),
+errors with line numbers.
 
 ::
 
@@ -148,13 +149,12 @@ class Event:
 
 
 def load_event(path: str, as_of: str | None = None) -> Event:
-    """Read and validate an event file; every problem raises EventFileError (exit 2)."""
-    from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
+    """Read and check an event file; every problem raises EventFileError (exit 2)."""
     from deckcli.decks.reader import decode, read_bytes
     from deckcli.errors import NotFoundError
+    from deckcli.events.fields import FieldError, read_fields
     from deckcli.games import GAMES, game_module
-    from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain
+    from deckcli.yamlio import StructuredInputError, line_of, load_yaml
 
     try:
         data = read_bytes(path)
@@ -171,74 +171,29 @@ def load_event(path: str, as_of: str | None = None) -> Event:
     if not isinstance(doc, dict):
         raise EventFileError("an event file is a mapping (name, game, format, banned, ...)",
                              path=path, line=1)
-
-    class BanEntry(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        card: str = Field(min_length=1)
-        effective: dt.date | None = None
-
-    class EventModel(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        name: str | None = None
-        date: dt.date | None = None
-        game: str | None = None
-        format: str | None = None
-        banned: list[str | BanEntry] = Field(default_factory=list)
-        limited: dict[str, int] = Field(default_factory=dict)
-        sets: list[str] | None = None
-        house_rules: dict[str, str | int | bool] = Field(default_factory=dict)
-        players: dict[str, str] = Field(default_factory=dict)
-
-        @field_validator("game")
-        @classmethod
-        def _game(cls, v):
-            if v is not None and v not in GAMES:
-                raise ValueError(f"unknown game {v!r}; known: {', '.join(GAMES)}")
-            return v
-
-        @field_validator("limited")
-        @classmethod
-        def _limits(cls, v):
-            for ref, n in v.items():
-                if n < 0 or n > 999:
-                    raise ValueError(f"limit for {ref!r} must be between 0 and 999")
-            return v
-
     try:
-        model = EventModel.model_validate(plain(doc))
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = err["loc"]
-        line = line_of(doc, loc[0]) if loc and loc[0] in doc else line_of(doc)
-        node = doc.get(loc[0]) if loc else None
-        if len(loc) > 1 and isinstance(node, (list, dict)):
-            line = line_of(node, loc[1]) or line
-        where = ".".join(str(x) for x in loc)
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise EventFileError(f"{where}: {err['msg']}{more}", path=path, line=line) from None
-    if model.format is not None:
-        formats = game_module(model.game or "animal-battle").FORMATS
-        if model.format not in formats:
+        fields = read_fields(doc)
+    except FieldError as exc:
+        raise EventFileError(str(exc), path=path, line=exc.line) from None
+    game = fields["game"]
+    if game is not None and game not in GAMES:
+        raise EventFileError(f"game: unknown game {game!r}; known: {', '.join(GAMES)}",
+                             path=path, line=line_of(doc, "game"))
+    if fields["format"] is not None:
+        formats = game_module(game or "animal-battle").FORMATS
+        if fields["format"] not in formats:
             raise EventFileError(
-                f"format {model.format!r} is not a format of {model.game or 'animal-battle'}"
+                f"format {fields['format']!r} is not a format of {game or 'animal-battle'}"
                 + (f" ({', '.join(formats)})" if formats else " (it has none)"),
                 path=path, line=line_of(doc, "format"))
-    event = Event(path, model.name, model.date, model.game, model.format,
-                  sets=[s.upper() for s in model.sets] if model.sets is not None else None,
-                  house_rules={k: str(v).lower() if isinstance(v, bool) else str(v)
-                               for k, v in model.house_rules.items()},
-                  players=dict(model.players))
-    banned_node = doc.get("banned") or []
-    for i, item in enumerate(model.banned):
-        line = line_of(banned_node, i)
-        if isinstance(item, str):
-            event.bans.append(Ban(item, None, line))
-        else:
-            event.bans.append(Ban(item.card, item.effective, line))
-    limited_node = doc.get("limited") or {}
-    event.limited = [(ref, n, line_of(limited_node, ref)) for ref, n in model.limited.items()]
+    sets = fields["sets"]
+    event = Event(path, fields["name"], fields["date"], game, fields["format"],
+                  sets=[code.upper() for code in sets] if sets is not None else None,
+                  house_rules=fields["house_rules"], players=fields["players"])
+    event.bans = [Ban(card, effective, line) for card, effective, line in fields["banned"]]
+    event.limited = fields["limited"]
     players_node = doc.get("players") or {}
-    event.player_lines = {p: line_of(players_node, p) for p in model.players}
+    event.player_lines = {p: line_of(players_node, p) for p in event.players}
     if as_of:
         try:
             event.as_of = dt.date.fromisoformat(as_of)

@@ -1,5 +1,6 @@
 """Coverage-guided fuzzing of event files: the input is written to a file and load_event()
-reads it (read_bytes, decode, load_yaml, the pydantic model, line look-ups).
+reads it (read_bytes, decode, load_yaml, the field checks of deckcli.events.fields, line
+look-ups).
 
 Not part of the pytest run; see tests/fuzz/README.md::
 
@@ -25,6 +26,7 @@ def _imports():
         import ruamel.yaml.constructor  # noqa: F401
         import ruamel.yaml.nodes  # noqa: F401
         import deckcli.decks.reader  # noqa: F401
+        import deckcli.events.fields  # noqa: F401
         import deckcli.games  # noqa: F401
         import deckcli.yamlio  # noqa: F401
         from deckcli.errors import DeckcliError
