@@ -6,7 +6,9 @@ Generates decklists from the real card database, then times side by side in one 
 * the `mtg-parser` package parsing the same files in one Python process (parse only: no
   database, no checks), the baseline a player would otherwise reach for.
 
-A third command, the floor, only reads the files and counts their lines (see FLOOR). Beside
+A third command, the floor, only reads the files and counts their lines (see FLOOR). A fourth
+checks the same decks against an event file (a ban, a limited card, a list of legal sets: what
+a tournament's CI runs), reported as its ratio to the plain check. Beside
 the --jobs speed-up it prints the machine's own ceiling: the speed-up of a pure-Python loop in
 2 processes over 1 (on a shared VM that is well under 2).
 
@@ -155,6 +157,21 @@ def generate(folder: Path, count: int, seed: int = 7) -> None:
         (sub / f"deck{i:05d}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def write_event(path: Path) -> None:
+    """A tournament's event file for the generated decks: one card banned, one limited to 2,
+    every set of the game legal (so the set check runs on every line, and most decks pass
+    it, as at a real event), championship format."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from deckcli.cards.index import open_index
+
+    index = open_index()
+    cards = index.all_cards("animal-battle")
+    sets = sorted({p.set_code for c in cards for p in index.printings_of(c.id)})
+    path.write_text("name: Bench Open\ngame: animal-battle\nformat: championship\n"
+                    f'banned: ["{cards[0].ref}"]\nlimited: {{"{cards[1].ref}": 2}}\n'
+                    f"sets: [{', '.join(sets)}]\n", encoding="utf-8")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=5000)
@@ -177,13 +194,20 @@ def main() -> None:
         small.mkdir()
         generate(small, args.decks)
         run_once([*cmd, "db", "build"], env)
-        cmds = {"deckcli": [*cmd, "validate", str(small), "--output", "json"]}
+        write_event(tmp / "event.yaml")
+        cmds = {"deckcli": [*cmd, "validate", str(small), "--output", "json"],
+                "event": [*cmd, "validate", str(small), "--output", "json",
+                          "--event", str(tmp / "event.yaml")]}
         cmds["floor"] = [sys.executable, "-c", FLOOR, str(small)]
         if have_peer:
             cmds["mtg-parser"] = [sys.executable, "-c", PEER, str(small)]
         res = compare(cmds, runs=args.runs, env=env, warmup=1)
         print(f"{args.decks:,} decks: deckcli validate --output json: median "
               f"{ms(res['deckcli']['median'])}, peak {res['deckcli']['rss_kib'] / 1024:.0f} MiB")
+        event = res["event"]["median"] / res["deckcli"]["median"]
+        results["event_ratio"] = round(event, 3)
+        print(f"{args.decks:,} decks against an event file (ban, limit, legal sets): median "
+              f"{ms(res['event']['median'])}, ratio to the plain check {event:.2f} (reported)")
         if have_peer:
             ratio = res["deckcli"]["median"] / res["mtg-parser"]["median"]
             results["ratio"] = round(ratio, 3)

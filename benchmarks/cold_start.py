@@ -6,6 +6,8 @@ Times, alternating in one run, each as a fresh process:
 * `yamllint` checking a one-line YAML file (a fast Python CI checker),
 * `deckcli validate` of one 60-card text deck with the bundled database (index already built),
 * `deckcli --help` and `deckcli --version`;
+* the same `validate` against an event file (a ban, legal sets), as a tournament's CI runs it
+  (reported, no goal);
 * after those, the same `validate` with an empty cache each time (the first run on a machine or
   a fresh CI runner), against `import click` timed alternately with it (reported, no goal).
 
@@ -37,6 +39,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="deckcli-cold-") as tmp:
         one_line = Path(tmp) / "one.yaml"
         one_line.write_text("key: value\n")
+        event = Path(tmp) / "event.yaml"
+        event.write_text('name: Cold Open\nformat: championship\ndate: 2026-05-02\n'
+                         'banned: ["Blue Whale (ABS) 1"]\nsets: [ABS, DWV, RFS, PRM]\n')
         env = {"DECKCLI_CACHE_DIR": str(Path(tmp) / "cache")}
         run_once([*cmd, "db", "build"], env)  # the index is built once, as after any install
         cmds = {
@@ -46,6 +51,7 @@ def main() -> None:
             "validate": [*cmd, "validate", str(deck)],
             "--help": [*cmd, "--help"],
             "--version": [*cmd, "--version"],
+            "validate --event": [*cmd, "validate", str(deck), "--event", str(event)],
         }
         if not Path(yamllint).exists():
             del cmds["yamllint"]
@@ -68,6 +74,9 @@ def main() -> None:
             r2 = res[name]["median"] / res["yamllint"]["median"]
             out[f"{name} / yamllint"] = round(r2, 3)
             print(f"{name} / yamllint: {r2:.2f} (goal <= 0.85: {'met' if r2 <= 0.85 else 'NOT met'})")
+    ratio = res["validate --event"]["median"] / click
+    out["validate --event / import click"] = round(ratio, 3)
+    print(f"validate --event / import click: {ratio:.2f} (reported)")
     import statistics
 
     ratio = statistics.median(first) / statistics.median(click_again)

@@ -46,10 +46,14 @@ def main() -> None:
                      lambda v: v <= 1.2))
     rows.append(("cold validate, empty cache / import click", "(reported)",
                  cold.get("first run / import click"), None))
+    rows.append(("cold validate --event / import click", "(reported)",
+                 cold.get("validate --event / import click"), None))
     batch = result("batch.py", *(["--decks", "500", "--jobs-decks", "2000", "--runs", "1"]
                                  if q else []))
     rows.append(("batch 5,000 decks / mtg-parser", "<= 0.5", batch.get("ratio"),
                  lambda v: v <= 0.5))
+    rows.append(("batch with an event file / without", "(reported)",
+                 batch.get("event_ratio"), None))
     rows.append(("batch floor (read + split lines) / mtg-parser", "(reported)",
                  batch.get("floor_ratio"), None))
     rows.append(("batch per deck, one process / mtg-parser", "(reported)",
