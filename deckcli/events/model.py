@@ -99,16 +99,30 @@ class Event:
                 for player, deck in self.players.items()]
 
     def roster_reports(self, index, options):
-        """A report per listed player, then one per deck file nobody is listed for (EV-3.1)."""
-        for report, _deck, _rdeck in self.roster_decks(index, options):
+        """A report per listed player, then one per deck file nobody is listed for (EV-3.1).
+        Each deck is checked as ``validate`` checks any deck file (the quick read included)."""
+        from deckcli.validate import validate_path
+
+        def check(path):
+            return validate_path(path, index, options), None, None
+
+        for report, _deck, _rdeck in self._roster(index, options, check):
             yield report
 
     def roster_decks(self, index, options):
         """:meth:`roster_reports` with each report's read and resolved deck: (report, deck,
         resolved deck); both None for a listed player whose deck cannot be read."""
+        from deckcli.validate import read_and_validate
+
+        yield from self._roster(index, options,
+                                lambda path: read_and_validate(path, index, options))
+
+    def _roster(self, index, options, check):
+        """(report, deck, resolved deck) for each listed player, then for each deck file
+        nobody is listed for; ``check(path)`` gives them for one deck file."""
         from deckcli.diagnostics import error, warning
         from deckcli.errors import NotFoundError
-        from deckcli.validate import DeckReport, read_and_validate
+        from deckcli.validate import DeckReport
 
         listed = set()
         folders = set()
@@ -116,7 +130,7 @@ class Event:
             listed.add(os.path.abspath(path))
             folders.add(os.path.dirname(path) or ".")
             try:
-                report, deck, rdeck = read_and_validate(path, index, options)
+                report, deck, rdeck = check(path)
             except NotFoundError as exc:
                 yield DeckReport(None, self.game or "animal-battle", self.format, 0, [
                     error("missing-deck", "EV-3.1",
@@ -141,7 +155,7 @@ class Event:
                 if (name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES
                         and os.path.abspath(path) not in listed and os.path.isfile(path)
                         and os.path.abspath(path) != event_abs):
-                    report, deck, rdeck = read_and_validate(path, index, options)
+                    report, deck, rdeck = check(path)
                     report.problems.append(warning(
                         "unlisted-deck", "EV-3.1",
                         f"no player in the roster of {self.path} is listed for this deck"))
