@@ -131,16 +131,7 @@ def test_unknown_set_code_is_only_a_warning(tmp_path, deck_file):
     ("name: E\ncolour: red\n", 2, "colour"),
     ("- just a list\n", 1, "mapping"),
     ("name: [\n", 2, "YAML"),
-])
-def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, line, message):
-    ev = write_event(tmp_path, body)
-    r = run("validate", "--event", ev, deck_file(DECK))
-    assert r.code == 2, r
-    assert f"event.yaml:{line}:" in r.err and message in r.err, r
-    assert "Traceback" not in r.err
-
-
-@pytest.mark.parametrize("body,line,message", [
+    # each field's own check names the field (deckcli/events/fields.py)
     ("name: 12\n", 1, "name: should be text, not a number"),
     ("name: E\ndate: 2026-05-02 10:00:00\n", 2, "date: should be a date like 2026-05-02, without"),
     ('date: "May 2nd"\n', 1, "date: should be a date like 2026-05-02, not 'May 2nd'"),
@@ -159,11 +150,11 @@ def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, li
     ("players:\n  ann: a.txt\n  bob: [b.txt]\n", 3, "players.bob: should be text, not a list"),
     ("name: E\n12: x\n", 2, "12: not a field of an event file"),
 ])
-def test_each_event_field_is_checked_with_its_line(tmp_path, deck_file, body, line, message):
+def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, line, message):
     ev = write_event(tmp_path, body)
     r = run("validate", "--event", ev, deck_file(DECK))
     assert r.code == 2, r
-    assert f"event.yaml:{line}: {message}" in r.err, r
+    assert f"event.yaml:{line}:" in r.err and message in r.err, r
     assert "Traceback" not in r.err
 
 
