@@ -256,7 +256,7 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
     if event is not None:
         from deckcli.events.checks import check_event_rules
 
-        ctx.limited = event.limited_ids(index, game)
+        ctx.limited = event.limited_ids()
         problems += check_event_rules(rdeck, event, index)
     rules = deck_rules(game)
     problems += rules.check_deck(rdeck, ctx)

@@ -13,8 +13,7 @@ def check_event_rules(rdeck, event, index) -> list[Diagnostic]:
     path = rdeck.path
     out: list[Diagnostic] = []
     totals = rdeck.totals()
-    bans = {b.card_id: b for b in event.active_bans() if b.card_id is not None}
-    for card_id, ban in bans.items():
+    for card_id, ban in event.banned_ids().items():
         if card_id not in totals:
             continue
         since = f" since {ban.effective.isoformat()}" if ban.effective else ""

@@ -51,6 +51,7 @@ class Event:
     as_of: dt.date | None = None
     warnings: list[str] = field(default_factory=list)
     _limited_ids: dict[int, int] = field(default_factory=dict)
+    _banned_ids: dict[int, Ban] = field(default_factory=dict)
 
     # -- resolution against the card index ------------------------------------------------
     def resolve(self, index) -> None:
@@ -67,6 +68,7 @@ class Event:
                 raise EventFileError(f"banned card: {exc.message}", path=self.path,
                                      line=ban.line) from None
             ban.card_id, ban.card_ref = card.id, card.ref
+        self._banned_ids = {b.card_id: b for b in self.active_bans()}
         for ref, limit, line in self.limited:
             try:
                 card, _ = parse_ref(index, game, ref)
@@ -86,8 +88,15 @@ class Event:
         return [b for b in self.bans
                 if b.effective is None or when is None or b.effective <= when]
 
-    def limited_ids(self, index, game) -> dict[int, int]:
-        return dict(self._limited_ids)
+    def banned_ids(self) -> dict[int, Ban]:
+        """Card id -> its ban in force (:meth:`active_bans`), as :meth:`resolve` found them:
+        the same for every deck of the run (read it, do not change it)."""
+        return self._banned_ids
+
+    def limited_ids(self) -> dict[int, int]:
+        """Card id -> the most copies the event allows, as :meth:`resolve` found them (read it,
+        do not change it)."""
+        return self._limited_ids
 
     # -- roster ------------------------------------------------------------------------------
     def base_dir(self) -> str:
