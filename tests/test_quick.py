@@ -85,13 +85,15 @@ def decklists(draw, index):
 
 
 @pytest.fixture(scope="module")
-def event(tmp_path_factory):
+def event(tmp_path_factory, index):
     from deckcli.events.model import load_event
 
     path = tmp_path_factory.mktemp("event") / "event.yaml"
-    path.write_text('name: E\nbanned: ["Orca", "Krill"]\nlimited: {"Herd Instinct": 2}\n'
+    path.write_text('name: E\nbanned: ["Orca", "Walrus"]\nlimited: {"Beluga": 2}\n'
                     "sets: [ABS, DWV, AWC]\n", encoding="utf-8")
-    return load_event(str(path))
+    event = load_event(str(path))
+    event.resolve(index)  # as validate does: the bans and the limit then act
+    return event
 
 
 OPTIONS = [{}, {"format": "championship"}, {"game": "alpha-walrus"},
@@ -109,6 +111,17 @@ def test_quick_and_full_reading_give_the_same_report(index, event, data, choice)
         quick = validate_path(str(path), index, options)
         full = full_report(path, index, options)
     assert quick.to_json() == full.to_json()
+
+
+def test_an_events_bans_and_limits_act_on_the_quick_read(index, event, deck_file):
+    path = deck_file("4 Walrus\n3 Beluga\n4 Addax\n")  # banned, over the event's limit of 2
+    text = path.read_text(encoding="utf-8")
+    options = Options(event=event)
+    assert quick_resolve(text, str(path), index, options, pick) is not None
+    quick = validate_path(str(path), index, options)
+    assert quick.to_json() == full_report(path, index, options).to_json()
+    assert {(p.code, p.rule) for p in quick.problems} >= {("banned", "EV-1.1"),
+                                                          ("copy-limit", "EV-1.3")}
 
 
 @pytest.mark.parametrize("name", ["championship-deep-divers.txt", "alpha-walrus-4p.txt",
