@@ -4,8 +4,9 @@ input order.
 The paths are cut into chunks. N - 1 worker processes take chunks from a process pool; the
 main process, which would otherwise only wait for their results, checks a chunk itself
 whenever the workers have enough queued, and always a chunk that holds ``-`` (a worker's
-standard input is not the command's: multiprocessing gives it an empty one). Results come back in the order the paths were
-given, so the output of ``--jobs 4`` is byte-for-byte that of ``--jobs 1``.
+standard input is not the command's: multiprocessing gives it an empty one). Results come
+back in the order the paths were given, so the output of ``--jobs 4`` is byte-for-byte that
+of ``--jobs 1``.
 
 Why the main process works too: on a machine with two cores, ``--jobs 2`` used to run three
 processes (two workers and a main process receiving and writing results), and the main
