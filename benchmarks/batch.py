@@ -101,7 +101,7 @@ def per_deck(folder: Path, passes: int = 3) -> tuple[float, float]:
     from mtg_parser import parse_deck
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
     from deckcli.reporters.json import JsonReporter
     from deckcli.validate import Options, collect_paths, validate_path
 
@@ -132,7 +132,7 @@ def per_deck(folder: Path, passes: int = 3) -> tuple[float, float]:
 def generate(folder: Path, count: int, seed: int = 7) -> None:
     """Decklists of 60 cards in the text format, some naming printings, a few illegal."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
 
     index = open_index()
     rng = random.Random(seed)
@@ -162,7 +162,7 @@ def write_event(path: Path) -> None:
     every set of the game legal (so the set check runs on every line, and most decks pass
     it, as at a real event), championship format."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
 
     index = open_index()
     cards = index.all_cards("animal-battle")

@@ -33,7 +33,7 @@ HOUSE = {"stat_tie": "defender", "original_defender_wins": "discard_challenger",
 
 def generate(path: Path, actions: int, seed: int = 3) -> int:
     """A legal game of `actions` actions (or until someone wins), as a YAML log."""
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
     from deckcli.games.animal_battle import logfile
     from deckcli.games.animal_battle.referee import candidates
 

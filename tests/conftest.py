@@ -72,6 +72,6 @@ def deck_file(tmp_path):
 
 @pytest.fixture(scope="session")
 def index():
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
 
     return open_index()

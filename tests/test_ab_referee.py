@@ -224,7 +224,7 @@ def test_mapping_actions_and_deck_files(tmp_path):
 
 def generated_log(n_turns: int, tmp_path):
     """A long legal log written by replaying a simple policy through the engine."""
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
     from deckcli.games.animal_battle.engine import Game
     from deckcli.games.animal_battle.referee import candidates
     from deckcli.games.animal_battle.state import CardInfo

@@ -70,7 +70,7 @@ def test_a_new_file_in_a_folder_is_picked_up(promo_db):
 def test_two_processes_build_at_once(promo_db, tmp_path):
     cache = tmp_path / "cache"
     env = {**os.environ, "DECKCLI_CACHE_DIR": str(cache)}
-    code = ("from deckcli.cards.index import open_index; "
+    code = ("from deckcli.cards.cache import open_index; "
             f"i = open_index([{str(promo_db)!r}], rebuild=True); "
             "print(len(i.all_cards('animal-battle')))")
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
@@ -89,7 +89,7 @@ def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, mo
     # rather than wait, and records them once nobody reads
     import sqlite3
 
-    from deckcli.cards.index import _source_files, _stat_key, open_index, source_dirs
+    from deckcli.cards.cache import _source_files, _stat_key, open_index, source_dirs
 
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
     reading = open_index([str(promo_db)])
@@ -98,7 +98,7 @@ def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, mo
     source = promo_db / "TST.yaml"
     os.utime(source, (1_000_000_000, 1_000_000_000))
     files = _source_files(source_dirs([str(promo_db)]))
-    code = ("from deckcli.cards.index import open_index; "
+    code = ("from deckcli.cards.cache import open_index; "
             f"i = open_index([{str(promo_db)!r}]); "
             "print(i.cards_named('animal-battle', 'Test Ferret')[0].name)")
     env = {**os.environ, "DECKCLI_CACHE_DIR": str(tmp_path / "cache")}
@@ -273,7 +273,7 @@ def test_cards_list_json_shape():
 def test_a_build_prunes_index_files_nobody_used_for_30_days(promo_db, tmp_path, monkeypatch):
     import time
 
-    from deckcli.cards.index import UNUSED_DAYS
+    from deckcli.cards.cache import UNUSED_DAYS
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(cache))
@@ -314,7 +314,7 @@ def test_the_shipped_index_is_built_from_the_card_db_as_it_is():
     # after editing card_db/, run 'python -m deckcli.cards.bundled'; until then this fails
     # (and deckcli compiles the sources instead of using the stale copy)
     from deckcli.cards.bundled import BUNDLED_INDEX, usable
-    from deckcli.cards.index import _source_files, builtin_db_dir
+    from deckcli.cards.cache import _source_files, builtin_db_dir
 
     assert os.path.exists(BUNDLED_INDEX)
     assert usable(_source_files([builtin_db_dir()])), "run: python -m deckcli.cards.bundled"
@@ -339,7 +339,7 @@ def test_a_fresh_cache_gets_the_shipped_index(tmp_path, monkeypatch):
     assert r.code == 0, r
     [copied] = cache.glob("index-*.sqlite")
     meta = dict(sqlite3.connect(copied).execute("SELECT key, value FROM meta"))
-    from deckcli.cards.index import _dirs_key, builtin_db_dir
+    from deckcli.cards.cache import _dirs_key, builtin_db_dir
 
     assert meta["dirs"] == _dirs_key([builtin_db_dir()])  # this machine's keys, not the build's
     assert meta["stat_key"].startswith("6\n")
@@ -359,16 +359,16 @@ def test_a_read_only_cache_reads_the_shipped_index_in_place(tmp_path, monkeypatc
 def test_edited_sources_are_compiled_not_shadowed_by_the_shipped_index(tmp_path, monkeypatch):
     import shutil
 
-    import deckcli.cards.index as index_module
+    import deckcli.cards.cache as cache_module
 
     db = tmp_path / "card_db"
-    shutil.copytree(index_module.builtin_db_dir(), db)
+    shutil.copytree(cache_module.builtin_db_dir(), db)
     abs_file = db / "animal-battle" / "ABS.yaml"
     text = abs_file.read_text(encoding="utf-8")
     assert text.count("weight: 1200, speed: 35,") == 1  # Walrus (ABS) 12
     abs_file.write_text(text.replace("weight: 1200, speed: 35,", "weight: 1200, speed: 36,"),
                         encoding="utf-8")
-    monkeypatch.setattr(index_module, "builtin_db_dir", lambda: str(db))
+    monkeypatch.setattr(cache_module, "builtin_db_dir", lambda: str(db))
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
     r = run("cards", "show", "Walrus", "-O", "json")
     assert r.code == 0, r

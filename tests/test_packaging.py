@@ -9,7 +9,7 @@ import pytest
 from conftest import REPO, run
 
 import deckcli
-from deckcli.cards.index import builtin_db_dir
+from deckcli.cards.cache import builtin_db_dir
 
 
 def test_card_db_is_found_with_every_set():

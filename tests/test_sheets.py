@@ -277,7 +277,7 @@ def test_report_rule_links_resolve_to_the_rule_text(report_html):
 
 
 def test_card_usage_counts():
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
     from deckcli.events.model import load_event
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.report import card_usage

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.cards.index import SOURCE_SUFFIXES
+from deckcli.cards.cache import SOURCE_SUFFIXES
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.diagnostics import Diagnostic, error
 
@@ -78,7 +78,7 @@ def discover(dirs) -> list[tuple[Path, str]]:
 
 
 def _label(root: Path, path: Path) -> str:
-    from deckcli.cards.index import builtin_db_dir
+    from deckcli.cards.cache import builtin_db_dir
 
     rel = path.relative_to(root).as_posix()
     if root == Path(builtin_db_dir()):

@@ -20,9 +20,10 @@ import marshal
 import os
 import sqlite3
 
-from deckcli.cards import index as _index
-from deckcli.cards.index import (SCHEMA_VERSION, CardIndex, _content_key, _dirs_key,
-                                 _source_files, build_index, write_atomically)
+from deckcli.cards import cache as _cache
+from deckcli.cards.cache import (_content_key, _dirs_key, _source_files, build_index,
+                                 write_atomically)
+from deckcli.cards.index import SCHEMA_VERSION, CardIndex
 
 BUNDLED_INDEX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bundled.sqlite")
 
@@ -45,7 +46,7 @@ def usable(files: list[str]) -> bool:
 def from_bundled(dirs: list[str], files: list[str], path: str, stat_key: str
                  ) -> CardIndex | None:
     """The shipped index, copied to ``path`` (or read in place), or None to compile instead."""
-    if dirs != [_index.builtin_db_dir()] or not os.path.exists(BUNDLED_INDEX) \
+    if dirs != [_cache.builtin_db_dir()] or not os.path.exists(BUNDLED_INDEX) \
             or not usable(files):
         return None
 
@@ -69,7 +70,7 @@ def from_bundled(dirs: list[str], files: list[str], path: str, stat_key: str
 
 def write_bundled() -> str:
     """Compile the bundled database into BUNDLED_INDEX (from a source checkout)."""
-    dirs = [_index.builtin_db_dir()]
+    dirs = [_cache.builtin_db_dir()]
     files = _source_files(dirs)
     if os.path.exists(BUNDLED_INDEX):
         os.unlink(BUNDLED_INDEX)

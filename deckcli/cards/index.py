@@ -1,34 +1,21 @@
-"""The compiled card index: SQLite built from the YAML sources, read by every command.
+"""The compiled card index: the SQLite tables built from the card YAML, and the look-ups every
+command reads them through (:class:`CardIndex`, :class:`Card`, :class:`Printing`).
 
 The YAML under ``card_db/`` (and each ``--db DIR`` / ``DECKCLI_DB`` folder) is the source of
 truth; parsing it takes ruamel.yaml seconds at scale, so commands read an SQLite file instead.
+Where that file lives, when it is rebuilt and how it is written is
+:mod:`deckcli.cards.cache`; :func:`deckcli.cards.cache.open_index` opens one.
 
-* Where: ``$DECKCLI_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcli``, else ``~/.cache/deckcli``;
-  one file per list of source folders.
-* Fresh: the index records a stat key (path, size, mtime of every source) and a content key
-  (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
-  change rebuilds.
-* Safe: a build writes a temporary file in the cache folder and renames it into place, so two
-  processes building at once each end with a complete index. A read-only or missing cache
-  folder falls back to an index in memory, built for this run only.
-* Quick the first time: the package ships the index of its own database
-  (:mod:`deckcli.cards.bundled`); when no other folder is in use and the sources still match
-  it, the first run copies it into the cache instead of compiling the YAML.
-* Bounded: opening an index keeps its modification time within a day of its last use, and a
-  build deletes index files unused for 30 days (and temporary files of builds that died).
-
-This module imports neither pydantic nor ruamel.yaml; building does (lazily).
+This module imports neither pydantic nor ruamel.yaml.
 """
 
 from __future__ import annotations
 
 import marshal
-import os
 import sqlite3
 from functools import cached_property
 
 from deckcli.cards.names import fold_name, number_key, set_key
-from deckcli.errors import CardDatabaseError
 from deckcli.records import Record
 
 SCHEMA_VERSION = "6"
@@ -48,31 +35,27 @@ CREATE INDEX stats_value ON stats(stat, value);
 """
 
 
-def builtin_db_dir() -> str:
-    """The bundled card database: inside the package when installed, else the repo's card_db/."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    inside = os.path.join(here, "card_db")
-    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "card_db")
-
-
-def cache_dir() -> str:
-    if os.environ.get("DECKCLI_CACHE_DIR"):
-        return os.environ["DECKCLI_CACHE_DIR"]
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "deckcli")
-
-
-def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The built-in database, then DECKCLI_DB folders, then --db folders (in that order)."""
-    dirs = [builtin_db_dir()]
-    env = os.environ.get("DECKCLI_DB", "")
-    for raw in [*(p for p in env.split(os.pathsep) if p), *extra]:
-        raw = str(raw)
-        if not os.path.exists(raw):
-            raise CardDatabaseError(f"card database folder {raw} does not exist", path=raw)
-        if raw not in dirs:
-            dirs.append(raw)
-    return dirs
+def write_tables(conn: sqlite3.Connection, compiled, meta) -> None:
+    """Create the tables in an empty database and fill them from compiled sources (see
+    :func:`deckcli.cards.build.compile_sources`) and the ``meta`` (key, value) pairs."""
+    conn.executescript(_SCHEMA)
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", meta)
+    conn.executemany("INSERT INTO sets VALUES (?,?,?,?,?,?)",
+                     [(s.game, s.code, s.name, s.released, s.path, s.line) for s in compiled.sets])
+    by_key = {c.key: c for c in compiled.cards}
+    conn.executemany(
+        "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        [(c.id, c.game, c.name, fold_name(c.name), c.number, number_key(c.number), c.kind,
+          c.base_set, marshal.dumps(c.data), c.path, c.line) for c in compiled.cards])
+    conn.executemany(
+        "INSERT INTO stats VALUES (?,?,?)",
+        [(c.id, stat, value) for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])
+    conn.executemany(
+        "INSERT INTO printings(card_id, game, set_code, number, number_key, variants, path, line)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        [(by_key[p.card_key].id, p.game, set_key(p.set_code), p.number, number_key(p.number),
+          ",".join(p.variants), p.path, p.line) for p in compiled.printings])
+    conn.commit()
 
 
 class Card(Record):
@@ -129,217 +112,6 @@ class Printing(Record):
         return f"({self.set_code}) {self.number}"
 
 
-SOURCE_SUFFIXES = (".yaml", ".yml")
-
-
-def _stat_key(files: list[str]) -> str:
-    """Path, size and modification time of every source: cheap to compute and compare.
-
-    Kept as plain text (no hashing) so the common case, nothing changed, imports nothing.
-    """
-    parts = [SCHEMA_VERSION]
-    for f in files:
-        st = os.stat(f)
-        parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}")
-    return "\n".join(parts)
-
-
-def _content_key(files: list[str]) -> str:
-    from deckcli.digest import sha256
-
-    h = sha256(SCHEMA_VERSION.encode())
-    for f in files:
-        with open(f, "rb") as fh:
-            h.update(os.path.basename(f).encode() + b"\0" + sha256(fh.read()).digest())
-    return h.hexdigest()
-
-
-def _source_files(dirs: list[str]) -> list[str]:
-    files = []
-    for d in dirs:
-        if os.path.isfile(d):
-            files.append(d)
-            continue
-        for root, subdirs, names in os.walk(d):
-            subdirs.sort()
-            files.extend(os.path.join(root, n) for n in sorted(names)
-                         if n.endswith(SOURCE_SUFFIXES))
-    return files
-
-
-def index_path(dirs: list[str]) -> str:
-    """One index file per list of source folders (the list itself is checked on open)."""
-    from deckcli.digest import sha256
-
-    joined = "\0".join(os.path.abspath(d) for d in dirs)
-    tag = sha256(joined.encode()).hexdigest()[:8]
-    return os.path.join(cache_dir(), f"index-{SCHEMA_VERSION}-{tag}-{len(dirs)}.sqlite")
-
-
-def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
-    """The index for the built-in database plus extra folders, rebuilt if any source changed."""
-    dirs = source_dirs(list(extra_dirs))
-    files = _source_files(dirs)
-    path = index_path(dirs)
-    stat_key = _stat_key(files)
-    try:
-        modified = os.stat(path).st_mtime
-    except OSError:
-        modified = None
-    if not rebuild and modified is not None:
-        try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            meta = dict(conn.execute("SELECT key, value FROM meta"))
-            if meta.get("dirs") == _dirs_key(dirs):
-                if meta.get("stat_key") == stat_key:
-                    _mark_used(path, modified)
-                    return CardIndex(conn, dirs, path)
-                if meta.get("content_key") == _content_key(files):
-                    conn.close()
-                    _touch_stat_key(path, stat_key)
-                    return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
-            conn.close()
-        except sqlite3.Error:
-            pass  # a damaged or foreign file: rebuild it
-    if not rebuild:
-        from deckcli.cards.bundled import from_bundled
-
-        index = from_bundled(dirs, files, path, stat_key)
-        if index is not None:
-            return index
-    return build_index(dirs, files, path, stat_key)
-
-
-#: An index file nobody opened for this long is deleted when another index is built (every
-#: list of --db folders gets its own file, so a cache would otherwise only grow).
-UNUSED_DAYS = 30
-_DAY = 86400.0
-
-
-def _mark_used(path: str, modified: float) -> None:
-    """Keep an index file's modification time within a day of its last use (for pruning)."""
-    import time
-
-    if time.time() - modified > _DAY:
-        try:
-            os.utime(path)
-        except OSError:
-            pass  # a read-only cache: the file is simply never pruned by this user
-
-
-def prune_cache(folder: str, keep: str) -> list[str]:
-    """Delete index files unused for UNUSED_DAYS and temporary files of builds that died a
-    day or more ago; ``keep`` is never touched. Returns the names deleted."""
-    import time
-
-    now, gone = time.time(), []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return gone
-    for name in names:
-        full = os.path.join(folder, name)
-        if full == keep:
-            continue
-        if name.startswith("index-") and name.endswith(".sqlite"):
-            limit = UNUSED_DAYS * _DAY
-        elif name.startswith(".index-") and name.endswith(".tmp"):
-            limit = _DAY
-        else:
-            continue  # not ours
-        try:
-            if now - os.stat(full).st_mtime > limit:
-                os.unlink(full)
-                gone.append(name)
-        except OSError:
-            pass  # gone already, or not ours to delete
-    return sorted(gone)
-
-
-def _dirs_key(dirs: list[str]) -> str:
-    return "\n".join(os.path.abspath(d) for d in dirs)
-
-
-def _touch_stat_key(path: str, stat_key: str) -> None:
-    try:
-        with sqlite3.connect(path, timeout=0.1) as conn:
-            conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
-    except sqlite3.Error:
-        pass  # read-only cache, or a run reading it: the content check runs again next time
-
-
-def write_atomically(path: str, fill) -> None:
-    """Create the SQLite file ``path``: ``fill(conn)`` writes a temporary file in the same
-    folder, which a rename then puts in place, so two processes writing at once each leave a
-    complete file. Then the folder is pruned (:func:`prune_cache`). Raises OSError or
-    sqlite3.Error (a read-only folder, a full disk)."""
-    import tempfile
-
-    folder = os.path.dirname(path)
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
-        conn = sqlite3.connect(tmp)
-        try:
-            fill(conn)
-        finally:
-            conn.close()
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    prune_cache(folder, keep=path)
-
-
-def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> CardIndex:
-    """Compile the sources and write the index atomically; in memory if the cache is read-only."""
-    from deckcli.cards.build import compile_sources
-
-    compiled = compile_sources(dirs)
-    errors = [p for p in compiled.problems if p.is_error]
-    if errors:
-        first = errors[0]
-        raise CardDatabaseError(
-            f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
-            f"{first.message} (run 'deckcli db check' for all)", problems=errors)
-    content_key = _content_key(files)
-    meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key),
-            ("dirs", _dirs_key(dirs)), ("marshal", str(marshal.version))]
-    try:
-        write_atomically(path, lambda conn: _write(conn, compiled, meta))
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        on_disk: str | None = path
-    except (OSError, sqlite3.Error):
-        conn = sqlite3.connect(":memory:")
-        _write(conn, compiled, meta)
-        on_disk = None
-    index = CardIndex(conn, dirs, on_disk)
-    index.built = compiled
-    return index
-
-
-def _write(conn: sqlite3.Connection, compiled, meta) -> None:
-    conn.executescript(_SCHEMA)
-    conn.executemany("INSERT INTO meta VALUES (?, ?)", meta)
-    conn.executemany("INSERT INTO sets VALUES (?,?,?,?,?,?)",
-                     [(s.game, s.code, s.name, s.released, s.path, s.line) for s in compiled.sets])
-    by_key = {c.key: c for c in compiled.cards}
-    conn.executemany(
-        "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        [(c.id, c.game, c.name, fold_name(c.name), c.number, number_key(c.number), c.kind,
-          c.base_set, marshal.dumps(c.data), c.path, c.line) for c in compiled.cards])
-    conn.executemany(
-        "INSERT INTO stats VALUES (?,?,?)",
-        [(c.id, stat, value) for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])
-    conn.executemany(
-        "INSERT INTO printings(card_id, game, set_code, number, number_key, variants, path, line)"
-        " VALUES (?,?,?,?,?,?,?,?)",
-        [(by_key[p.card_key].id, p.game, set_key(p.set_code), p.number, number_key(p.number),
-          ",".join(p.variants), p.path, p.line) for p in compiled.printings])
-    conn.commit()
-
-
 class CardIndex:
     """Look-ups on the compiled index. Cheap to query; rows become small value objects."""
 
@@ -352,7 +124,8 @@ class CardIndex:
         # One read transaction for the run: without it SQLite takes and drops its file lock,
         # and checks the file has not changed, around every query (about 10 us of system
         # calls each; a batch looks up a thousand names while its memos fill). Nothing writes
-        # through this connection; _touch_stat_key gives up at once rather than wait for it.
+        # through this connection; cache._touch_stat_key gives up at once rather than wait
+        # for it.
         try:
             conn.execute("BEGIN")
         except sqlite3.Error:

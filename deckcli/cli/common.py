@@ -45,7 +45,7 @@ def db_dirs(ctx: click.Context, extra=()) -> list[str]:
 
 
 def open_index(ctx: click.Context, extra=()):
-    from deckcli.cards.index import open_index as _open
+    from deckcli.cards.cache import open_index as _open
 
     return _open(db_dirs(ctx, extra))
 

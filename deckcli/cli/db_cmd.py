@@ -21,7 +21,7 @@ def build(ctx, db_dirs):
     """Rebuild the compiled index now and print what was read."""
     import time
 
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
 
     start = time.perf_counter()
     index = open_index(all_db_dirs(ctx, db_dirs), rebuild=True)
@@ -47,7 +47,7 @@ def build(ctx, db_dirs):
 def check(ctx, db_dirs, output):
     """Lint every source file; report every problem with file and line (exit 1 if any)."""
     from deckcli.cards.build import compile_sources
-    from deckcli.cards.index import source_dirs
+    from deckcli.cards.cache import source_dirs
     from deckcli.diagnostics import sort_diagnostics
 
     dirs = source_dirs(all_db_dirs(ctx, db_dirs))

@@ -37,7 +37,7 @@ def _dice_options(f):
 
 
 def _setup(ctx, house_rules, event_path):
-    from deckcli.cards.index import open_index
+    from deckcli.cards.cache import open_index
     from deckcli.games.alpha_walrus.cardref import Cards
     from deckcli.games.alpha_walrus.gaps import HouseRules
     from deckcli.games.gamelog import house_rules_from

@@ -154,7 +154,7 @@ def _replay(log: dict, path: str, house_rules: dict, index=None):
     from deckcli.games.animal_battle import logfile
 
     if index is None:
-        from deckcli.cards.index import open_index
+        from deckcli.cards.cache import open_index
 
         index = open_index()
     game, steps = logfile.read(index, log, path, house_rules)
