@@ -198,6 +198,19 @@ def _build(root, constructor) -> Any:
     return build(root, 1)
 
 
+def kind_of(value: Any) -> str:
+    """What a loaded value is, in a word for a message: mapping, list, text, number,
+    true/false, null (else its type's name)."""
+    if isinstance(value, dict):
+        return "mapping"
+    if isinstance(value, list):
+        return "list"
+    return _KINDS.get(type(value), type(value).__name__)
+
+
+_KINDS = {str: "text", int: "number", float: "number", bool: "true/false", type(None): "null"}
+
+
 def _clip(text: str, n: int = 40) -> str:
     text = str(text)
     return repr(text) if len(text) <= n else repr(text[: n - 1] + "…")

@@ -22,6 +22,7 @@ from deckcli.cards.names import clean_name, variant_tag
 from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry
 from deckcli.diagnostics import error, warning
+from deckcli.yamlio import kind_of
 
 ENTRY_KEYS = ("count", "name", "set", "number", "variants", "comment")
 
@@ -91,7 +92,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
     if not isinstance(data, dict):
         bad("bad-structure", "DL-2.6",
             f"a {fmt.upper()} decklist is a mapping with a 'cards' list, not a "
-            f"{_kind(data)}", _line(data) or 1)
+            f"{kind_of(data)}", _line(data) or 1)
         return deck
     for key, value in data.items():
         line = _line(data, key)
@@ -99,7 +100,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
             if value is None:
                 continue
             if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-                bad("bad-header", "DL-2.6", f"'{key}' must be text, not a {_kind(value)}", line)
+                bad("bad-header", "DL-2.6", f"'{key}' must be text, not a {kind_of(value)}", line)
                 continue
             deck.header[key] = str(value).strip()
             deck.header_lines[key] = line
@@ -110,7 +111,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
         bad("empty-deck", "DL-2.6", "the decklist has no 'cards' list", _line(data) or 1)
         return deck
     if not isinstance(cards, list):
-        bad("bad-structure", "DL-2.6", f"'cards' must be a list, not a {_kind(cards)}",
+        bad("bad-structure", "DL-2.6", f"'cards' must be a list, not a {kind_of(cards)}",
             _line(data, "cards"))
         return deck
     for i, item in enumerate(cards):
@@ -130,7 +131,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
 def _entry(item, line, bad) -> Entry | None:
     if not isinstance(item, dict):
         bad("bad-entry", "DL-2.6",
-            f"a card entry is a mapping like {{count: 4, name: Walrus}}, not a {_kind(item)}", line)
+            f"a card entry is a mapping like {{count: 4, name: Walrus}}, not a {kind_of(item)}", line)
         return None
     unknown = [str(k) for k in item if k not in ENTRY_KEYS]
     if unknown:
@@ -158,7 +159,7 @@ def _entry(item, line, bad) -> Entry | None:
     set_code, number = item.get("set"), item.get("number")
     for label, value in (("set", set_code), ("number", number)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
-            bad("bad-entry", "DL-2.6", f"'{label}' must be text, not a {_kind(value)}", line)
+            bad("bad-entry", "DL-2.6", f"'{label}' must be text, not a {kind_of(value)}", line)
             return None
     if number is not None and set_code is None:
         bad("bad-entry", "DL-2.6", "'number' needs 'set' beside it", line)
@@ -167,7 +168,7 @@ def _entry(item, line, bad) -> Entry | None:
     if isinstance(raw_tags, str):
         raw_tags = [raw_tags]
     if not isinstance(raw_tags, list):
-        bad("bad-entry", "DL-2.6", f"'variants' must be a list, not a {_kind(raw_tags)}", line)
+        bad("bad-entry", "DL-2.6", f"'variants' must be a list, not a {kind_of(raw_tags)}", line)
         return None
     tags: list[str] = []
     for word in raw_tags:
@@ -182,12 +183,6 @@ def _entry(item, line, bad) -> Entry | None:
     return Entry(count, clean_name(name), str(set_code).strip().upper() if set_code else None,
                  str(number).strip() if number is not None else None, tuple(tags), line,
                  comment=str(comment) if comment else None)
-
-
-def _kind(value) -> str:
-    return {dict: "mapping", list: "list", str: "text", int: "number", float: "number",
-            bool: "true/false", type(None): "null"}.get(type(value), type(value).__name__) \
-        if not isinstance(value, (dict, list)) else ("mapping" if isinstance(value, dict) else "list")
 
 
 def _short(value, n: int = 40) -> str:

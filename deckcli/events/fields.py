@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from deckcli.yamlio import line_of
+from deckcli.yamlio import kind_of, line_of
 
 MAX_LIMIT = 999  # a limited card's copies, as a deck entry's count (DL-2.2)
 
@@ -169,21 +169,12 @@ def _house_rules(value, where, parent) -> dict[str, str]:
 
 
 def _kind(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
+    """What a value is, for "should be ..., not <this>": ``yamlio.kind_of``'s word, with "a"
+    where English wants one (a list, a number, a date; text, null, true/false)."""
     if isinstance(value, dt.date):
         return "a date"
-    return type(value).__name__
+    kind = kind_of(value)
+    return f"a {kind}" if kind in ("mapping", "list", "number") else kind
 
 
 def _shown(value) -> str:
