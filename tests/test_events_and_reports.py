@@ -120,6 +120,14 @@ def test_unknown_set_code_is_only_a_warning(tmp_path, deck_file):
     r = run("validate", "--event", ev, deck_file(DECK))
     assert r.code == 0, r
     assert "unknown set code 'ZZZ'" in r.err
+    assert f"{ev}:1: " in r.err  # the line of the code
+
+
+def test_unknown_set_code_on_its_own_line_names_that_line(tmp_path, deck_file):
+    ev = write_event(tmp_path, "name: E\nsets:\n  - ABS\n  - zzz\n")
+    r = run("validate", "--event", ev, deck_file(DECK))
+    assert r.code == 0, r
+    assert f"{ev}:4: " in r.err and "unknown set code 'ZZZ'" in r.err
 
 
 @pytest.mark.parametrize("body,line,message", [

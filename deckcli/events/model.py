@@ -45,6 +45,7 @@ class Event:
     bans: list[Ban] = field(default_factory=list)
     limited: list[tuple[str, int, int | None]] = field(default_factory=list)  # (ref, max, line)
     sets: list[str] | None = None
+    set_lines: list[int | None] = field(default_factory=list)  # each code's line, if known
     house_rules: dict[str, str] = field(default_factory=dict)
     players: dict[str, str] = field(default_factory=dict)  # player -> deck path (as written)
     player_lines: dict[str, int | None] = field(default_factory=dict)
@@ -77,9 +78,11 @@ class Event:
                                      line=line) from None
             self._limited_ids[card.id] = limit
         if self.sets is not None:
-            for code in self.sets:
+            for i, code in enumerate(self.sets):
                 if not index.is_set_code(game, code):
-                    self.warnings.append(f"{self.path}: unknown set code {code!r} in 'sets' "
+                    line = self.set_lines[i] if i < len(self.set_lines) else None
+                    where = f"{self.path}:{line}" if line else self.path
+                    self.warnings.append(f"{where}: unknown set code {code!r} in 'sets' "
                                          "(it makes nothing legal)")
 
     def active_bans(self) -> list[Ban]:
@@ -215,6 +218,8 @@ def load_event(path: str, as_of: str | None = None) -> Event:
                   house_rules=fields["house_rules"], players=fields["players"])
     event.bans = [Ban(card, effective, line) for card, effective, line in fields["banned"]]
     event.limited = fields["limited"]
+    if sets is not None:
+        event.set_lines = [line_of(doc["sets"], i) for i in range(len(sets))]
     players_node = doc.get("players") or {}
     event.player_lines = {p: line_of(players_node, p) for p in event.players}
     if as_of:
