@@ -92,6 +92,60 @@ def test_legal_sets_judge_the_printed_card(tmp_path, deck_file):
     assert problems(bad) == [("set-not-legal", "EV-2.1")]
 
 
+# Walrus: (ABS) 12 regular/foil/first-edition, (ABS) A12 alternate-art, (PRM) P3 promotional,
+# (CLS) C012 regular/foil. With CLS and PRM legal, an entry naming no printing must still fit one.
+@pytest.mark.parametrize("line,fault", [
+    ("1 Walrus", None),
+    ("1 Walrus [foil]", None),  # the CLS reprint exists in foil
+    ("1 Walrus [promo]", None),  # PRM P3
+    ("1 Walrus (CLS)", None),
+    ("1 Walrus (CLS) [foil]", None),
+    ("1 Walrus (ABS)", "Walrus (ABS): set ABS is not legal"),  # the set it names
+    ("1 Walrus [alternate-art]", "[alternate-art]: no printing in a legal set"),  # only ABS A12
+    ("1 Walrus [first-edition]", "[first-edition]: no printing in a legal set"),  # only ABS 12
+    ("1 Walrus [first-edition, foil]", "[first-edition, foil]: no printing in a legal set"),
+])
+def test_an_entry_naming_no_printing_is_narrowed_by_its_set_and_tags(
+        tmp_path, deck_file, index, line, fault):
+    """EV-2.1: the set an entry names and its variant tags narrow the printings it may stand
+    for, on both reading routes (a clean deck takes the quick read; an unknown card on the
+    first line sends the other to the full reader)."""
+    from deckcli.events.model import load_event
+    from deckcli.validate import Options, validate_path
+
+    event = load_event(str(write_event(tmp_path, "sets: [CLS, PRM]\n")))
+    event.resolve(index)
+    filler = "4 Orca (CLS) C010\n4 Vaquita (CLS) C014\n"
+    for first in ("", "4 Walruss\n"):
+        path = deck_file(first + line + "\n" + filler, "full.txt" if first else "quick.txt")
+        report = validate_path(str(path), index, Options(event=event))
+        found = [(p.line, p.message) for p in report.problems if p.code == "set-not-legal"]
+        if fault is None:
+            assert found == [], (first, found)
+        else:
+            [(at, message)] = found
+            assert at == (2 if first else 1) and fault in message, (first, found)
+
+
+def test_a_set_code_word_in_a_cards_name_is_not_a_set_to_judge(tmp_path):
+    """'4 Mark DWV 2' is the card 'Mark DWV 2' when such a card exists: no set is named, so
+    the event judges the card's own printings, not DWV's."""
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "TST.yaml").write_text(
+        "game: animal-battle\nset: {code: TST, name: Test Set}\ncards:\n"
+        "  - {number: '1', name: Mark DWV 2, kind: animal, stats: {weight: 1, speed: 1, "
+        "lifespan: 1, population: 1, length: 1, max_depth: 0}}\n", encoding="utf-8")
+    deck = tmp_path / "d.txt"
+    deck.write_text("4 Mark DWV 2\n4 Walrus (ABS)\n", encoding="utf-8")
+    ev = write_event(tmp_path, "sets: [TST, CLS]\n")
+    r = run("--db", db, "validate", "--event", ev, deck, "-O", "json")
+    found = [(p["line"], p["message"]) for p in r.json()["decks"][0]["problems"]
+             if p["code"] == "set-not-legal"]
+    assert [at for at, _ in found] == [2], found  # Mark DWV 2 is in TST, legal
+    assert "set ABS is not legal" in found[0][1]
+
+
 def test_set_verdicts_follow_each_events_own_sets(tmp_path, deck_file, index):
     """One index serves several events in one process (the answers are remembered on it):
     each event's legal sets still decide, in either order, on both reading routes."""

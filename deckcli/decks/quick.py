@@ -55,9 +55,10 @@ class QuickDeck:
                 if facts[1] == card_id]
 
     def printed(self) -> list[tuple]:
-        """(card, printing or None) of each entry, in the order of ``entries``, which it does
-        not build (an event's set check reads it for every deck)."""
-        return [(facts[2], facts[4]) for facts in self._facts]
+        """:meth:`~deckcli.decks.resolve.ResolvedDeck.printed`, without building ``entries``
+        (an event's set check reads it for every deck)."""
+        return [(facts[2], facts[4], facts[3][2], facts[3][4], facts[3][6])
+                for facts in self._facts]
 
     @property
     def entries(self) -> list[Resolved]:

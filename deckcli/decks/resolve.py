@@ -70,8 +70,11 @@ class ResolvedDeck(MutableRecord):
         return [r for r in self.entries if r.card.id == card_id]
 
     def printed(self) -> list[tuple]:
-        """(card, printing or None) of each resolved entry, in the order of ``entries``."""
-        return [(r.card, r.printing) for r in self.entries]
+        """What each resolved entry says of its printing, in the order of ``entries``: (card,
+        printing or None, set code as written or None, variant tags, whole name part or None)
+        (an event's set check, EV-2.1, reads it)."""
+        return [(r.card, r.printing, r.entry.set_code, r.entry.variants, r.entry.whole)
+                for r in self.entries]
 
     def unresolved(self) -> list[Entry]:
         """The deck's entries that stand for no card (their problems are in ``problems``)."""
@@ -123,7 +126,7 @@ def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
         return (code, rule, message, card)
 
     name, set_code, number = entry.name, entry.set_code, entry.number
-    if entry.whole and index.cards_named(game, entry.whole):
+    if whole_is_name(index, game, entry.whole):
         name, set_code, number = entry.whole, None, None  # the "set code" was part of the name
     printing = None
     if set_code and number:
@@ -163,6 +166,13 @@ def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
     return (card, printing)
 
 
+def whole_is_name(index: CardIndex, game: str, whole: str | None) -> bool:
+    """Whether an entry's whole name part, set code and number included, is a card's name
+    ("a word that looks like a set code but is part of a card's name stays part of the
+    name"): then the entry names that card and no set."""
+    return bool(whole) and bool(index.cards_named(game, whole))
+
+
 def _unknown(index: CardIndex, game: str, name: str, bad) -> tuple:
     suggestions = index.suggest(game, name)
     hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
@@ -199,9 +209,7 @@ def _check_variants(index, card, printing, entry, set_code) -> str | None:
             return (f"{card.name} {printing.ref} is not printed in {', '.join(missing)} "
                     f"(it exists as: {exists})")
         return None
-    candidates = [p for p in index.printings_of(card.id)
-                  if wanted <= set(p.variants) and (not set_code or p.set_code == set_code)]
-    if not candidates:
+    if not printings_fitting(index, card, entry.variants, set_code or None):
         return f"{card.ref} has no printing in {tags}"
     return None
 
@@ -231,13 +239,20 @@ def default_printing(index: CardIndex, card: Card, tags=(), set_code: str | None
     given (and the set, if one was named), else the first printing, by release, that does;
     None when no printing fits.
     """
-    wanted = set(tags)
-    fits = [p for p in index.printings_of(card.id)
-            if wanted <= set(p.variants) and (set_code is None or p.set_code == set_code)]
+    fits = printings_fitting(index, card, tags, set_code)
     for p in fits:
         if p.set_code == card.base_set and p.number == card.number:
             return p
     return fits[0] if fits else None
+
+
+def printings_fitting(index: CardIndex, card: Card, tags=(), set_code: str | None = None
+                      ) -> list[Printing]:
+    """The printings of a card an entry naming no printing may stand for: those in all its
+    variant tags and, when it names a set, in that set; in release order."""
+    wanted = set(tags)
+    return [p for p in index.printings_of(card.id)
+            if wanted <= set(p.variants) and (set_code is None or p.set_code == set_code)]
 
 
 def effective_printing(index: CardIndex, r: Resolved) -> Printing | None:

@@ -16,7 +16,8 @@ RULES = [
        "When an event lists legal sets, every printing in a deck must come from one of them. "
        "The printed card is what is played: a printing from another set is an error even when "
        "the same card also exists in a legal set. An entry naming no printing is read as the "
-       "card in any legal set."),
+       "card in any legal set, narrowed by what the entry does say: a set it names must be "
+       "legal, and its variant tags must exist in a printing from a legal set."),
     _r("EV-3.1", "Roster",
        "When an event has a players roster, every listed player must have a readable deck at "
        "the listed path (relative to the event file), and a deck file in the event's folders "
