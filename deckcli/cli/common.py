@@ -50,6 +50,14 @@ def open_index(ctx: click.Context, extra=()):
     return _open(db_dirs(ctx, extra))
 
 
+def resolve_event(event, index) -> None:
+    """Look the event's banned and limited cards up (exit 2 for one that does not exist) and
+    print its warnings (an unknown code in ``sets``) on stderr."""
+    event.resolve(index)
+    for message in event.warnings:
+        click.echo(f"deckcli: warning: {message}", err=True)
+
+
 def echo_json(data) -> None:
     import json
 

@@ -15,6 +15,7 @@ from deckcli.cli.common import (
     open_index,
     output_option,
     pick_game,
+    resolve_event,
 )
 
 PAPER = click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), default="auto",
@@ -74,9 +75,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
         raise click.UsageError("--player names the player of one deck; give one DECK")
     index = open_index(ctx, db_dirs)
     if event is not None:
-        event.resolve(index)
-        for message in event.warnings:
-            click.echo(f"deckcli: warning: {message}", err=True)
+        resolve_event(event, index)
     options = Options(game=pick_game(ctx, game), format=fmt, event=event)
     if decks:
         from deckcli.validate import collect_paths
@@ -116,9 +115,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
 
     event = _load_event(event_path, as_of)
     index = open_index(ctx, db_dirs)
-    event.resolve(index)
-    for message in event.warnings:
-        click.echo(f"deckcli: warning: {message}", err=True)
+    resolve_event(event, index)
     sheets = load_event_decks(event, index, Options(event=event))
     _write(out, render_report(event, sheets, index, paper=paper))
     if out != "-":

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import db_option, game_option, open_index, pick_game
+from deckcli.cli.common import (db_option, game_option, open_index, pick_game,
+                                 resolve_event)
 
 OUTPUTS = ["text", "json", "github", "junit", "sarif"]
 
@@ -55,9 +56,7 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, output_f
     options = Options(game=pick_game(ctx, game), format=fmt, players=players, event=event)
     index = open_index(ctx, db_dirs)
     if event is not None:
-        event.resolve(index)
-        for message in event.warnings:
-            click.echo(f"deckcli: warning: {message}", err=True)
+        resolve_event(event, index)
         if not paths:
             roster = event.roster_paths()
     targets = collect_paths(list(paths)) if paths else []
