@@ -433,3 +433,105 @@ def test_yaml_fmt_keeps_every_comment_and_is_stable(items, top, head, tail):
         assert again.code == 0, again
         for note in ["above", "col0", "eol", "# top", "nm", "# end", "# e"]:
             assert (note in text) == (note in r.out), (note, r.out)
+
+
+# -- fmt --event: printings from the event's legal sets -------------------------------------------
+# Each card has a printing in CLS (the Classics reprints); their own printings are ABS, DWV, RFS.
+BARE = "4 Walrus\n4 Orca\n4 Adelie Penguin\n4 Addax\n4 Alpine Ibex\n"
+LEGAL_SETS = {"CLS", "PRM"}
+
+
+def _event(tmp_path, body="name: Classics Cup\nsets: [CLS, PRM]\n"):
+    path = tmp_path / "event.yaml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def _named_sets(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"^\d+ [^(#\n]+\((\w+)\)", text, re.M))
+
+
+def test_fmt_event_names_printings_from_the_legal_sets(tmp_path, deck_file):
+    """EV-2.1 reads '4 Walrus' as Walrus in any legal set; fmt writes a printing on every line,
+    and with --event it takes one from the legal sets, so the deck stays legal there."""
+    event = _event(tmp_path)
+    plain, with_event = deck_file(BARE, "plain.txt"), deck_file(BARE, "event.txt")
+    assert run("validate", "--event", event, plain).code == 0
+    assert run("fmt", plain).code == 0  # the cards' own printings: ABS, DWV, RFS
+    assert not _named_sets(plain.read_text()) & LEGAL_SETS
+    assert run("validate", "--event", event, plain).code == 1
+    r = run("fmt", "--event", event, with_event)
+    assert r.code == 0, r
+    text = with_event.read_text()
+    assert _named_sets(text) and _named_sets(text) <= LEGAL_SETS, text
+    assert run("validate", "--event", event, with_event).code == 0
+    assert run("fmt", "--check", "--event", event, with_event).code == 0  # stable
+
+
+def test_fmt_event_on_a_yaml_deck(tmp_path, deck_file):
+    event = _event(tmp_path)
+    body = "cards:\n" + "".join(f"  - {{count: 4, name: {line[2:]}}}\n"
+                                for line in BARE.splitlines())
+    path = deck_file(body, "deck.yaml")
+    r = run("fmt", "--event", event, path)
+    assert r.code == 0, r
+    import re
+
+    assert set(re.findall(r"set: (\w+)", path.read_text())) <= LEGAL_SETS
+    assert run("validate", "--event", event, path).code == 0
+
+
+def test_fmt_event_leaves_what_no_legal_printing_fits(tmp_path, deck_file):
+    """A set the line names stays; tags no legal printing has get the card's own printing (the
+    event refuses the line before and after: the verdict is the same)."""
+    event = _event(tmp_path)
+    path = deck_file("2 Orca (ABS)\n1 Walrus [alt-art]\n" + BARE)
+    r = run("fmt", "--event", event, path)
+    assert r.code == 0, r
+    text = path.read_text()
+    assert "2 Orca (ABS) 10\n" in text and "1 Walrus (ABS) A12 [alternate-art]\n" in text
+
+
+def test_fmt_event_refuses_output_with_another_verdict(tmp_path, deck_file, monkeypatch):
+    """The safety check runs at the event: had the printings not been taken from the legal
+    sets, the legal deck would turn illegal there, and nothing is written. Both ways: no
+    printing pinned (the new deck differs from the one read), and the wrong one pinned (the
+    deck as pinned and the new one agree, but not with the deck as written)."""
+    import deckcli.decks.format as fmt_module
+    from deckcli.decks.resolve import default_printing, resolve_entry
+
+    def own_printing(deck, index, game, sets):
+        for entry in deck.entries:
+            card = resolve_entry(index, game, entry, deck.path).card
+            found = default_printing(index, card, entry.variants)
+            entry.set_code, entry.number = found.set_code, found.number
+
+    for pin, why in ((lambda *a: None, "not the same deck"), (own_printing, "another verdict")):
+        monkeypatch.setattr(fmt_module, "pin_printings", pin)
+        path = deck_file(BARE)
+        r = run("fmt", "--event", _event(tmp_path), path)
+        assert r.code == 2, r
+        assert "internal error, please report" in r.err and why in r.err, r
+        assert path.read_text() == BARE
+
+
+@pytest.mark.parametrize("body,fragment", [
+    ("sets: CLS\n", "sets: should be a list"),
+    ("banned: [Nonesuch Beast]\n", "Nonesuch Beast"),
+])
+def test_fmt_with_a_bad_event_file_exits_2_and_writes_nothing(tmp_path, deck_file, body,
+                                                              fragment):
+    path = deck_file(BARE)
+    r = run("fmt", "--event", _event(tmp_path, body), path)
+    assert r.code == 2 and fragment in r.err and "Traceback" not in r.err, r
+    assert path.read_text() == BARE
+
+
+def test_fmt_event_game_applies(tmp_path, deck_file):
+    """With no --game, the event's game decides (before the deck's header, DL-5.1)."""
+    path = deck_file("game: animal-battle\n2 Goamph\n")
+    r = run("fmt", "--check", "--event", _event(tmp_path, "game: alpha-walrus\n"), path)
+    assert r.code == 1 and "would reformat" in r.err, r
+    assert run("fmt", "--check", path).code == 1

@@ -1,9 +1,10 @@
 """``deckcli fmt PATH... [--check] [--diff]`` and ``deckcli convert PATH --to FORMAT [-o OUT]``.
 
 fmt is as careful as black: before anything is written, the new text is parsed again and must
-hold the same cards (card, printing, variant tags, counts) with the same validate verdict, and
-formatting it again must change nothing. If either check fails nothing is written and the
-command exits 2 ("internal error, please report"). Writes are atomic.
+hold the same cards (card, printing, variant tags, counts) with the same validate verdict (at
+the event, with ``--event``), and formatting it again must change nothing. If either check
+fails nothing is written and the command exits 2 ("internal error, please report"). Writes are
+atomic.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import db_option, game_option, open_index, pick_game
+from deckcli.cli.common import db_option, game_option, open_index, pick_game, resolve_event
 
 
 class _Unsafe(Exception):
@@ -42,20 +43,30 @@ def _read(path: str, index, stdin_name: str | None = None):
     return read_source(path, is_set=index.is_any_set_code, stdin_name=stdin_name)
 
 
-def _safe_format(deck, text: str, index, game) -> bytes:
-    """The formatted bytes, after the equivalence and stability checks."""
-    from deckcli.decks.format import encode, format_deck
-    from deckcli.decks.reader import parse_text_of
-    from deckcli.decks.writer import same_deck
+def _safe_format(deck, text: str, index, game, event=None) -> bytes:
+    """The formatted bytes, after the equivalence and stability checks.
 
+    With an event that lists legal sets, an entry naming only the card is written with a
+    printing from those sets (:func:`~deckcli.decks.format.pin_printings`), and the deck
+    must get the same verdict at the event before and after."""
+    from deckcli.decks.format import encode, format_deck, game_for, pin_printings
+    from deckcli.decks.reader import parse_text_of
+    from deckcli.decks.writer import same_deck, verdict
+
+    before = None
+    if event is not None and event.sets is not None:
+        before = verdict(deck, index, game, event)
+        pin_printings(deck, index, game_for(deck, game), event.sets)
     new_text = format_deck(deck, text, index, game)
     again = parse_text_of(new_text, deck.path, deck.source_format, bom=deck.bom,
                           is_set=index.is_any_set_code)
     if any(p.is_error for p in again.problems):
         first = next(p for p in again.problems if p.is_error)
         raise _Unsafe(f"the formatted text does not parse (line {first.line}: {first.message})")
-    if not same_deck(deck, again, index, game):
+    if not same_deck(deck, again, index, game, event):
         raise _Unsafe("the formatted deck is not the same deck")
+    if before is not None and verdict(again, index, game, event) != before:
+        raise _Unsafe("the formatted deck gets another verdict at the event")
     if format_deck(again, new_text, index, game) != new_text:
         raise _Unsafe("formatting is not stable")
     return encode(new_text, deck.bom)
@@ -90,15 +101,21 @@ def _plural(n: int, word: str = "file") -> str:
               help="Write nothing; print a unified diff of the changes to stdout.")
 @click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
               help="Name whose suffix (.txt, .yaml, .json, .csv) says what '-' holds.")
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              help="Event file: its game, and printings from its legal sets for entries "
+                   "that name only the card.")
 @game_option
 @db_option
 @click.pass_context
-def fmt(ctx, paths, check, show_diff, stdin_name, game, db_dirs):
+def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     """Rewrite decklists (files or folders) in the canonical form; '-' reads stdin.
 
     Entries are grouped by kind under section headers, sorted, merged and spelled as in the
     card database; comments, line endings and the byte-order mark are kept. A deck is only
     rewritten when the new text holds exactly the same cards with the same verdict.
+
+    With --event, an entry naming only the card gets a printing from the event's legal sets
+    (the card's own printing may be from a set the event does not allow).
 
     Exit 0 when done, 1 when --check finds a file to change or a file cannot be read as a deck,
     2 on missing paths or an internal error.
@@ -107,9 +124,16 @@ def fmt(ctx, paths, check, show_diff, stdin_name, game, db_dirs):
     from deckcli.decks.writer import WriteError, atomic_write
     from deckcli.validate import collect_paths
 
-    game = pick_game(ctx, game)
+    event = None
+    if event_path:
+        from deckcli.events.model import load_event
+
+        event = load_event(event_path)
+    game = pick_game(ctx, game) or (event.game if event is not None else None)
     targets = collect_paths(list(paths))
     index = open_index(ctx, db_dirs)
+    if event is not None:
+        resolve_event(event, index)
     changed = unchanged = failed = 0
     internal = False
     for path in targets:
@@ -120,7 +144,7 @@ def fmt(ctx, paths, check, show_diff, stdin_name, game, db_dirs):
             failed += 1
             continue
         try:
-            new = _safe_format(deck, text, index, game)
+            new = _safe_format(deck, text, index, game, event)
         except CannotFormat as exc:
             _say(f"{deck.path}: not formatted: {exc.message}")
             failed += 1

@@ -17,8 +17,9 @@ Text decklists::
 * Entries are grouped by kind (the game's ``KINDS`` order) and sorted by name, then printing
   (set, number), then variant tags. Two lines of the same card, printing and tags are merged
   (their comments kept). Names, set codes and numbers are spelled as in the card database.
-* Counts are written one way: ``4 Name (SET) NUM [tag, tag]``. An entry naming only the card
-  keeps naming only the card: a printing is never invented.
+* Entries are written one way: ``4 Name (SET) NUM [tag, tag]``. An entry naming only the card
+  is written with the card's own printing (:func:`~deckcli.decks.resolve.default_printing`),
+  or with ``fmt --event``, a printing from the event's legal sets (:func:`pin_printings`).
 * An entry that does not resolve (unknown or ambiguous card, wrong number) is kept as written,
   in its section if it had one, else before the first section.
 * Line endings (LF or CRLF) and a byte-order mark are kept.
@@ -175,6 +176,26 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
         if group.lines:
             out.append(group)
     return loose, out
+
+
+def pin_printings(deck: Deck, index, game: str, sets) -> None:
+    """Make every entry that names only the card name a printing from ``sets`` (an event's
+    legal sets): the card's own printing when its set is legal, else the first legal one by
+    release, in the entry's variant tags. ``fmt`` writes every entry with a printing, and the
+    card's own printing may be one the event does not allow, where the entry as written
+    allowed any legal one (EV-2.1). Entries are changed in place; one with no fitting
+    printing in a legal set is left as it is (the event refuses it either way)."""
+    from deckcli.decks.resolve import Resolved, default_printing, resolve_entry
+
+    for entry in deck.entries:
+        if entry.set_code is not None:
+            continue
+        r = resolve_entry(index, game, entry, deck.path)
+        if not isinstance(r, Resolved) or r.printing is not None:
+            continue
+        printing = default_printing(index, r.card, entry.variants, None, sets)
+        if printing is not None:
+            entry.set_code, entry.number = printing.set_code, printing.number
 
 
 def _join(a: str | None, b: str | None) -> str | None:

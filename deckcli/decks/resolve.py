@@ -231,15 +231,18 @@ def resolve_deck(index: CardIndex, deck: Deck, game: str, fmt: str | None) -> Re
     return out
 
 
-def default_printing(index: CardIndex, card: Card, tags=(), set_code: str | None = None
-                     ) -> Printing | None:
+def default_printing(index: CardIndex, card: Card, tags=(), set_code: str | None = None,
+                     sets=None) -> Printing | None:
     """The printing an entry that names only the card stands for, as fmt writes it.
 
     The card's own printing (its base set and collector number) when it exists in the tags
     given (and the set, if one was named), else the first printing, by release, that does;
-    None when no printing fits.
+    None when no printing fits. With ``sets`` (an event's legal sets), only a printing from
+    one of those sets fits.
     """
     fits = printings_fitting(index, card, tags, set_code)
+    if sets is not None:
+        fits = [p for p in fits if p.set_code in sets]
     for p in fits:
         if p.set_code == card.base_set and p.number == card.number:
             return p

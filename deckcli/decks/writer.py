@@ -152,16 +152,18 @@ def normal_key(index, key: tuple) -> tuple:
     return (kind, card_id, found.id, tags) if found is not None else key
 
 
-def verdict(deck, index, game: str | None) -> tuple[bool, tuple[str, ...]]:
-    """What ``validate`` says about a deck: legal or not, and which error codes."""
+def verdict(deck, index, game: str | None, event=None) -> tuple[bool, tuple[str, ...]]:
+    """What ``validate`` (with ``--event``, when given) says about a deck: legal or not, and
+    which error codes."""
     from deckcli.validate import Options, validate_deck
 
-    report = validate_deck(deck, index, Options(game=game))
+    report = validate_deck(deck, index, Options(game=game, event=event))
     return report.legal, tuple(sorted({p.code for p in report.problems if p.is_error}))
 
 
-def same_deck(old_deck, new_deck, index, game: str | None) -> bool:
-    """Same cards (identity, printing, variants, counts), same header, same validate verdict."""
+def same_deck(old_deck, new_deck, index, game: str | None, event=None) -> bool:
+    """Same cards (identity, printing, variants, counts), same header, same validate verdict
+    (at ``event``, when given)."""
     from deckcli.validate import Options, pick_game
 
     if old_deck.header != new_deck.header:
@@ -170,4 +172,4 @@ def same_deck(old_deck, new_deck, index, game: str | None) -> bool:
     if not problems and deck_cards(old_deck, index, resolved_game) != \
             deck_cards(new_deck, index, resolved_game):
         return False
-    return verdict(old_deck, index, game) == verdict(new_deck, index, game)
+    return verdict(old_deck, index, game, event) == verdict(new_deck, index, game, event)
