@@ -57,8 +57,7 @@ class QuickDeck:
     def printed(self) -> list[tuple]:
         """:meth:`~deckcli.decks.resolve.ResolvedDeck.printed`, without building ``entries``
         (an event's set check reads it for every deck)."""
-        return [(facts[2], facts[4], facts[3][2], facts[3][4], facts[3][6])
-                for facts in self._facts]
+        return list(map(_PRINTED_OF, self._facts))
 
     @property
     def entries(self) -> list[Resolved]:
@@ -70,7 +69,7 @@ class QuickDeck:
 
 def _resolved(facts: tuple, lineno: int) -> Resolved:
     """The Resolved entry of one entry line, from its facts (see :func:`_facts`)."""
-    _, _, card, fields, printing = facts
+    _, _, card, fields, printing, _ = facts
     return Resolved(_entry(fields, lineno), card, printing)
 
 
@@ -97,7 +96,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
     deck = Deck(path, "text")
     header, header_lines = deck.header, deck.header_lines
     sections: list = []  # (section, index in found of its first entry)
-    facts: dict = {}  # line -> (copies, card id, card, fields, printing) or False
+    facts: dict = {}  # line -> (copies, card id, card, fields, printing, printed) or False
     game = fmt = None
     problems: list = []
     numbers: list[int] = []  # each entry's line number
@@ -170,12 +169,15 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
 
 
 _COPIES_OF = itemgetter(0)  # the copies of an entry line's facts
+_PRINTED_OF = itemgetter(5)  # and what it says of its printing (QuickDeck.printed)
 
 
 def _facts(index, game: str, fields: tuple):
-    """(copies, card id, card, entry fields, printing) for an entry line that resolves
-    cleanly, else False."""
+    """(copies, card id, card, entry fields, printing, printed) for an entry line that
+    resolves cleanly, else False; ``printed`` is the line's item of ``printed()``."""
     found = resolve_entry(index, game, _entry(fields, None), None)
     if type(found) is not Resolved:
         return False
-    return (fields[0], found.card.id, found.card, fields, found.printing)
+    card, printing = found.card, found.printing
+    printed = (card, printing, fields[2], fields[4], fields[6])
+    return (fields[0], card.id, card, fields, printing, printed)
