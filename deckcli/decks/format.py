@@ -179,8 +179,8 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
 
 
 def pin_printings(deck: Deck, index, game: str, sets) -> None:
-    """Make every entry that names only the card name a printing from ``sets`` (an event's
-    legal sets): the card's own printing when its set is legal, else the first legal one by
+    """Give every entry that names only the card a printing from ``sets`` (an event's legal
+    sets): the card's own printing when its set is legal, else the first legal one by
     release, in the entry's variant tags. ``fmt`` writes every entry with a printing, and the
     card's own printing may be one the event does not allow, where the entry as written
     allowed any legal one (EV-2.1). Entries are changed in place; one with no fitting
