@@ -70,6 +70,19 @@ def deck_file(tmp_path):
     return make
 
 
+@pytest.fixture
+def mark_db(tmp_path):
+    """A card database folder with one set, TST, whose one card is named 'Mark DWV 2': a name
+    that holds a real set code and number (DWV 2 is Bison)."""
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "TST.yaml").write_text(
+        "game: animal-battle\nset: {code: TST, name: Test Set}\ncards:\n"
+        "  - {number: '1', name: Mark DWV 2, kind: animal, stats: {weight: 1, speed: 1, "
+        "lifespan: 1, population: 1, length: 1, max_depth: 0}}\n", encoding="utf-8")
+    return db
+
+
 @pytest.fixture(scope="session")
 def index():
     from deckcli.cards.cache import open_index

@@ -140,14 +140,9 @@ def test_tags_narrow_and_may_be_left_out(index):
     assert (d.code, d.rule) == ("variant-not-printed", "DL-4.2")
 
 
-def test_set_code_word_that_is_part_of_a_name_stays_in_the_name(tmp_path):
+def test_set_code_word_that_is_part_of_a_name_stays_in_the_name(tmp_path, mark_db):
     """'4 Mark DWV 2' is the card 'Mark DWV 2' when such a card exists, not Bison (DWV) 2."""
-    db = tmp_path / "db"
-    db.mkdir()
-    (db / "TST.yaml").write_text(
-        "game: animal-battle\nset: {code: TST, name: Test Set}\ncards:\n"
-        "  - {number: '1', name: Mark DWV 2, kind: animal, stats: {weight: 1, speed: 1, "
-        "lifespan: 1, population: 1, length: 1, max_depth: 0}}\n", encoding="utf-8")
+    db = mark_db
     deck = tmp_path / "d.txt"
     deck.write_text("4 Mark DWV 2\n4 Bison DWV 2\n" + FILLER + "4 Cheetah\n", encoding="utf-8")
     r = run("--db", db, "validate", deck, "-O", "json")

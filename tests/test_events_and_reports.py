@@ -127,15 +127,10 @@ def test_an_entry_naming_no_printing_is_narrowed_by_its_set_and_tags(
             assert at == (2 if first else 1) and fault in message, (first, found)
 
 
-def test_a_set_code_word_in_a_cards_name_is_not_a_set_to_judge(tmp_path):
+def test_a_set_code_word_in_a_cards_name_is_not_a_set_to_judge(tmp_path, mark_db):
     """'4 Mark DWV 2' is the card 'Mark DWV 2' when such a card exists: no set is named, so
     the event judges the card's own printings, not DWV's."""
-    db = tmp_path / "db"
-    db.mkdir()
-    (db / "TST.yaml").write_text(
-        "game: animal-battle\nset: {code: TST, name: Test Set}\ncards:\n"
-        "  - {number: '1', name: Mark DWV 2, kind: animal, stats: {weight: 1, speed: 1, "
-        "lifespan: 1, population: 1, length: 1, max_depth: 0}}\n", encoding="utf-8")
+    db = mark_db
     deck = tmp_path / "d.txt"
     deck.write_text("4 Mark DWV 2\n4 Walrus (ABS)\n", encoding="utf-8")
     ev = write_event(tmp_path, "sets: [TST, CLS]\n")
