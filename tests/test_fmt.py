@@ -382,6 +382,38 @@ def test_fmt_never_changes_the_verdict_of_a_headerless_deck(index, data):
     assert verdict(deck, index, None) == verdict(again, index, None)
 
 
+@pytest.mark.parametrize("game", ["animal-battle", "alpha-walrus"])
+@given(data=st.data())
+@SETTINGS
+def test_fmt_event_keeps_the_verdict_at_the_event(index, game, data):
+    """Whatever legal sets an event has, a deck formatted for it (``fmt --event``) gets the
+    same verdict there as the deck as written, and the same cards are out of its sets."""
+    from deckcli.decks.format import pin_printings
+    from deckcli.decks.writer import verdict
+    from deckcli.events.model import Event
+
+    codes = [s["code"] for s in index.sets(game)]
+    event = Event("event.yaml", game=game,
+                  sets=data.draw(st.lists(st.sampled_from(codes), min_size=1, unique=True)))
+    event.resolve(index)
+    text = data.draw(deck_texts(index, game))
+    from deckcli.decks.format import format_deck
+    from deckcli.decks.text import parse_text
+    from deckcli.validate import Options, validate_deck
+
+    def out_of_sets(deck) -> set:
+        report = validate_deck(deck, index, Options(game=game, event=event))
+        return {p.card for p in report.problems if p.code == "set-not-legal"}
+
+    deck = _format(index, text, game)[0]
+    before = verdict(deck, index, game, event), out_of_sets(deck)
+    pin_printings(deck, index, game, event.sets)
+    out = format_deck(deck, text, index, game)
+    again = parse_text(out, "d.txt", is_set=lambda code: index.is_set_code(None, code))
+    after = verdict(again, index, game, event), out_of_sets(again)
+    assert after == before, (event.sets, text, out)
+
+
 LINES = st.one_of(
     st.sampled_from(["4 Walrus", "Animals:", "Actions: 3", "# c", "", "game: animal-battle",
                      "2x Orca (ABS) 10 [foil]", "1 Walrus ABS 12", "Creatures", "name: x # y",
