@@ -498,6 +498,7 @@ def test_fmt_event_names_printings_from_the_legal_sets(tmp_path, deck_file):
     assert r.code == 0, r
     text = with_event.read_text()
     assert _named_sets(text) and _named_sets(text) <= LEGAL_SETS, text
+    assert "4 Walrus (PRM) P3\n" in text  # the README's example: first by release, legal
     assert run("validate", "--event", event, with_event).code == 0
     assert run("fmt", "--check", "--event", event, with_event).code == 0  # stable
 
