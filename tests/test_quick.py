@@ -42,7 +42,8 @@ def clean_lines(index, game):
         tag = f" [{p.variants[0]}]" if p.variants else ""
         out += [f"{card.name}", f"{card.name} ({p.set_code}) {p.number}",
                 f"{card.name} {p.set_code} {p.number}", f"{card.name.upper()}",
-                f"{card.name} ({p.set_code}) {p.number}{tag}", f"{card.name}  # a note"]
+                f"{card.name} ({p.set_code}) {p.number}{tag}", f"{card.name}  # a note",
+                f"{card.name} ({p.set_code})", f"{card.name}{tag}"]  # narrowed, no printing
     return out
 
 
@@ -111,6 +112,19 @@ def test_quick_and_full_reading_give_the_same_report(index, event, data, choice)
         quick = validate_path(str(path), index, options)
         full = full_report(path, index, options)
     assert quick.to_json() == full.to_json()
+
+
+@pytest.mark.parametrize("game", ["animal-battle", "alpha-walrus"])
+def test_every_clean_line_is_judged_alike_on_both_routes_at_an_event(index, event, game,
+                                                                       tmp_path):
+    """Each form of clean line, alone in a deck, against an event with bans, a limit and legal
+    sets: the quick read's report is the full reader's (a line naming a set or tags and no
+    printing is judged by them, EV-2.1, on both routes)."""
+    path = tmp_path / "deck.txt"
+    for line in clean_lines(index, game):
+        path.write_text(f"game: {game}\n3 {line}\n", encoding="utf-8")
+        quick = validate_path(str(path), index, Options(event=event))
+        assert quick.to_json() == full_report(path, index, Options(event=event)).to_json(), line
 
 
 def test_an_events_bans_and_limits_act_on_the_quick_read(index, event, deck_file):
