@@ -118,7 +118,7 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     (the card's own printing may be from a set the event does not allow).
 
     Exit 0 when done, 1 when --check finds a file to change or a file cannot be read as a deck,
-    2 on missing paths or an internal error.
+    2 on missing paths, a bad event file or an internal error.
     """
     from deckcli.decks.format import CannotFormat
     from deckcli.decks.writer import WriteError, atomic_write
