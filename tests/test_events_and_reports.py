@@ -441,8 +441,10 @@ def test_batched_output_gathers_writes_and_loses_nothing(monkeypatch):
     assert spy.writes == ["".join(f"deck {i}\n" for i in range(1000))]
     out.write("x" * batch.Batched.SIZE)  # a full buffer goes out at once
     assert spy.writes[-1] == "x" * batch.Batched.SIZE
-    monkeypatch.setattr(batch, "monotonic", lambda: out.last + batch.Batched.SECONDS)
-    out.write("late\n")  # and so does anything written after a fifth of a second
+    # and so does anything written more than a fifth of a second later (not exactly 0.2 s
+    # later: (t + 0.2) - t is below 0.2 in floating point for some clock values t)
+    monkeypatch.setattr(batch, "monotonic", lambda: out.last + 1.5 * batch.Batched.SECONDS)
+    out.write("late\n")
     assert spy.writes[-1] == "late\n"
 
 
