@@ -29,6 +29,24 @@ def test_ci_runs_against_the_installed_package():
     assert Path(builtin_db_dir()).parent == Path(deckcli.__file__).resolve().parent
 
 
+def test_a_package_without_its_card_database_says_so(tmp_path):
+    """A copy of the package without card_db/ (vendored by hand, say) stops with exit 2 and
+    names what is missing, instead of reading every deck against an empty database."""
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.copytree(Path(deckcli.__file__).resolve().parent, tmp_path / "deckcli",
+                    ignore=shutil.ignore_patterns("card_db", "__pycache__"))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Walrus\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "DECKCLI_CACHE_DIR": str(tmp_path / "c")}
+    r = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(deck)], env=env,
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2, r
+    assert "built-in card database is missing" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_version():
     r = run("--version")
     assert r.code == 0, r

@@ -43,8 +43,15 @@ def cache_dir() -> str:
 
 
 def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The built-in database, then DECKCLI_DB folders, then --db folders (in that order)."""
-    dirs = [builtin_db_dir()]
+    """The built-in database, then DECKCLI_DB folders, then --db folders (in that order).
+
+    A package installed without its card data (a copied or vendored folder) stops here with
+    exit 2: without it every deck would only get "unknown card" errors."""
+    builtin = builtin_db_dir()
+    if not os.path.isdir(builtin):
+        raise CardDatabaseError("the built-in card database is missing; reinstall deckcli",
+                                path=builtin)
+    dirs = [builtin]
     env = os.environ.get("DECKCLI_DB", "")
     for raw in [*(p for p in env.split(os.pathsep) if p), *extra]:
         raw = str(raw)
