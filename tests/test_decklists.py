@@ -118,6 +118,14 @@ def test_unknown_card_suggests_never_substitutes(index):
     assert "did you mean 'Wolverine'" in d.message
 
 
+@pytest.mark.parametrize("line", ["4 Walrus (ZZZ) 12", "4 Walrus (ZZZ)"])
+def test_an_unknown_set_code_names_the_games_codes(index, line):
+    d = resolve_entry(index, "animal-battle", entries(line + "\n", index).entries[0], "d.txt")
+    assert (d.code, d.rule, d.line) == ("unknown-set", "DL-3.3", 1)
+    assert d.message == ("ZZZ is not a set code of animal-battle (known: "
+                         + ", ".join(s["code"] for s in index.sets("animal-battle")) + ")")
+
+
 def test_ambiguous_name_lists_candidates(index):
     deck = entries("4 Bison\n", index)
     d = resolve_entry(index, "animal-battle", deck.entries[0], "d.txt")

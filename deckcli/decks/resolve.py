@@ -133,9 +133,7 @@ def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
         printing = index.printing(game, set_code, number)
         if printing is None:
             if not index.is_set_code(game, set_code):
-                return bad("unknown-set", "DL-3.3",
-                           f"{set_code} is not a {game} set code (known: "
-                           f"{', '.join(s['code'] for s in index.sets(game))})")
+                return _unknown_set(index, game, set_code, bad)
             hint = _same_name_printings(index, game, name)
             return bad("unknown-printing", "DL-3.3",
                        f"there is no card number {number} in set {set_code}" + hint)
@@ -148,7 +146,7 @@ def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
         cards = index.cards_named(game, name)
         if set_code:  # "(SET)" without a number: the card's printings in that set
             if not index.is_set_code(game, set_code):
-                return bad("unknown-set", "DL-3.3", f"{set_code} is not a {game} set code")
+                return _unknown_set(index, game, set_code, bad)
             cards = [c for c in cards
                      if any(p.set_code == set_code for p in index.printings_of(c.id))]
         if not cards:
@@ -171,6 +169,11 @@ def whole_is_name(index: CardIndex, game: str, whole: str | None) -> bool:
     ("a word that looks like a set code but is part of a card's name stays part of the
     name"): then the entry names that card and no set."""
     return bool(whole) and bool(index.cards_named(game, whole))
+
+
+def _unknown_set(index: CardIndex, game: str, set_code: str, bad) -> tuple:
+    known = ", ".join(s["code"] for s in index.sets(game))
+    return bad("unknown-set", "DL-3.3", f"{set_code} is not a set code of {game} (known: {known})")
 
 
 def _unknown(index: CardIndex, game: str, name: str, bad) -> tuple:
