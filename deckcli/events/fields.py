@@ -29,10 +29,11 @@ class FieldError(Exception):
 
 
 def read_fields(doc) -> dict:
-    """The event file's fields, checked: name, date, game, format and sets (None when not
-    given), banned (a list of (card, effective date or None, line)), limited (a list of
-    (card, copies, line)), house_rules and players (mappings of text). ``doc`` is the loaded
-    mapping (with its lines, :mod:`deckcli.yamlio`)."""
+    """The event file's fields, checked: name, date, game and format (None when not given),
+    sets (None when not given, else a list of (code, line)), banned (a list of (card,
+    effective date or None, line)), limited (a list of (card, copies, line)), house_rules and
+    players (mappings of text). ``doc`` is the loaded mapping (with its lines,
+    :mod:`deckcli.yamlio`)."""
     for key in doc:
         if key not in _FIELDS:
             raise FieldError(str(key), f"not a field of an event file (fields: "
@@ -141,11 +142,13 @@ def _whole_number(value, where: str, line: int | None) -> int:
     return value
 
 
-def _sets(value, where, parent) -> list[str] | None:
+def _sets(value, where, parent) -> list[tuple[str, int | None]] | None:
+    """Each legal set as (code, line), or None when the event names no sets."""
     if value is None:
         return None
     items = _list(value, where, parent)
-    return [_text(code, f"{where}.{i}", line_of(items, i)) for i, code in enumerate(items)]
+    return [(_text(code, f"{where}.{i}", line_of(items, i)), line_of(items, i))
+            for i, code in enumerate(items)]
 
 
 def _text_mapping(value, where, parent, *, scalars: bool = False) -> dict[str, str]:

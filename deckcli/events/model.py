@@ -214,12 +214,12 @@ def load_event(path: str, as_of: str | None = None) -> Event:
                 path=path, line=line_of(doc, "format"))
     sets = fields["sets"]
     event = Event(path, fields["name"], fields["date"], game, fields["format"],
-                  sets=[code.upper() for code in sets] if sets is not None else None,
+                  sets=[code.upper() for code, _ in sets] if sets is not None else None,
                   house_rules=fields["house_rules"], players=fields["players"])
     event.bans = [Ban(card, effective, line) for card, effective, line in fields["banned"]]
     event.limited = fields["limited"]
     if sets is not None:
-        event.set_lines = [line_of(doc["sets"], i) for i in range(len(sets))]
+        event.set_lines = [line for _, line in sets]
     players_node = doc.get("players") or {}
     event.player_lines = {p: line_of(players_node, p) for p in event.players}
     if as_of:
