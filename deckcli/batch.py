@@ -5,6 +5,7 @@ Output with ``--jobs N`` is identical to ``--jobs 1``: results are reported in i
 
 from __future__ import annotations
 
+import os
 import sys
 from time import monotonic
 
@@ -27,10 +28,11 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
             summary_out = Batched(sys.stdout)
             summary_reporter = get_reporter("text")(summary_out)
         all_legal = True
-        render = reporter.render if jobs != 1 else None  # made in the workers (--jobs)
+        processes = process_count(jobs, len(paths))
+        render = reporter.render if processes > 1 else None  # made in the workers (--jobs)
         verdict_only = summary_reporter is None  # then the reporter needs report.legal only
-        for report, rendered in _reports(paths, index, options, jobs, roster, event, render,
-                                         verdict_only):
+        for report, rendered in _reports(paths, index, options, processes, roster, event,
+                                         render, verdict_only):
             reporter.add(report, rendered)
             if summary_reporter is not None:
                 summary_reporter.add(report)
@@ -78,18 +80,25 @@ class Batched:
         self.last = monotonic()
 
 
-def _reports(paths, index, options, jobs, roster, event, render=None, verdict_only=False):
-    """(report, rendered text or None) for each deck, in order."""
+def process_count(jobs: int, decks: int) -> int:
+    """How many processes check ``decks`` deck files with ``--jobs jobs`` (0: one per CPU):
+    never more than there are decks."""
+    return max(1, min(jobs or os.cpu_count() or 1, decks))
+
+
+def _reports(paths, index, options, processes, roster, event, render=None, verdict_only=False):
+    """(report, rendered text or None) for each deck, in order, from ``processes`` processes
+    (:func:`process_count`)."""
     if roster is not None:
         for report in event.roster_reports(index, options):
             yield report, None
-    if jobs == 1 or len(paths) < 2:
+    if processes == 1:
         for path in paths:
             yield validate_path(path, index, options), None
         return
     from deckcli.parallel import parallel_reports
 
-    yield from parallel_reports(paths, index, options, jobs, render, verdict_only)
+    yield from parallel_reports(paths, index, options, processes, render, verdict_only)
 
 
 __all__ = ["DeckReport", "run_validation"]

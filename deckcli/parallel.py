@@ -20,7 +20,6 @@ renders it too, so the main process only writes the text.
 
 from __future__ import annotations
 
-import os
 from collections import deque
 
 _index = None
@@ -79,9 +78,9 @@ def check_paths(paths: list[str], index, options, render=None, verdict_only=Fals
     return out
 
 
-def parallel_reports(paths, index, options, jobs: int, render=None, verdict_only=False):
-    """(report, ``render(report)`` or None) for each path, in order, from ``jobs`` processes
-    (0: one per CPU), this one included.
+def parallel_reports(paths, index, options, processes: int, render=None, verdict_only=False):
+    """(report, ``render(report)`` or None) for each path, in order, from ``processes``
+    processes (2 or more: :func:`deckcli.batch.process_count`), this one included.
 
     ``verdict_only`` (with ``render``): the caller reads only ``report.legal`` besides the
     rendered text, so a :class:`Verdict` stands in for a report a worker made.
@@ -89,13 +88,6 @@ def parallel_reports(paths, index, options, jobs: int, render=None, verdict_only
     from concurrent.futures import ProcessPoolExecutor
 
     verdict_only = verdict_only and render is not None
-    processes = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
-    if processes == 1:  # --jobs 0 on a machine with one CPU
-        from deckcli.validate import validate_path
-
-        for path in paths:
-            yield validate_path(path, index, options), None
-        return
     size = max(1, min(256, len(paths) // (processes * 8)))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     workers = processes - 1

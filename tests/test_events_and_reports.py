@@ -372,12 +372,13 @@ def test_jobs_main_process_checks_chunks_too(tmp_path, monkeypatch, index):
 
 
 def test_jobs_0_on_one_cpu_checks_here_in_order(tmp_path, monkeypatch, index):
-    import deckcli.parallel as parallel
+    import deckcli.batch as batch
     from deckcli.validate import Options
 
     paths = _many_decks(tmp_path, 5)
-    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)
-    got = list(parallel.parallel_reports(paths, index, Options(), 0))
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: 1)
+    processes = batch.process_count(0, len(paths))
+    got = list(batch._reports(paths, index, Options(), processes, None, None))
     assert [report.path for report, _ in got] == paths
     assert [report.legal for report, _ in got] == [False, True, True, False, True]
 
