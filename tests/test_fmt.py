@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -480,8 +481,6 @@ def _event(tmp_path, body="name: Classics Cup\nsets: [CLS, PRM]\n"):
 
 
 def _named_sets(text: str) -> set[str]:
-    import re
-
     return set(re.findall(r"^\d+ [^(#\n]+\((\w+)\)", text, re.M))
 
 
@@ -510,8 +509,6 @@ def test_fmt_event_on_a_yaml_deck(tmp_path, deck_file):
     path = deck_file(body, "deck.yaml")
     r = run("fmt", "--event", event, path)
     assert r.code == 0, r
-    import re
-
     assert set(re.findall(r"set: (\w+)", path.read_text())) <= LEGAL_SETS
     assert run("validate", "--event", event, path).code == 0
 
