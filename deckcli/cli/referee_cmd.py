@@ -36,8 +36,22 @@ def _game_in(args: list[str]) -> str | None:
 
 
 class RefereeGroup(click.Group):
+    """The referee's subcommands: the shared ones, and those of the game that applies.
+
+    ``referee --help`` lists every game's subcommands, and ``--help`` on another game's
+    subcommand shows its help; running one under the other game is a usage error that names
+    the game to add (:meth:`resolve_command`)."""
+
     def resolve_command(self, ctx, args):
-        ctx.meta["referee_game"] = _game_in(args[1:]) if args else None
+        rest = args[1:] if args else []
+        ctx.meta["referee_game"] = _game_in(rest)
+        if args and args[0] not in self.commands and not _asks_help(rest):
+            name, game = args[0], self._game(ctx)
+            if name not in self._game_commands(game):
+                for other in _MODULES:
+                    if other != game and name in self._game_commands(other):
+                        raise click.UsageError(f"'referee {name}' is an {other} ruling; "
+                                               f"add --game {other}", ctx)
         return super().resolve_command(ctx, args)
 
     def _game(self, ctx) -> str:
@@ -58,16 +72,22 @@ class RefereeGroup(click.Group):
         return sorted(names)
 
     def get_command(self, ctx, name):
+        """The subcommand ``name``: the applying game's where both games have one, else
+        whichever game's has it (listed in help; :meth:`resolve_command` refuses to run it
+        under the other game)."""
         if name in self.commands:
             return self.commands[name]
         game = self._game(ctx)
-        cmd = self._game_commands(game).get(name)
-        if cmd is None and game in _MODULES:
-            for other in _MODULES:
-                if other != game and name in self._game_commands(other):
-                    raise click.UsageError(f"'referee {name}' is an {other} ruling; "
-                                           f"add --game {other}")
-        return cmd
+        for each in (game, *(g for g in _MODULES if g != game)):
+            cmd = self._game_commands(each).get(name)
+            if cmd is not None:
+                return cmd
+        return None
+
+
+def _asks_help(args: list[str]) -> bool:
+    """Whether a subcommand's arguments ask for its help (shown under either game)."""
+    return any(a in ("--help", "-h") for a in args)
 
 
 @click.group(cls=RefereeGroup)
@@ -78,6 +98,13 @@ def referee(ctx, game):
 
     Where the rules leave a situation open the ruling says so ("gap": true) and applies a
     house ruling only when one is given (--house-rule KEY=VALUE or --event FILE).
+
+    \b
+    The game: --game (here, on the subcommand or on deckcli), else animal-battle.
+      check, legal       either game (a log names its game)
+      battle             either game, by that game's rules
+      attack             animal-battle only
+      discard, showdown  alpha-walrus only
     """
 
 

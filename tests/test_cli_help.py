@@ -1,0 +1,80 @@
+"""Every command has --help (CONTRACT.md "Commands"), under either game, and the referee's
+subcommands of one game are refused, with the game to add, when run under the other."""
+
+from __future__ import annotations
+
+import click
+import pytest
+from conftest import run
+
+GAME_FLAGS = ([], ["--game", "animal-battle"], ["--game", "alpha-walrus"])
+
+
+def _command_paths() -> list[tuple[str, ...]]:
+    """Every command and subcommand, as the words that name it (the tree click builds)."""
+    from deckcli.cli import cli
+
+    found = [()]
+
+    def walk(group, prefix, ctx):
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
+            assert cmd is not None, (prefix, name)
+            found.append((*prefix, name))
+            if isinstance(cmd, click.Group):
+                walk(cmd, (*prefix, name), click.Context(cmd, info_name=name, parent=ctx))
+
+    walk(cli, (), click.Context(cli, info_name="deckcli"))
+    return found
+
+
+COMMANDS = _command_paths()
+
+
+def test_the_tree_holds_every_contract_command():
+    words = {" ".join(p) for p in COMMANDS}
+    for name in ("validate", "fmt", "convert", "cards list", "cards show", "cards search",
+                 "db check", "rules", "setup", "referee battle", "referee attack",
+                 "referee check", "referee discard", "referee showdown"):
+        assert name in words, name
+
+
+@pytest.mark.parametrize("game", GAME_FLAGS, ids=lambda g: g[1] if g else "default")
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "deckcli")
+def test_help_exits_0(path, game):
+    r = run(*game, *path, "--help")
+    assert r.code == 0, r
+    assert r.out.startswith("Usage: deckcli") and "Traceback" not in r.err
+    assert " ".join(("deckcli", *path)) in r.out.splitlines()[0]
+
+
+def test_referee_help_lists_both_games_subcommands():
+    r = run("referee", "--help")
+    assert r.code == 0, r
+    listed = r.out.split("Commands:")[1].split()
+    for name in ("attack", "battle", "check", "discard", "legal", "showdown"):
+        assert name in listed, name
+
+
+@pytest.mark.parametrize("args,game", [
+    (["referee", "discard", "--help"], "alpha-walrus"),
+    (["--game", "alpha-walrus", "referee", "attack", "--help"], "animal-battle"),
+])
+def test_help_on_another_games_subcommand_shows_it(args, game):
+    r = run(*args)
+    assert r.code == 0, r
+    assert f"Usage: deckcli referee {args[-2]}" in r.out
+
+
+@pytest.mark.parametrize("args,other", [
+    (["referee", "discard", "Walrus"], "alpha-walrus"),
+    (["referee", "showdown"], "alpha-walrus"),
+    (["--game", "alpha-walrus", "referee", "attack", "--challenger", "Walrus",
+      "--defender", "Walrus", "--stats", "weight"], "animal-battle"),
+    (["referee", "--game", "alpha-walrus", "attack"], "animal-battle"),
+])
+def test_another_games_subcommand_is_refused_naming_the_game(args, other):
+    r = run(*args)
+    assert r.code == 2, r
+    assert f"is an {other} ruling; add --game {other}" in r.err
+    assert r.out == "" and "Traceback" not in r.err
