@@ -189,6 +189,34 @@ def test_discard_non_creature_is_a_gap_until_settled():
     assert not r["allowed"]
 
 
+@pytest.fixture
+def aw_db(tmp_path):
+    """An extra alpha-walrus card database folder: set TAW, one level 9 creature."""
+    db = tmp_path / "awdb"
+    db.mkdir()
+    (db / "TAW.yaml").write_text(
+        "game: alpha-walrus\nset: {code: TAW, name: Test Walrus Set}\ncards:\n"
+        "  - {number: '1', name: Ivory Gull Queen, kind: creature, stats: {level: 9}, "
+        "traits: []}\n", encoding="utf-8")
+    return db
+
+
+@pytest.mark.parametrize("where", ["subcommand", "deckcli"])
+@pytest.mark.parametrize("args,field,value", [
+    (["discard", "Ivory Gull Queen"], "draws", 3),
+    (["battle", "Ivory Gull Queen", "--defender", "Krill", "--match", "1=1", "--stake", "hand"],
+     "winner", "attacker"),
+    (["showdown", "--opponent", "bob=Ivory Gull Queen", "--seed", "1"], "winner", "summoner"),
+])
+def test_every_ruling_reads_extra_card_folders(aw_db, where, args, field, value):
+    db = ["--db", str(aw_db)]
+    res = (run(*AW, *args, *db, "--output", "json") if where == "subcommand"
+           else run(*db, *AW, *args, "--output", "json"))
+    assert res.code in (0, 1), res
+    assert res.json()[field] == value
+    assert run(*AW, *args).code == 2  # without the folder the card is unknown
+
+
 # ----------------------------------------------------------------------------- showdown
 def test_showdown_win_against_every_opponent():
     r = ruling("showdown", "--opponent", "bob=Orca", "--opponent", "carol=Polar Bear",

@@ -14,10 +14,11 @@ import click
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     GAMES,
-    db_dirs,
+    db_option,
     echo_json,
     event_rules_option,
     house_rule_option,
+    open_index,
     output_option,
 )
 
@@ -26,6 +27,7 @@ def _common(f):
     f = event_rules_option(f)
     f = house_rule_option("battle_level=printed (gaps AW-G.1 to AW-G.17)")(f)
     f = click.option("--game", type=click.Choice(GAMES), default=None, hidden=True)(f)
+    f = db_option(f)
     return output_option()(f)
 
 
@@ -36,14 +38,13 @@ def _dice_options(f):
                         help="Seed for dice not given by --roll (default: random, printed).")(f)
 
 
-def _setup(ctx, house_rules, event_path):
-    from deckcli.cards.cache import open_index
+def _setup(ctx, house_rules, event_path, extra_dbs):
     from deckcli.games.alpha_walrus.cardref import Cards
     from deckcli.games.alpha_walrus.gaps import HouseRules
     from deckcli.games.gamelog import house_rules_from
 
     house = HouseRules(house_rules_from(house_rules, event_path))
-    return Cards(open_index(db_dirs(ctx))), house
+    return Cards(open_index(ctx, extra_dbs)), house
 
 
 def _seed(seed, rolls):
@@ -83,7 +84,7 @@ def _emit(result: dict, output: str) -> int:
 @_common
 @click.pass_context
 def battle(ctx, attackers, defenders, matches, equip, battle_cards, stake, round_no, seed, rolls,
-           output, house_rules, event_path, game):
+           output, db_dirs, house_rules, event_path, game):
     """Rule on one battle: ATTACKER creatures against --defender creatures (AW-4.x).
 
     \b
@@ -92,7 +93,7 @@ def battle(ctx, attackers, defenders, matches, equip, battle_cards, stake, round
     """
     from deckcli.games.alpha_walrus.rulings import battle_ruling
 
-    cards, house = _setup(ctx, house_rules, event_path)
+    cards, house = _setup(ctx, house_rules, event_path, db_dirs)
     result = battle_ruling(cards, list(attackers), list(defenders), matches=matches, equip=equip,
                            battle_cards=battle_cards, stake=stake, seed=_seed(seed, rolls),
                            rolls=rolls, house=house, round_no=round_no)
@@ -106,7 +107,7 @@ def battle(ctx, attackers, defenders, matches, equip, battle_cards, stake, round
 @click.option("--again", is_flag=True, help="This turn's discard-to-draw is already used.")
 @_common
 @click.pass_context
-def discard(ctx, card, used, again, output, house_rules, event_path, game):
+def discard(ctx, card, used, again, output, db_dirs, house_rules, event_path, game):
     """Rule on discarding CARD to draw (AW-2.1 to AW-2.5, AW-10.5).
 
     \b
@@ -114,7 +115,7 @@ def discard(ctx, card, used, again, output, house_rules, event_path, game):
     """
     from deckcli.games.alpha_walrus.rulings import discard_ruling
 
-    cards, house = _setup(ctx, house_rules, event_path)
+    cards, house = _setup(ctx, house_rules, event_path, db_dirs)
     return _emit(discard_ruling(cards, card, used=used, again=again, house=house), output)
 
 
@@ -131,8 +132,8 @@ def discard(ctx, card, used, again, output, house_rules, event_path, game):
 @_dice_options
 @_common
 @click.pass_context
-def showdown(ctx, opponents, battle_cards, equip, gear, seed, rolls, output, house_rules,
-             event_path, game):
+def showdown(ctx, opponents, battle_cards, equip, gear, seed, rolls, output, db_dirs,
+             house_rules, event_path, game):
     """Rule on a Final Showdown: the Alpha Walrus against each opponent (AW-8.x, AW-9.x).
 
     \b
@@ -141,7 +142,7 @@ def showdown(ctx, opponents, battle_cards, equip, gear, seed, rolls, output, hou
     """
     from deckcli.games.alpha_walrus.rulings import showdown_ruling
 
-    cards, house = _setup(ctx, house_rules, event_path)
+    cards, house = _setup(ctx, house_rules, event_path, db_dirs)
     result = showdown_ruling(cards, opponents, battle_cards=battle_cards, equip=equip, gear=gear,
                              seed=_seed(seed, rolls), rolls=rolls, house=house)
     return _emit(result, output)
