@@ -53,10 +53,10 @@ class Diagnostic(Record):
         self.code = code
         self.severity = severity
         self.rule = rule
-        self.message = message
+        self.message = message if message.isprintable() else visible(message)
         self.path = path
         self.line = line
-        self.card = card
+        self.card = card if card is None or card.isprintable() else visible(card)
 
     @property
     def is_error(self) -> bool:
@@ -69,6 +69,20 @@ class Diagnostic(Record):
         """The CONTRACT.md problem object (the path belongs to the deck, not the problem)."""
         return {"code": self.code, "severity": self.severity.value, "rule": self.rule,
                 "message": self.message, "line": self.line, "card": self.card}
+
+
+def visible(text: str) -> str:
+    """``text`` with its control and other invisible characters (but line breaks and tabs)
+    written as escapes, ``\\x1b`` or ``\\u202e``: a message quotes what a file says, and a
+    terminal escape sequence, a right-to-left override or a character XML cannot hold in a
+    deck line must reach no terminal or report as it stands."""
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else _escaped(ch) for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else (
+        f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
 
 
 def error(code: str, rule: str, message: str, **where) -> Diagnostic:

@@ -170,3 +170,35 @@ def test_debug_shows_a_traceback_only_for_internal_errors(monkeypatch, deck_file
     assert "Traceback" not in r.err
     with pytest.raises(RuntimeError):
         run("--debug", "validate", deck)
+
+
+CONTROL = "Wal\x01rus\x1b[31m\u202e"  # a C0 control, a terminal escape, a right-to-left override
+
+
+@pytest.mark.parametrize("output", ["text", "github", "junit", "sarif", "json"])
+def test_control_characters_reach_no_report_raw(tmp_path, output):
+    """A deck line's (or a file name's) control characters are escaped in every report: raw,
+    they would drive the terminal or a CI log, and make the JUnit XML unreadable."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    (tmp_path / "a.txt").write_text(f"4 {CONTROL}\n16 Orca\n", encoding="utf-8")
+    (tmp_path / "b\x1bx.txt").write_text("4 Walrus\n", encoding="utf-8")
+    r = run("validate", tmp_path, "-O", output)
+    assert r.code == 1, r
+    if output == "github":  # the file= property must stay the real path; messages are escaped
+        assert "'Wal\\x01rus\\x1b[31m\\u202e'" in r.out
+        assert "\x01" not in r.out and "\u202e" not in r.out
+        return
+    for bad in ("\x01", "\x1b", "\u202e"):
+        assert bad not in r.out, (bad, r.out)
+    if output == "junit":
+        root = ET.fromstring(r.out)
+        names = sorted(c.get("name") for c in root.iter("testcase"))
+        assert names == sorted([str(tmp_path / "a.txt"), str(tmp_path / "b\\x1bx.txt")])
+        assert "'Wal\\x01rus\\x1b[31m\\u202e'" in root.find(".//failure").text
+    elif output in ("json", "sarif"):
+        json.loads(r.out)
+        assert "Wal\\\\x01rus" in r.out  # the escape itself, JSON-quoted
+    else:
+        assert "'Wal\\x01rus\\x1b[31m\\u202e'" in r.out and "b\\x1bx.txt" in r.out

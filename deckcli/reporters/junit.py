@@ -1,9 +1,13 @@
-"""``--output junit``: one testcase per deck, a failure per illegal deck listing its problems."""
+"""``--output junit``: one testcase per deck, a failure per illegal deck listing its problems.
+
+Every text is passed through :func:`~deckcli.diagnostics.visible`: XML 1.0 cannot hold most
+control characters, and a file name may have them."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from deckcli.diagnostics import visible
 from deckcli.reporters import Reporter
 from deckcli.reporters.text import problem_line
 
@@ -16,14 +20,16 @@ class JunitReporter(Reporter):
     def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
         case = ET.Element("testcase", classname=f"deckcli.{report.game}",
-                          name=report.path or f"player {report.player}")
+                          name=visible(report.path or f"player {report.player}"))
         if not report.legal:
             failure = ET.SubElement(case, "failure", type="illegal",
                                     message=f"illegal deck: {report.errors} error(s)")
-            failure.text = "\n".join(problem_line(p, report.path) for p in report.problems)
+            failure.text = visible("\n".join(problem_line(p, report.path)
+                                              for p in report.problems))
         elif report.problems:
             out = ET.SubElement(case, "system-out")
-            out.text = "\n".join(problem_line(p, report.path) for p in report.problems)
+            out.text = visible("\n".join(problem_line(p, report.path)
+                                          for p in report.problems))
         self.cases.append(case)
 
     def close(self) -> None:
