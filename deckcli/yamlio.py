@@ -262,6 +262,8 @@ def check_shape(data: Any) -> None:
             for c in children:
                 if not isinstance(c, (dict, list)):
                     _refuse_tag(c, obj)
+                    if isinstance(c, str) and not c.isascii():
+                        _refuse_surrogates(c, obj)
             stack.append((obj, depth, True))
             stack.extend((c, depth + 1, False) for c in children
                          if isinstance(c, (dict, list)) and id(c) not in expanded)
@@ -283,6 +285,18 @@ def _refuse_tag(obj: Any, parent: Any = None) -> None:
     if tag and isinstance(tag, str) and not _STANDARD_TAG.match(tag):
         raise StructuredInputError(f"YAML tag {tag} is not allowed",
                                    line_of(obj) or line_of(parent))
+
+
+def _refuse_surrogates(text: str, parent: Any) -> None:
+    """A JSON ``\\ud800`` escape (or a YAML one) makes a lone surrogate: no character, and
+    text that cannot be written as UTF-8 (into a report, the card index, a formatted file)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(text[exc.start])
+        raise StructuredInputError(
+            f"text holds \\u{code:04x}, half of a surrogate pair: not a character",
+            line_of(parent) or getattr(parent, "line", None)) from None
 
 
 def line_of(obj: Any, key: Any = None) -> int | None:

@@ -66,6 +66,7 @@ def test_validate(corpus, name):
     with time_limit(SECONDS):
         r = run("validate", corpus[name], "-O", "json")
     check(r, name)
+    r.out.encode("utf-8")  # a report is UTF-8 text: no lone surrogate from the file got in
     if r.code == 1 and r.out:
         deck = r.json()["decks"][0]
         assert deck["legal"] is False and deck["problems"]
@@ -202,3 +203,14 @@ def test_control_characters_reach_no_report_raw(tmp_path, output):
         assert "Wal\\\\x01rus" in r.out  # the escape itself, JSON-quoted
     else:
         assert "'Wal\\x01rus\\x1b[31m\\u202e'" in r.out and "b\\x1bx.txt" in r.out
+
+
+def test_an_argument_that_is_not_utf8_is_refused():
+    """Bytes the locale cannot decode reach Python as lone surrogates: refused up front with
+    exit 2, where they used to fail inside the card index as an internal error."""
+    for args in (["cards", "show", "Wal\udcffrus"], ["cards", "search", "\udcff"],
+                 ["referee", "battle", "Walrus", "Or\udcffca", "--stat", "weight"]):
+        r = run(*args)
+        assert r.code == 2, r
+        assert "is not UTF-8 text" in r.err and "internal error" not in r.err
+        assert "\\udcff" in r.err  # shown escaped

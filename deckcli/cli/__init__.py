@@ -106,6 +106,15 @@ def run(argv: list[str] | None = None) -> int:
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
+    for arg in args:
+        if isinstance(arg, str) and not arg.isascii() and not _utf8(arg):
+            # bytes the locale could not decode (kept by Python as lone surrogates): no card
+            # name, rule or option can hold them, and no report can print them
+            from deckcli.diagnostics import visible
+
+            click.echo(f"deckcli: error: argument {visible(arg)!s} is not UTF-8 text",
+                       err=True)
+            return EXIT_FAILURE
     try:
         rv = cli.main(args=args, prog_name="deckcli", standalone_mode=False)
         return rv if isinstance(rv, int) else EXIT_OK
@@ -131,3 +140,11 @@ def run(argv: list[str] | None = None) -> int:
         click.echo(f"deckcli: internal error: {type(exc).__name__}: {exc} "
                    "(please report it; run with --debug for the traceback)", err=True)
         return EXIT_FAILURE
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -28,6 +28,12 @@ def make(folder: Path) -> dict[str, Path]:
     put("long-line.txt", b"4 " + b"W" * (2 << 20) + b"\n")
     put("many-lines.txt", b"".join(b"1 Walrus\n" for _ in range(50_000)))
     put("oversized.txt", b"4 Walrus\n" * 150_000)  # 1.3 MB: over the size limit
+    # "\ud800" and "\udc80" escapes: JSON reads them as lone surrogates, no characters
+    put("surrogate-card.json", b'{"cards": [{"count": 4, "name": "Walrus"},\n'
+                               b' {"count": 4, "name": "\\ud800"}]}\n')
+    put("surrogate-header.json", b'{"name": "\\udc80", "player": "\\ud800x",\n'
+                                 b' "cards": [{"count": 4, "name": "Walrus"}]}\n')
+    put("surrogate-key.json", b'{"cards": [{"count": 4, "name": "Walrus", "\\udfff": 1}]}\n')
     rng = random.Random(1234)
     put("random-bytes.txt", bytes(rng.randrange(256) for _ in range(4096)))
     put("random-bytes.yaml", bytes(rng.randrange(256) for _ in range(4096)))
