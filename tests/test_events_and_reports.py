@@ -205,6 +205,8 @@ def test_unknown_set_code_on_its_own_line_names_that_line(tmp_path, deck_file):
     ("sets: [ABS, 12]\n", 1, "sets.1: should be text, not a number"),
     ("house_rules:\n  stat_tie: 1.5\n", 2, "house_rules.stat_tie: should be text, not a number"),
     ("players:\n  ann: a.txt\n  bob: [b.txt]\n", 3, "players.bob: should be text, not a list"),
+    ('players:\n  ann: a.txt\n  bob: ""\n', 3, "players.bob: should be the path of the player's"),
+    ("players:\n  bob: '  '\n", 2, "players.bob: should be the path of the player's deck file"),
     ("name: E\n12: x\n", 2, "12: not a field of an event file"),
 ])
 def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, line, message):
@@ -213,6 +215,19 @@ def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, li
     assert r.code == 2, r
     assert f"event.yaml:{line}:" in r.err and message in r.err, r
     assert "Traceback" not in r.err
+
+
+@pytest.mark.parametrize("body", ["name: E\n", "name: E\nplayers:\n", "players: {}\n"])
+@pytest.mark.parametrize("command", [["validate"], ["validate", "-O", "json"], ["sheet"]])
+def test_an_event_with_no_roster_and_no_decks_exits_2(tmp_path, body, command):
+    """Nothing to check is not a pass: a CI step given an event without a roster, and no
+    deck files, must not go green."""
+    ev = write_event(tmp_path, body)
+    r = run(*command, "--event", ev, *(["-o", tmp_path / "s.html"] if command == ["sheet"]
+                                       else []))
+    assert r.code == 2, r
+    assert "lists no players (add a 'players:' roster, or give deck files)" in r.err
+    assert r.out == "" and not (tmp_path / "s.html").exists()
 
 
 def test_event_fields_take_what_organisers_write(tmp_path, deck_file):

@@ -53,6 +53,8 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, output_f
         raise click.UsageError("--as-of needs --event")
     if not paths and event is None:
         raise click.UsageError("give at least one deck file or folder, or --event with a roster")
+    if not paths:
+        event.need_roster()  # else nothing would be checked, and the run would pass
     options = Options(game=pick_game(ctx, game), format=fmt, players=players, event=event)
     index = open_index(ctx, db_dirs)
     if event is not None:

@@ -167,6 +167,18 @@ def _text_mapping(value, where, parent, *, scalars: bool = False) -> dict[str, s
     return out
 
 
+def _players(value, where, parent) -> dict[str, str]:
+    """The roster: player -> deck path (relative to the event file). An empty path would name
+    the event's own folder, and sweep the folder above it for unlisted decks."""
+    roster = _text_mapping(value, where, parent)
+    found = _mapping(value, where, parent)
+    for player, deck in roster.items():
+        if not deck.strip():
+            raise FieldError(f"{where}.{player}", "should be the path of the player's deck "
+                             "file, not empty", line_of(found, player))
+    return roster
+
+
 def _house_rules(value, where, parent) -> dict[str, str]:
     return _text_mapping(value, where, parent, scalars=True)
 
@@ -194,5 +206,5 @@ _FIELDS = {
     "limited": _limited,
     "sets": _sets,
     "house_rules": _house_rules,
-    "players": _text_mapping,
+    "players": _players,
 }

@@ -105,6 +105,15 @@ class Event:
     def base_dir(self) -> str:
         return os.path.dirname(self.path) or "."
 
+    def need_roster(self) -> None:
+        """Stop (exit 2) when the event lists no players: a command given no deck files
+        would otherwise check nothing, and pass."""
+        if not self.players:
+            from deckcli.errors import UsageError
+
+            raise UsageError(f"{self.path} lists no players (add a 'players:' roster, or give "
+                             "deck files)")
+
     def roster_paths(self) -> list[tuple[str, str]]:
         """(player, deck path relative to the current folder) for each listed player."""
         return [(player, os.path.normpath(os.path.join(self.base_dir(), deck)))

@@ -117,9 +117,7 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
     """
     from deckcli.errors import UsageError
 
-    if not event.players:
-        raise UsageError(f"{event.path} lists no players (add a 'players:' roster, or give "
-                         "deck files)")
+    event.need_roster()
     if player is not None and player not in event.players:
         raise UsageError(f"no player {player!r} in the roster of {event.path} (players: "
                          f"{', '.join(event.players)})")
