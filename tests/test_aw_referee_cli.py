@@ -243,12 +243,37 @@ def test_showdown_tie_is_settled_by_seeded_d6():
 
 def test_showdown_battle_cards_count_and_loss_removes_the_summoner():
     r = ruling("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Deep Dive",
-               "--seed", "1")
+               "--seed", "1", "--house-rule", "battle_level=modified")
     assert r["winner"] == "opponent" and r["rule"] == "AW-9.2"
     assert "AW-9.3" in r["ruling"] and "AW-9.4" in r["ruling"]
     r = ruling("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Deep Dive",
                "--battle-card", "summoner@bob=Deep Dive", "--seed", "1")
     assert r["fights"][0]["levels"] == {"summoner": 15, "opponent": 13}
+
+
+def test_a_showdown_fight_that_gap_aw_g1_decides_has_no_winner_until_settled():
+    """Orca (level 10) + Deep Dive (+3) against the Alpha Walrus (12): 13 v 12 counting the
+    bonus, 10 v 12 on printed levels. The seed does not say which counts (AW-G.1), so no
+    winner is given, as in an ordinary battle, until a house rule says."""
+    args = ("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Deep Dive", "--seed", "1")
+    r = ruling(*args)
+    assert r["winner"] is None and r["provisional_winner"] == "opponent" and r["gap"]
+    assert [g["rule"] for g in r["gaps"]] == ["AW-G.1"] and not r["gaps"][0]["settled"]
+    assert r["readings"] == {"battle_level=modified": "opponent",
+                             "battle_level=printed": "summoner"}
+    assert ruling(*args, "--house-rule", "battle_level=printed")["winner"] == "summoner"
+    assert ruling(*args, "--house-rule", "battle_level=modified")["winner"] == "opponent"
+
+
+@pytest.mark.parametrize("opponent,card", [("Orca", "Tusk Charge"), ("Krill", "Deep Dive")])
+def test_a_bonus_that_decides_nothing_is_no_gap_in_a_showdown(opponent, card):
+    """Krill (1) + 3 loses either way: no AW-G.1. Orca (10) + 2 ties at 12 where printed
+    levels would not: the gap is reported, and dice that the Summoner wins agree with both
+    readings, so the winner stands."""
+    r = ruling("showdown", "--opponent", f"bob={opponent}", "--battle-card", f"bob={card}",
+               "--roll", "6", "--roll", "1")
+    assert r["winner"] == "summoner"
+    assert [g["rule"] for g in r["gaps"]] == ([] if opponent == "Krill" else ["AW-G.1"])
 
 
 def test_showdown_equipment_on_the_alpha_walrus_is_illegal():

@@ -333,6 +333,15 @@ def _showdown_fight(alpha: Fighter, f: Fighter, opp: str, dice: Dice, house, rea
     la, lo = alpha.level(reading, False), f.level(reading, use_eq)
     out = {"opponent": opp, "alpha": alpha.card.ref, "creature": f.card.ref,
            "levels": {"summoner": la, "opponent": lo}, "rolls": [], "gaps": []}
+    other = "printed" if reading == "modified" else "modified"
+    lao, loo = alpha.level(other, False), f.level(other, use_eq)
+    if (la > lo) - (la < lo) != (lao > loo) - (lao < loo):  # AW-G.1 decides this fight
+        out["gaps"].append(house.gap(
+            "battle_level",
+            f"{alpha.card.ref} (printed {alpha.printed}, with bonuses "
+            f"{alpha.level('modified', False)}) v {f.card.ref} (printed {f.printed}, with "
+            f"bonuses {f.level('modified', use_eq)}) against {opp}",
+            f"compared {reading} levels {la} v {lo}"))
     if la != lo:
         out["winner"] = "summoner" if la > lo else "opponent"
         out["rule"] = "AW-8.2"
