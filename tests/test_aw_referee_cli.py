@@ -366,6 +366,31 @@ def test_unreadable_logs_exit_2(tmp_path, body, fragment):
     assert "Traceback" not in res.err
 
 
+SETUP = "game: alpha-walrus\nplayers: [a, b]\nsetup:\n  hands: {a: [Krill], b: [Puffin]}\n" \
+    "  deck: [Lynx]\n  round: 5\n"
+
+
+@pytest.mark.parametrize("lines,fragment", [
+    ("  field:\n    a: [Krill]\n    b: [Goamph]\n",
+     "log.yaml:9: setup.field.b: Goamph (AWC) 73 is an action card, not a creature"),
+    ("  field:\n    a: [Krill, Blubber Vest]\n",
+     "log.yaml:8: setup.field.a: Blubber Vest (AWC) 55 is an equipment card, not a creature"),
+    ("  field:\n    a:\n      - {creature: Krill, equipment: [Goamph]}\n",
+     "setup.field.a equipment: Goamph (AWC) 73 is an action card, not equipment"),
+    ("  gear:\n    a: [Alpha Walrus Horn, Krill]\n",
+     "log.yaml:8: setup.gear.a: Krill (AWC) 1 is a creature card, not an Alpha Walrus gear"),
+    ("  centre: Orca\n",
+     "log.yaml:7: setup.centre: Orca (AWC) 38 is a creature card, not the Alpha Walrus"),
+    ("  field:\n    a: [Krull]\n", "log.yaml:8: no alpha-walrus card is named 'Krull'"),
+])
+def test_a_setup_card_of_the_wrong_kind_exits_2_with_its_line(tmp_path, lines, fragment):
+    """A Goamph set on the field used to fight as a creature of level 0."""
+    path = tmp_path / "log.yaml"
+    path.write_text(SETUP + lines + "actions:\n  - {player: a, do: draw}\n", encoding="utf-8")
+    res = run("referee", "check", path)
+    assert res.code == 2 and fragment in res.err, res
+
+
 def test_log_error_names_the_line(tmp_path):
     path = tmp_path / "log.yaml"
     path.write_text("game: alpha-walrus\nplayers: [a, b]\nsetup: {hands: {a: [Krill]}, "

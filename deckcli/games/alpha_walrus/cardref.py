@@ -50,6 +50,11 @@ class CardInfo:
     def survives_discard(self) -> bool:
         return bool(self.effect("survives_discard"))
 
+    @property
+    def a_kind(self) -> str:
+        """'a creature card', 'an action card': what the card is, for messages."""
+        return f"{'an' if self.kind[:1] in 'aeiou' else 'a'} {self.kind} card"
+
     def to_json(self) -> dict:
         out = {"card": self.ref, "kind": self.kind}
         if self.level is not None:

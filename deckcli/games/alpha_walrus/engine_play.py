@@ -19,7 +19,7 @@ def play(game, player: str, action: dict) -> None:
         raise Illegal("AW-10.3", f"{card.ref} cancels an action: record it as cancelled_by "
                                  "on the action it cancels")
     if card.kind in ("creature", "equipment", "gear", "alpha-walrus"):
-        raise Illegal("AW-3.3", f"{card.ref} is a {card.kind} card: use summon, equip or "
+        raise Illegal("AW-3.3", f"{card.ref} is {card.a_kind}: use summon, equip or "
                                 "place-gear")
     extra = [e for e in card.effect("extra_draw") if e.get("phase") == "draw"]
     t = game.gate(player, ("draw",) if extra else ("play", "battle", "recover"),
@@ -67,7 +67,7 @@ def summon(game, player: str, action: dict) -> None:
         raise Illegal("AW-8.1", "the Alpha Walrus is summoned only by sacrificing the four "
                                 "gear pieces (summon-alpha)")
     if card.kind != "creature":
-        raise Illegal("AW-3.3", f"{card.ref} is a {card.kind} card, not a creature")
+        raise Illegal("AW-3.3", f"{card.ref} is {card.a_kind}, not a creature")
     p = st.players[player]
     room = action.get("discard")
     ri = game.field_pos(player, room, "AW-7.2") if room is not None else None
@@ -100,7 +100,7 @@ def equip(game, player: str, action: dict) -> None:
     idx = game.from_hand(player, card, "AW-6.1")
     if card.kind != "equipment":
         raise Illegal("AW-6.1" if card.kind != "gear" else "AW-8.1",
-                      f"{card.ref} is a {card.kind} card, not equipment"
+                      f"{card.ref} is {card.a_kind}, not equipment"
                       + (" (gear goes on the field with place-gear)" if card.kind == "gear"
                          else ""))
     if action.get("to") is None:

@@ -87,7 +87,7 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
     dfd = [Fighter("defender", j + 1, cards.find(d)) for j, d in enumerate(defenders)]
     for f in att + dfd:
         if not f.card.is_creature:
-            raise UsageError(f"{f.card.ref} is a {f.card.kind} card, not a creature"
+            raise UsageError(f"{f.card.ref} is {f.card.a_kind}, not a creature"
                              + (" (the Alpha Walrus fights only in the Final Showdown: "
                                 "referee showdown)" if f.card.kind == "alpha-walrus" else ""))
     sides = {"a": att, "d": dfd}
@@ -99,7 +99,7 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
             side, pos = _side_of(who)
             card = cards.find(card_ref)
             if card.kind != kind:
-                raise UsageError(f"{card.ref} is a {card.kind} card, not {what}")
+                raise UsageError(f"{card.ref} is {card.a_kind}, not {what}")
             fighter = sides[side][_pick(cards, sides[side], pos, side, set())]
             getattr(fighter, attr).append(card)
     pairs, ta, td = [], set(), set()
@@ -235,7 +235,7 @@ def showdown_ruling(cards, opponents, *, battle_cards=(), equip=(), gear=(), see
             fighters[name] = []
         card = cards.find(ref)
         if not card.is_creature:
-            raise UsageError(f"{card.ref} is a {card.kind} card, not a creature")
+            raise UsageError(f"{card.ref} is {card.a_kind}, not a creature")
         fighters[name].append(Fighter("defender", len(fighters[name]) + 1, card))
     if not order:
         raise UsageError("give at least one --opponent NAME=CREATURE")
@@ -247,7 +247,7 @@ def showdown_ruling(cards, opponents, *, battle_cards=(), equip=(), gear=(), see
         who, ref = _split(text, "--battle-card")
         card = cards.find(ref)
         if card.kind != "battle":
-            raise UsageError(f"{card.ref} is a {card.kind} card, not a battle card (AW-8.4)")
+            raise UsageError(f"{card.ref} is {card.a_kind}, not a battle card (AW-8.4)")
         if who.lower().startswith("summoner"):
             _, _, opp = who.partition("@")
             for name in ([opp] if opp else order[:1]):

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field as dfield
 
 from deckcli.errors import DeckcliError
+from deckcli.yamlio import line_of
 from deckcli.games.alpha_walrus.cardref import CardInfo
 
 PHASES = ("draw", "play", "battle", "recover")
@@ -202,12 +203,31 @@ def _seed(log: dict) -> int:
     return seed
 
 
-def _cards(cards, value, what: str) -> list[CardInfo]:
+def _cards(cards, value, what: str, kinds: tuple[str, ...] = ()) -> list[CardInfo]:
+    """The cards a setup list names; with ``kinds``, each must be of one of them (a Goamph
+    on the field would otherwise fight as a creature of level 0). A problem names the
+    list's line."""
     if value is None:
         return []
     if not isinstance(value, list):
-        raise DeckcliError(f"{what} is a list of cards")
-    return [cards.find(v) for v in value]
+        raise DeckcliError(f"{what} is a list of cards", line=line_of(value))
+    return [_card(cards, v, what, kinds, line_of(value, i)) for i, v in enumerate(value)]
+
+
+def _card(cards, ref, what: str, kinds: tuple[str, ...] = (), line: int | None = None):
+    try:
+        card = cards.find(ref)
+    except DeckcliError as exc:
+        exc.line = exc.line or line
+        raise
+    if kinds and card.kind not in kinds:
+        raise DeckcliError(f"{what}: {card.ref} is {card.a_kind}, not "
+                           f"{' or '.join(_A_KIND.get(k, k) for k in kinds)}", line=line)
+    return card
+
+
+_A_KIND = {"creature": "a creature", "gear": "an Alpha Walrus gear piece",
+           "equipment": "equipment", "alpha-walrus": "the Alpha Walrus"}
 
 
 def initial_state(log: dict, path: str | None, cards) -> State:
@@ -229,21 +249,26 @@ def initial_state(log: dict, path: str | None, cards) -> State:
         for n, value in (setup.get(key) or {}).items():
             if str(n) not in players:
                 raise DeckcliError(f"setup.{key} names an unknown player {n!r}", path=path)
-            setattr(players[str(n)], attr, _cards(cards, value, f"setup.{key}.{n}"))
+            setattr(players[str(n)], attr,
+                    _cards(cards, value, f"setup.{key}.{n}", ("gear",)))
     for n, value in (setup.get("field") or {}).items():
         if str(n) not in players or not isinstance(value, list):
             raise DeckcliError("setup.field maps player names to lists of creatures", path=path)
-        for item in value:
+        where = f"setup.field.{n}"
+        for i, item in enumerate(value):
+            line = line_of(value, i)
             if isinstance(item, dict):
-                c = Creature(cards.find(item.get("creature")),
-                             _cards(cards, item.get("equipment"), "equipment"))
+                c = Creature(_card(cards, item.get("creature"), where, ("creature",), line),
+                             _cards(cards, item.get("equipment"), f"{where} equipment",
+                                    ("equipment",)))
             else:
-                c = Creature(cards.find(item))
+                c = Creature(_card(cards, item, where, ("creature",), line))
             players[str(n)].field.append(c)
     centre = setup.get("centre", "Alpha Walrus")
     state = State(players, names, _cards(cards, setup.get("deck"), "setup.deck"),
                   _cards(cards, setup.get("discard"), "setup.discard"),
-                  cards.find(centre) if centre else None, rng)
+                  _card(cards, centre, "setup.centre", ("alpha-walrus",), line_of(setup, "centre"))
+                  if centre else None, rng)
     rnd = setup.get("round", 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
         raise DeckcliError("setup.round is a whole number of at least 1", path=path)
