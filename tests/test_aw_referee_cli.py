@@ -72,6 +72,32 @@ def test_battle_in_round_two_is_illegal():
     assert r["winner"] is None and r["violations"][0]["rule"] == "AW-1.6"
 
 
+def test_battle_with_more_creatures_than_a_field_holds_is_illegal():
+    five = ("Krill", "Lemming", "Ermine", "Snow Bunting", "Puffin")
+    r = ruling("battle", *five, "--defender", "Orca", "--match", "1=1", "--stake", "gear",
+               code=1)
+    assert r["winner"] is None and r["rule"] == "AW-7.1"
+    assert r["violations"][0]["message"] == "the attacker names 5 creatures; a field holds at most 4"
+    r = ruling("battle", "Orca", "--defender", *[x for c in five for x in ("--defender", c)][1:],
+               "--match", "1=1", "--stake", "gear", code=1)
+    assert r["rule"] == "AW-7.1" and "the defender names 5" in r["violations"][0]["message"]
+    assert ruling("battle", *five[:4], "--defender", "Orca", "--match", "1=1",
+                  "--stake", "gear")["violations"] == []
+
+
+def test_battle_with_three_armor_pieces_is_illegal_unless_a_card_allows_it():
+    armor = ("--equip", "a1=Glacier Plate", "--equip", "a1=Frost Mail",
+             "--equip", "a1=Blubber Vest")
+    base = ("battle", "Krill", "--defender", "Lemming", "--match", "1=1", "--stake", "gear",
+            "--house-rule", "battle_level=modified")
+    r = ruling(*base, *armor, code=1)
+    assert r["winner"] is None and r["rule"] == "AW-6.2"
+    assert "a1 Krill (AWC) 1 wears 3 armor pieces; the limit is 2" in r["ruling"]
+    assert ruling(*base, *armor[:4])["violations"] == []
+    r = ruling(*base, *armor, "--equip", "a1=Triple-Strap Harness")  # its text allows 3
+    assert r["violations"] == [] and r["winner"] == "attacker"
+
+
 def test_battle_defender_matched_twice_is_illegal():
     r = ruling("battle", "Orca", "Krill", "--defender", "Puffin", "--match", "1=1",
                "--match", "2=1", "--stake", "gear", code=1)

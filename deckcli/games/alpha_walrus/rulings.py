@@ -110,7 +110,7 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
         ta.add(i)
         td.add(j)
         pairs.append((i, j))
-    violations = []
+    violations = _field_limits({"attacker": att, "defender": dfd})
     if round_no is not None and round_no <= 2:
         violations.append({"rule": "AW-1.6", "message": f"round {round_no}: there are no "
                            "battles in the first 2 rounds"})
@@ -145,6 +145,27 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
             "stake": {"declared": stake, "outcome": stake_text},
             "gaps": result["gaps"], "violations": violations, "rolls": dice.used, "seed": seed,
             "house_rules": house.to_json()}
+
+
+def _field_limits(sides: dict[str, list[Fighter]]) -> list[dict]:
+    """AW-7.1 and AW-6.2 for the creatures a battle names: every creature on a side's field
+    fights (AW-4.4), so a side may name no more than its field holds, and none may wear more
+    armor than allowed. The limits are the game state's own (card effects included)."""
+    from deckcli.games.alpha_walrus.state import Creature, Player
+
+    out = []
+    for side, fighters in sides.items():
+        field = Player(side, field=[Creature(f.card, list(f.equipment)) for f in fighters])
+        limit = field.field_limit()
+        if len(fighters) > limit:
+            out.append({"rule": "AW-7.1", "message": f"the {side} names {len(fighters)} "
+                        f"creatures; a field holds at most {limit}"})
+        for f, creature in zip(fighters, field.field):
+            armor = creature.armor_limit()
+            if creature.armor > armor:
+                out.append({"rule": "AW-6.2", "message": f"{f.label} wears {creature.armor} "
+                            f"armor pieces; the limit is {armor}"})
+    return out
 
 
 def _battle_text(result, winner, violations) -> str:
