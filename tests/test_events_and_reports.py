@@ -286,6 +286,27 @@ def test_golden_reports(monkeypatch, case, output):
     assert r.out == golden.read_text(encoding="utf-8")
 
 
+def test_sarif_locations_are_uris_and_every_problem_has_one(tmp_path, monkeypatch):
+    """SARIF's artifactLocation.uri is a URI reference: a file name's space, '%', '#' and
+    non-ASCII letters are percent-encoded (UTF-8); a missing deck's problem points at the
+    event file's line, as the text and github reports do."""
+    from urllib.parse import unquote
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d 1 %é#.txt").write_text("4 Walrus\n", encoding="utf-8")
+    (tmp_path / "ev.yaml").write_text("name: E\nplayers:\n  ann: d 1 %é#.txt\n"
+                                      "  bob: gone.txt\n", encoding="utf-8")
+    r = run("validate", "--event", "ev.yaml", "-O", "sarif")
+    assert r.code == 1, r
+    results = json.loads(r.out)["runs"][0]["results"]
+    uris = {res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for res in results}
+    assert uris == {"d%201%20%25%C3%A9%23.txt", "ev.yaml"}
+    assert {unquote(u) for u in uris} == {"d 1 %é#.txt", "ev.yaml"}
+    missing = [res for res in results if res["properties"]["code"] == "missing-deck"]
+    assert missing[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 4}
+
+
 def test_github_escaping():
     from deckcli.diagnostics import error
     from deckcli.reporters.github import annotation

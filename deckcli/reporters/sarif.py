@@ -8,6 +8,15 @@ from deckcli import __version__
 from deckcli.reporters import Reporter
 
 
+def _uri(path: str) -> str:
+    """A path as a SARIF ``uri`` (a relative URI reference): '/' separators, and spaces,
+    '%', '#', '?' and other characters outside a URI percent-encoded (UTF-8)."""
+    from urllib.parse import quote
+
+    return quote(path.replace("\\", "/"), safe="/:@!$&'()*+,;=-._~",
+                 errors="surrogateescape")
+
+
 class SarifReporter(Reporter):
     def __init__(self, stream, **options):
         super().__init__(stream, **options)
@@ -23,8 +32,9 @@ class SarifReporter(Reporter):
                       "level": "error" if p.is_error else "warning",
                       "message": {"text": p.message},
                       "properties": {"code": p.code, "card": p.card, "game": report.game}}
-            if report.path:
-                loc = {"artifactLocation": {"uri": report.path.replace("\\", "/")}}
+            path = p.path or report.path  # an event file's problem (a missing deck)
+            if path:
+                loc = {"artifactLocation": {"uri": _uri(path)}}
                 if p.line:
                     loc["region"] = {"startLine": p.line}
                 result["locations"] = [{"physicalLocation": loc}]
