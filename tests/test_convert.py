@@ -92,6 +92,43 @@ def test_output_file_that_is_a_deck_is_replaced(tmp_path):
     assert "name: Deep Divers" in out.read_text()
 
 
+@pytest.mark.parametrize("to,name", [("yaml", "deck.txt"), ("json", "deck.yaml"),
+                                     ("text", "deck.json"), ("csv", "deck.txt"),
+                                     ("yaml", "deck")])
+def test_an_output_file_read_back_as_another_format_is_refused(tmp_path, to, name):
+    """YAML written into deck.txt would be read back as a broken text decklist (and into a
+    file without a suffix, as text): refused, and the file left as it was."""
+    src = tmp_path / "src.txt"
+    src.write_text("name: Pod\n4 Walrus\n16 Orca\n", encoding="utf-8")
+    out = tmp_path / name
+    if name.endswith(".txt"):  # an earlier deck there stays as it was
+        out.write_text("4 Walrus\n", encoding="utf-8")
+    r = run("convert", src, "--to", to, "-o", out)
+    assert r.code == 2, r
+    assert "would be read back as a" in r.err and "nothing written" in r.err
+    if name.endswith(".txt"):
+        assert out.read_text(encoding="utf-8") == "4 Walrus\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["src.txt", name] if name.endswith(".txt") else ["src.txt"])
+
+
+@pytest.mark.parametrize("to", ["text", "yaml", "json", "csv"])
+def test_a_name_holding_a_set_code_and_number_is_written_whole(tmp_path, mark_db, to):
+    """'Mark DWV 2' is a card's name (DWV 2 is also Bison): converted, the entry must still
+    name that card, not 'Mark' from set DWV."""
+    src = tmp_path / "src.txt"
+    src.write_text("4 Mark DWV 2\n4 Walrus ABS 12\n", encoding="utf-8")
+    out = tmp_path / f"out{ {'text': '.txt', 'yaml': '.yaml', 'json': '.json', 'csv': '.csv'}[to]}"
+    r = run("--db", mark_db, "convert", src, "--to", to, "-o", out)
+    assert r.code == 0, r
+    back = run("--db", mark_db, "validate", out, "-O", "json").json()["decks"][0]
+    assert back["problems"] == [] or all(p["code"] == "deck-size" for p in back["problems"])
+    assert back["fingerprint"] == run("--db", mark_db, "validate", src, "-O", "json").json()[
+        "decks"][0]["fingerprint"]
+    text = out.read_text(encoding="utf-8")
+    assert "Mark DWV 2" in text and "DWV" not in text.replace("Mark DWV 2", "")
+
+
 def test_a_deck_with_errors_is_not_converted(deck_file):
     path = deck_file("four Walrus\n")
     r = run("convert", path, "--to", "json")

@@ -565,3 +565,20 @@ def test_fmt_event_game_applies(tmp_path, deck_file):
     r = run("fmt", "--check", "--event", _event(tmp_path, "game: alpha-walrus\n"), path)
     assert r.code == 1 and "would reformat" in r.err, r
     assert run("fmt", "--check", path).code == 1
+
+
+def test_a_name_holding_a_set_code_and_number_is_formatted_whole(tmp_path, mark_db):
+    """'4 Mark DWV 2' names the card 'Mark DWV 2' (TST 1), not a 'Mark' from DWV: fmt used
+    to split it, fail its own same-deck check and stop with an internal error."""
+    deck = tmp_path / "d.txt"
+    deck.write_text("4 Mark DWV 2\n4 Walrus\n", encoding="utf-8")
+    r = run("--db", mark_db, "fmt", deck)
+    assert r.code == 0, r
+    assert deck.read_text(encoding="utf-8") == (
+        "Animals: 8\n4 Mark DWV 2 (TST) 1\n4 Walrus (ABS) 12\n")
+    ev = tmp_path / "ev.yaml"
+    ev.write_text("name: E\nsets: [TST, CLS]\n", encoding="utf-8")
+    deck.write_text("4 Mark DWV 2\n4 Walrus\n", encoding="utf-8")
+    r = run("--db", mark_db, "fmt", "--event", ev, deck)
+    assert r.code == 0, r
+    assert "4 Mark DWV 2 (TST) 1\n4 Walrus (CLS) C012\n" in deck.read_text(encoding="utf-8")

@@ -72,6 +72,46 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
     return encode(new_text, deck.bom)
 
 
+def _settle_names(deck, index, game) -> None:
+    """Entries whose whole name part is a card's name ('Agent RFS 9') are written as that
+    name, not split into a name, a set and a number (where the game is known)."""
+    from deckcli.decks.resolve import settle_whole_names
+    from deckcli.validate import Options
+    from deckcli.validate import pick_game as deck_game
+
+    chosen, problems = deck_game(deck, Options(game=game))
+    if not problems:
+        settle_whole_names(deck, index, chosen)
+
+
+_SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv"}
+
+
+def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
+    """Before ``convert -o OUT`` writes: OUT, read back as every command will read it (its
+    suffix, else its content), must be a ``to`` decklist with the same entries (and header,
+    except in CSV, which carries cards only). Else nothing is written (exit 2)."""
+    from deckcli.cards.names import fold_name
+    from deckcli.decks.reader import detect_format, parse_text_of
+    from deckcli.errors import DeckcliError, UsageError
+
+    kind = detect_format(out, result)
+    if kind != to:
+        raise UsageError(f"{out} would be read back as a {kind} decklist, not {to}: name it "
+                         f"with {_SUFFIX[to]}, or convert --to {kind}; nothing written")
+    again = parse_text_of(result, out, kind, is_set=index.is_any_set_code)
+    _settle_names(again, index, game)
+
+    def entries(d):
+        return [(e.count, fold_name(e.name), (e.set_code or "").upper(), e.number or "",
+                 tuple(sorted(e.variants))) for e in d.entries]
+
+    if any(p.is_error for p in again.problems) or entries(again) != entries(deck) or (
+            to != "csv" and again.header != deck.header):
+        raise DeckcliError("internal error, please report: the converted deck is not the "
+                           "same deck; nothing written", path=out)
+
+
 def _report_problems(deck) -> None:
     for p in deck.problems:
         if p.is_error:
@@ -238,10 +278,14 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
         except CannotFormat as exc:
             raise UsageError(exc.message) from None
         fmt_name = pick_format(deck, chosen, Options(game=chosen))[0]
+    else:
+        _settle_names(deck, index, game)
     result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
     if out is None:
         click.echo(result, nl=False)
         return EXIT_OK
+    if to != "registration":
+        _check_converted(deck, result, out, to, index, game)
     atomic_write(out, result.encode("utf-8"))
     _say(f"wrote {out} ({to})")
     return EXIT_OK

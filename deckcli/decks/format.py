@@ -131,9 +131,15 @@ def parse_errors(deck: Deck) -> list:
 def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | None = None
             ) -> tuple[list[Line], list[Group]]:
     """Split a deck into loose lines (kept as written, before any section) and kind groups."""
-    from deckcli.decks.resolve import Resolved, default_printing, resolve_entry
+    from deckcli.decks.resolve import (
+        Resolved,
+        default_printing,
+        resolve_entry,
+        settle_whole_names,
+    )
     from deckcli.games import game_module
 
+    settle_whole_names(deck, index, game)
     module = game_module(game)
     plurals = module.KIND_PLURALS
     kind_of_section = {p.casefold(): k for k, p in plurals.items()}
@@ -185,8 +191,14 @@ def pin_printings(deck: Deck, index, game: str, sets) -> None:
     card's own printing may be one the event does not allow, where the entry as written
     allowed any legal one (EV-2.1). Entries are changed in place; one with no fitting
     printing in a legal set is left as it is (the event refuses it either way)."""
-    from deckcli.decks.resolve import Resolved, default_printing, resolve_entry
+    from deckcli.decks.resolve import (
+        Resolved,
+        default_printing,
+        resolve_entry,
+        settle_whole_names,
+    )
 
+    settle_whole_names(deck, index, game)
     for entry in deck.entries:
         if entry.set_code is not None:
             continue

@@ -171,6 +171,16 @@ def whole_is_name(index: CardIndex, game: str, whole: str | None) -> bool:
     return bool(whole) and bool(index.cards_named(game, whole))
 
 
+def settle_whole_names(deck, index: CardIndex, game: str) -> None:
+    """Rewrite, in place, every entry whose whole name part is a card's name
+    (:func:`whole_is_name`) as that name with no set or number: ``1 Agent RFS 9`` names the
+    card 'Agent RFS 9', and a command that writes the entry out (``fmt``, ``convert``) must
+    not split it into 'Agent', set RFS, number 9."""
+    for entry in deck.entries:
+        if entry.whole and entry.set_code is not None and whole_is_name(index, game, entry.whole):
+            entry.name, entry.set_code, entry.number, entry.whole = entry.whole, None, None, None
+
+
 def _unknown_set(index: CardIndex, game: str, set_code: str, bad) -> tuple:
     known = ", ".join(s["code"] for s in index.sets(game))
     return bad("unknown-set", "DL-3.3", f"{set_code} is not a set code of {game} (known: {known})")
