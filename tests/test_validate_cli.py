@@ -134,6 +134,24 @@ def test_stdin_is_read_with_dash():
     assert r.json()["decks"][0]["path"] == "<stdin>"
 
 
+YAML_DECK = ("# my deck\ngame: animal-battle\nname: Pod\ncards:\n  - {count: 4, name: Walrus}\n"
+             "  - {count: 4, name: Orca}\n  - {count: 4, name: Vaquita}\n"
+             "  - {count: 4, name: Narwhal}\n  - {count: 4, name: Koala}\n")
+
+
+@pytest.mark.parametrize("text", [YAML_DECK, YAML_DECK.replace("\n", "\r\n"),
+                                  YAML_DECK.replace("game: animal-battle\nname: Pod\n", "")])
+def test_a_yaml_deck_piped_in_is_read_as_yaml(text):
+    """The contract's own YAML example starts with header keys, as a text deck may: its
+    'cards:' key, which no text decklist has, says it is YAML."""
+    r = run("validate", "-", "-O", "json", input=text)
+    assert r.code == 0, r
+    deck = r.json()["decks"][0]
+    assert deck["card_count"] == 20 and deck["problems"] == []
+    r = run("fmt", "-", input=text)
+    assert r.code == 0 and "  - {count: 4, name: Koala, set: DWV" in r.out, r
+
+
 def test_fingerprint_ignores_printing_and_order(deck_file):
     a = deck_file("4 Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n4 Koala\n", "a.txt")
     b = deck_file("4 Koala\n2 Walrus (ABS) 12 [foil]\n1 Walrus (PRM) P3\n1 Walrus (CLS) C012\n"

@@ -102,6 +102,8 @@ def detect_format(path: str | None, text: str, default: str = "text") -> str:
     first = next((ln for ln in stripped.splitlines() if ln.strip() and not ln.startswith("#")), "")
     if first.startswith("cards:") or first.rstrip() == "---":
         return "yaml"
+    if "\ncards:" in "\n" + text.replace("\r", "\n"):
+        return "yaml"  # header keys first (game:, name:), then the 'cards:' list: no text line
     return default
 
 
