@@ -221,8 +221,8 @@ def resolve_for(deck: Deck, index: CardIndex, options: Options):
     problems = list(deck.problems)
     game, fmt, picked = pick(deck, options)
     problems += picked
-    if game is None:
-        return None, DEFAULT_GAME, None, problems
+    if game is None:  # reported under the default game, with the format that game would take
+        return None, DEFAULT_GAME, pick_format(deck, DEFAULT_GAME, options)[0], problems
     if not deck.readable:
         return None, game, fmt, problems
     rdeck = resolve_deck(index, deck, game, fmt)

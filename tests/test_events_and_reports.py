@@ -45,6 +45,23 @@ def test_roster_event_checks_every_listed_deck(monkeypatch):
     assert r.json()["summary"] == {"decks": 5, "legal": 3, "illegal": 2}
 
 
+@pytest.mark.parametrize("event,flags,expected", [
+    ("name: E\n", [], ("animal-battle", "casual")),
+    ("name: E\nformat: championship\n", [], ("animal-battle", "championship")),
+    ("name: E\n", ["--format", "championship"], ("animal-battle", "championship")),
+    ("name: E\ngame: alpha-walrus\n", [], ("alpha-walrus", None)),
+    ("name: E\n", ["--game", "alpha-walrus"], ("alpha-walrus", None)),
+])
+def test_a_missing_deck_has_the_game_and_format_of_the_event(tmp_path, event, flags, expected):
+    """A listed player without a deck is reported as a deck: its format is the one any deck
+    gets there (null only for alpha-walrus), not null because the event names none."""
+    ev = write_event(tmp_path, event + "players:\n  bob: gone.txt\n")
+    r = run("validate", "--event", ev, *flags, "-O", "json")
+    assert r.code == 1, r
+    [deck] = r.json()["decks"]
+    assert (deck["game"], deck["format"]) == expected and deck["path"] is None
+
+
 def test_event_game_and_format_apply(tmp_path, deck_file):
     ev = write_event(tmp_path, "name: E\nformat: championship\n")
     r = run("validate", "--event", ev, deck_file(DECK), "-O", "json")
@@ -311,9 +328,12 @@ def test_github_escaping():
     from deckcli.diagnostics import error
     from deckcli.reporters.github import annotation
 
-    p = error("x", "AB-1.5", "100% sure,\r\nreally: yes", line=3)
+    from deckcli.reporters.github import escape_data
+
+    p = error("x", "AB-1.5", "100% sure,\r\nreally: yes", line=3)  # a CR is shown escaped
     assert annotation(p, "decks/a,b:c.txt") == (
-        "::error file=decks/a%2Cb%3Ac.txt,line=3,title=x (AB-1.5)::100%25 sure,%0D%0Areally: yes")
+        "::error file=decks/a%2Cb%3Ac.txt,line=3,title=x (AB-1.5)::100%25 sure,\\x0d%0Areally: yes")
+    assert escape_data("a\r\nb%") == "a%0D%0Ab%25"  # a path's CR (a message has none left)
 
 
 def test_github_output_is_picked_by_itself_on_actions(monkeypatch):

@@ -128,6 +128,16 @@ def test_unknown_game_in_header_is_a_deck_problem(deck_file):
     assert (p["code"], p["rule"], p["line"]) == ("unknown-game", "DL-5.2", 1)
 
 
+@pytest.mark.parametrize("flags,fmt", [([], "casual"), (["--format", "championship"],
+                                                       "championship")])
+def test_a_deck_naming_an_unknown_game_reports_the_default_games_format(deck_file, flags, fmt):
+    """Reported under animal-battle (the default), so with the format that game takes (a
+    null format is alpha-walrus's alone)."""
+    r = run("validate", deck_file("game: chess\n4 Walrus\n"), *flags, "-O", "json")
+    deck = r.json()["decks"][0]
+    assert (deck["game"], deck["format"], deck["legal"]) == ("animal-battle", fmt, False)
+
+
 def test_stdin_is_read_with_dash():
     r = run("validate", "-", "-O", "json", input="4 Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n4 Koala\n")
     assert r.code == 0, r

@@ -141,9 +141,13 @@ class Event:
     def _roster(self, index, options, check):
         """(report, deck, resolved deck) for each listed player, then for each deck file
         nobody is listed for; ``check(path)`` gives them for one deck file."""
+        from deckcli.decks.model import Deck
         from deckcli.diagnostics import error, warning
         from deckcli.errors import NotFoundError
-        from deckcli.validate import DeckReport
+        from deckcli.validate import DeckReport, pick
+
+        # a missing deck is reported with the game and format a deck with no header gets here
+        game, fmt, _ = pick(Deck(None, "text"), options)
 
         listed = set()
         folders = set()
@@ -153,7 +157,7 @@ class Event:
             try:
                 report, deck, rdeck = check(path)
             except NotFoundError as exc:
-                yield DeckReport(None, self.game or "animal-battle", self.format, 0, [
+                yield DeckReport(None, game, fmt, 0, [
                     error("missing-deck", "EV-3.1",
                           f"player {player!r} is listed in the roster but their deck "
                           f"{path} cannot be read: {exc.message}",
