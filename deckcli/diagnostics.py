@@ -85,6 +85,13 @@ def _escaped(ch: str) -> str:
         f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
 
 
+def number_text(value) -> str:
+    """A statistic as a judge reads it: ``1,000,000``, ``3.2``, ``0.05``; never ``1e+06``."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}"
+
+
 def error(code: str, rule: str, message: str, **where) -> Diagnostic:
     return Diagnostic(code, Severity.ERROR, rule, message, **where)
 

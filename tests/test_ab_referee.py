@@ -319,3 +319,20 @@ def test_setup_reports_deck_rules(deck_file, text, rule):
     r = run("setup", deck_file(text), "--seed", "2", "-O", "json")
     assert r.code == 1, r
     assert rule in [p["rule"] for p in r.json()["problems"]]
+
+
+def test_large_and_small_statistics_are_written_as_numbers_not_exponents():
+    """Population runs to the millions: a ruling wrote '1e+06 vs 1e+07'."""
+    cards = run("cards", "list", "--output", "json").json()
+    animals = [c for c in cards if c["kind"] == "animal"]
+    for stat in ("population", "weight", "length"):
+        low = min(animals, key=lambda c: c["stats"][stat])
+        high = max(animals, key=lambda c: c["stats"][stat])
+        r = run("referee", "battle", f"{high['name']} {high['printings'][0]['set']} "
+                f"{high['printings'][0]['number']}", f"{low['name']} "
+                f"{low['printings'][0]['set']} {low['printings'][0]['number']}", "--stat", stat)
+        assert r.code == 0, r
+        assert "e+" not in r.out and "e-" not in r.out, r.out
+        assert f"{high['stats'][stat]:,}".removesuffix(".0") in r.out
+    r = run("referee", "battle", "Greenland Shark", "Adelie Penguin", "--stat", "population")
+    assert "population: 1,000,000 vs 10,000,000" in r.out

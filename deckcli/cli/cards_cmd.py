@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deckcli.diagnostics import number_text
+
 import click
 
 from deckcli.cli import EXIT_OK
@@ -27,12 +29,6 @@ def _game(ctx, game):
     return pick_game(ctx, game) or "animal-battle"
 
 
-def _fmt(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return f"{value:,}" if isinstance(value, int) else f"{value:g}"
-
-
 def _table(index, found, game) -> str:
     from tabulate import tabulate
 
@@ -40,7 +36,7 @@ def _table(index, found, game) -> str:
     rows = []
     for c in found:
         sets = sorted({p.set_code for p in index.printings_of(c.id)})
-        rows.append([c.name, c.number, c.kind, *[_fmt(c.stats[s]) if s in c.stats else "-"
+        rows.append([c.name, c.number, c.kind, *[number_text(c.stats[s]) if s in c.stats else "-"
                                                  for s in stats], " ".join(sets)])
     headers = ["name", "number", "kind", *stats, "sets"]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
@@ -97,7 +93,7 @@ def show(ctx, ref, game, output, db_dirs):
             note = "  (lower wins)"
         elif stat == "max_depth":
             note = "  (information only, not a battle statistic)"
-        lines.append(f"  {stat}: {_fmt(value)}{note}")
+        lines.append(f"  {stat}: {number_text(value)}{note}")
     if data.get("text"):
         lines.append(f"  text: {data['text']}")
     for o in data.get("overrides", []):

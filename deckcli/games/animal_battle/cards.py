@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deckcli.diagnostics import number_text
+
 from deckcli.cards.model import ANIMAL_STATS, STAT_BOUNDS, CardEntry
 
 KINDS = ("animal", "action")
@@ -38,7 +40,7 @@ def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
             lo, hi = STAT_BOUNDS.get(stat, (None, None))
             if lo is not None and not (lo <= value <= hi):
                 out.append(("db-absurd-stat", "DB-2.2",
-                            f"{entry.name} {entry.number}: {stat} {value:g} is outside "
+                            f"{entry.name} {entry.number}: {stat} {number_text(value)} is outside "
                             f"{lo:,}..{hi:,}"))
         if entry.overrides:
             out.append(("db-animal-text", "DB-2.3",

@@ -7,6 +7,8 @@ and stopping at every gap the house rules do not settle.
 
 from __future__ import annotations
 
+from deckcli.diagnostics import number_text
+
 from deckcli.games.animal_battle import effects
 from deckcli.games.animal_battle.gaps import settle
 from deckcli.games.animal_battle.rules import BATTLE_STATS
@@ -27,9 +29,9 @@ def describe(stat: str, c, vc, d, vd, winner: str | None) -> str:
     sense, rule = BATTLE_STATS[stat]
     how = "higher" if sense == "higher" else "lower"
     if winner is None:
-        return f"{stat}: {c.ref} {vc:,g} ties {d.ref} {vd:,g}"
+        return f"{stat}: {c.ref} {number_text(vc)} ties {d.ref} {number_text(vd)}"
     won = c if winner == "challenger" else d
-    return f"{stat} ({how} wins, {rule}): {c.ref} {vc:,g} vs {d.ref} {vd:,g}: {won.ref} wins"
+    return f"{stat} ({how} wins, {rule}): {c.ref} {number_text(vc)} vs {d.ref} {number_text(vd)}: {won.ref} wins"
 
 
 def resolve(game, out, stat: str) -> None:
@@ -45,7 +47,7 @@ def resolve(game, out, stat: str) -> None:
     out.cite(rule, describe(stat, c, vc, d, vd, winner))
     out.cite("AB-4.4", f"{stat} is now used in this attack sequence ({', '.join(s.used)})")
     if winner is None:
-        how = settle("AB-G.1", f"tie on {stat}: {c.ref} and {d.ref} both have {vc:,g}",
+        how = settle("AB-G.1", f"tie on {stat}: {c.ref} and {d.ref} both have {number_text(vc)}",
                      game.house, out.gaps)
         if how == "replay":
             out.note(f"house rule stat_tie=replay: the tie is void, {stat} stays used (AB-G.1)")

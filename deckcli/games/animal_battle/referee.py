@@ -7,6 +7,8 @@ The plain functions here return JSON-able dicts; ``render_*`` turn them into tex
 
 from __future__ import annotations
 
+from deckcli.diagnostics import number_text
+
 from deckcli.errors import NotFoundError, UsageError
 from deckcli.games.animal_battle.chain import compare, describe
 from deckcli.games.animal_battle.gaps import check_house_rules, rule_on
@@ -47,8 +49,8 @@ def battle(challenger, defender, stat: str, house_rules: dict | None = None) -> 
               "rule": rule, "gap": False, "ruling": describe(stat, c, vc, d, vd, winner),
               "house_rule": None, "cards": {"challenger": c.ref, "defender": d.ref}}
     if winner is None:
-        record = rule_on("AB-G.1", f"tie on {stat}: both have {vc:,g}", house)
-        result.update(rule="AB-G.1", gap=True, ruling=f"{c.ref} and {d.ref} both have {vc:,g} "
+        record = rule_on("AB-G.1", f"tie on {stat}: both have {number_text(vc)}", house)
+        result.update(rule="AB-G.1", gap=True, ruling=f"{c.ref} and {d.ref} both have {number_text(vc)} "
                       f"{stat}. {record['ruling']}")
         if record["value"] is not None:
             result["house_rule"] = {record["house_rule"]: record["value"]}
@@ -61,8 +63,8 @@ def render_battle(result: dict) -> str:
     winner = result["winner"] or "none"
     flag = " (gap)" if result["gap"] else ""
     return (f"{result['cards']['challenger']} (Challenger) vs {result['cards']['defender']} "
-            f"(Defender) on {result['stat']}: {result['values']['challenger']:,g} vs "
-            f"{result['values']['defender']:,g}\nwinner: {winner}  rule: {result['rule']}{flag}\n"
+            f"(Defender) on {result['stat']}: {number_text(result['values']['challenger'])} vs "
+            f"{number_text(result['values']['defender'])}\nwinner: {winner}  rule: {result['rule']}{flag}\n"
             f"{result['ruling']}")
 
 
