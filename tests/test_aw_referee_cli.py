@@ -424,3 +424,25 @@ def test_log_error_names_the_line(tmp_path):
                     encoding="utf-8")
     res = run("referee", "check", path)
     assert res.code == 2 and ":6:" in res.err, res
+
+
+@pytest.mark.parametrize("where", [["--game", "alpha-walrus", "referee", "check"],
+                                   ["referee", "--game", "alpha-walrus", "check"],
+                                   ["referee", "check", "--game", "alpha-walrus"]])
+def test_a_log_of_the_other_game_than_game_says_exits_2(where):
+    """--game used to be ignored for a log: an animal-battle log replayed as animal-battle
+    under --game alpha-walrus, and 'referee check --game' was no option at all."""
+    res = run(*where, GAMES / "ab-clean-game.yaml")
+    assert res.code == 2, res
+    assert "ab-clean-game.yaml:4: the log is an animal-battle game, but --game says " \
+           "alpha-walrus" in res.err
+    assert run(*where, GAMES / "aw-opening.yaml").code == 0
+
+
+def test_game_names_the_game_of_a_log_that_names_none(tmp_path):
+    body = (GAMES / "aw-opening.yaml").read_text(encoding="utf-8")
+    assert body.count("game: alpha-walrus\n") == 1
+    log = tmp_path / "log.yaml"
+    log.write_text(body.replace("game: alpha-walrus\n", ""), encoding="utf-8")
+    assert run("referee", "check", "--game", "alpha-walrus", log).code == 0
+    assert run("referee", "check", log).code == 2  # read as animal-battle, the default

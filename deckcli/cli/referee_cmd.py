@@ -108,17 +108,22 @@ def referee(ctx, game):
     """
 
 
-def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs=()):
+def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs=(),
+                    game_flag=None):
+    from deckcli.errors import DeckcliError
     from deckcli.games import game_module
     from deckcli.games.gamelog import house_rules_from, load_log
+    from deckcli.yamlio import line_of
 
     log = load_log(gamelog)
-    game = log.get("game") or (ctx.find_root().obj or {}).get("game") or "animal-battle"
+    wanted = (game_flag or ctx.parent.params.get("game")
+              or (ctx.find_root().obj or {}).get("game"))
+    game = log.get("game") or wanted or "animal-battle"
     if not isinstance(game, str) or game not in GAMES:
-        from deckcli.errors import DeckcliError
-        from deckcli.yamlio import line_of
-
         raise DeckcliError(f"'game' must be one of {', '.join(GAMES)}, not {game!r}",
+                           path=gamelog, line=line_of(log, "game"))
+    if wanted and wanted != game:  # a log is replayed by its own game's rules only
+        raise DeckcliError(f"the log is an {game} game, but --game says {wanted}",
                            path=gamelog, line=line_of(log, "game"))
     rules = house_rules_from(house_rules, event_path)
     module = game_module(game)
@@ -145,16 +150,23 @@ _house_rule = house_rule_option()
 _event = event_rules_option
 
 
+_log_game = click.option("--game", type=click.Choice(GAMES), default=None,
+                         help="The log's game, for a log that names none (one that names "
+                              "another is an error).")
+
+
 @referee.command("check")
 @click.argument("gamelog")
 @output_option()
 @_house_rule
 @_event
 @db_option
+@_log_game
 @click.pass_context
-def check(ctx, gamelog, output, house_rules, event_path, db_dirs):
+def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game):
     """Replay a recorded game log; report every illegal action (exit 1 if any)."""
-    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "check", db_dirs)
+    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "check", db_dirs,
+                           game)
 
 
 @referee.command("legal")
@@ -163,7 +175,9 @@ def check(ctx, gamelog, output, house_rules, event_path, db_dirs):
 @_house_rule
 @_event
 @db_option
+@_log_game
 @click.pass_context
-def legal(ctx, gamelog, output, house_rules, event_path, db_dirs):
+def legal(ctx, gamelog, output, house_rules, event_path, db_dirs, game):
     """List the legal actions at the end of a recorded game log."""
-    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "legal", db_dirs)
+    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "legal", db_dirs,
+                           game)
