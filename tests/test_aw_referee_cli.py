@@ -446,3 +446,17 @@ def test_game_names_the_game_of_a_log_that_names_none(tmp_path):
     log.write_text(body.replace("game: alpha-walrus\n", ""), encoding="utf-8")
     assert run("referee", "check", "--game", "alpha-walrus", log).code == 0
     assert run("referee", "check", log).code == 2  # read as animal-battle, the default
+
+
+@pytest.mark.parametrize("log,rule", [("ab-gap-tie.yaml", "battle_level=printed"),
+                                      ("aw-opening.yaml", "stat_tie=defender")])
+def test_a_wrong_house_rule_from_the_command_line_is_not_blamed_on_the_log(tmp_path, log, rule):
+    """It used to be reported at a line of the log (which may have no house_rules at all)."""
+    key, value = rule.split("=")
+    event = tmp_path / "ev.yaml"
+    event.write_text(f"name: E\nhouse_rules: {{{key}: {value}}}\n", encoding="utf-8")
+    for extra in (["--house-rule", rule], ["--event", event]):
+        res = run("referee", "check", GAMES / log, *extra)
+        assert res.code == 2, res
+        assert f"house rule '{key}'" in res.err and "(given with --house-rule or --event)" in res.err
+        assert f"{log}:" not in res.err

@@ -129,6 +129,12 @@ def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs
     module = game_module(game)
     from importlib import import_module
 
+    from deckcli.errors import UsageError
+
+    try:  # checked here: a wrong key given on the command line is not the log's fault
+        import_module(module.__name__ + ".gaps").check_house_rules(rules)
+    except UsageError as exc:
+        raise UsageError(f"{exc.message} (given with --house-rule or --event)") from None
     ref = import_module(module.__name__ + ".referee")
     index = open_index(ctx, db_dirs)
     if mode == "check":

@@ -44,3 +44,8 @@ class HouseRules:
 
     def to_json(self) -> dict:
         return dict(self.given)
+
+
+def check_house_rules(house_rules: dict) -> dict[str, str]:
+    """Known keys with known values only (the same check every referee command makes)."""
+    return HouseRules(house_rules).given
