@@ -94,10 +94,10 @@ def test_output_file_that_is_a_deck_is_replaced(tmp_path):
 
 @pytest.mark.parametrize("to,name", [("yaml", "deck.txt"), ("json", "deck.yaml"),
                                      ("text", "deck.json"), ("csv", "deck.txt"),
-                                     ("yaml", "deck")])
+                                     ("yaml", "deck.csv"), ("json", "deck.deck")])
 def test_an_output_file_read_back_as_another_format_is_refused(tmp_path, to, name):
-    """YAML written into deck.txt would be read back as a broken text decklist (and into a
-    file without a suffix, as text): refused, and the file left as it was."""
+    """YAML written into deck.txt would be read back as a broken text decklist: refused,
+    and the file left as it was. (Without a suffix the content decides: see below.)"""
     src = tmp_path / "src.txt"
     src.write_text("name: Pod\n4 Walrus\n16 Orca\n", encoding="utf-8")
     out = tmp_path / name
@@ -110,6 +110,16 @@ def test_an_output_file_read_back_as_another_format_is_refused(tmp_path, to, nam
         assert out.read_text(encoding="utf-8") == "4 Walrus\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["src.txt", name] if name.endswith(".txt") else ["src.txt"])
+
+
+@pytest.mark.parametrize("to", ["text", "yaml", "json"])
+def test_an_output_file_without_a_suffix_is_read_by_its_content(tmp_path, to):
+    src = tmp_path / "src.txt"
+    src.write_text("name: Pod\n4 Walrus\n16 Orca\n", encoding="utf-8")
+    r = run("convert", src, "--to", to, "-o", tmp_path / "deck")
+    assert r.code == 0, r
+    back = run("validate", tmp_path / "deck", "-O", "json").json()["decks"][0]
+    assert back["card_count"] == 20 and back["name"] == "Pod"
 
 
 @pytest.mark.parametrize("to", ["text", "yaml", "json", "csv"])
