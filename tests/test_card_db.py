@@ -185,6 +185,26 @@ def test_db_check_reports_every_problem_at_once(tmp_path):
     assert {c for _b, c, _r in BROKEN.values()} <= codes
 
 
+def test_one_problem_in_a_card_does_not_hide_the_next(tmp_path):
+    """A card with an unknown variant tag used to be skipped whole: its negative weight and
+    the card that reuses its number were only reported once the tag was fixed. A set file
+    whose set name conflicts had its cards skipped too."""
+    db = tmp_path / "db"
+    write_set(db, "A.yaml", """\
+        - {number: "1", name: Foo Fox, kind: animal, variants: [shiny], stats: {weight: -5, speed: 1, lifespan: 1, population: 1, length: 1, max_depth: 0}}
+        - {number: "1", name: Dup Fox, kind: animal, stats: {weight: 5, speed: 1, lifespan: 1, population: 1, length: 1, max_depth: 0}}
+        """, code="TQA")
+    write_set(db, "B.yaml", """\
+        - {number: "2", name: Bar Fox, kind: animal, stats: {weight: 5, speed: 9999, lifespan: 1, population: 1, length: 1, max_depth: 0}}
+        """, code="ABS", set_name="Not The Abyss")
+    r = run("db", "check", "--db", db, "-O", "json")
+    assert r.code == 1, r
+    found = sorted((p["path"].rsplit("/", 1)[-1], p["line"], p["code"]) for p in r.json()["problems"])
+    assert found == [("A.yaml", 4, "db-absurd-stat"), ("A.yaml", 4, "db-variant"),
+                     ("A.yaml", 5, "db-duplicate-printing"), ("B.yaml", 2, "db-set-conflict"),
+                     ("B.yaml", 4, "db-absurd-stat")]
+
+
 def test_conflicts_name_both_files(tmp_path):
     db = tmp_path / "db"
     write_set(db, "A.yaml", """\

@@ -143,6 +143,7 @@ def compile_sources(dirs) -> Compiled:
         set_line = line_of(doc, "set")
         released = head.set.released.isoformat() if head.set.released else None
         first = set_files.get((head.game, code))
+        link = True  # the file's cards join the database (duplicates, versions, printings)
         if first is None:
             set_files[(head.game, code)] = (label, set_line, head.set.name)
             out.sets.append(SetRecord(head.game, code, head.set.name, released, label, set_line))
@@ -152,7 +153,7 @@ def compile_sources(dirs) -> Compiled:
                                   f"set {code} is named {head.set.name!r} here but "
                                   f"{first[2]!r} at {first[0]}:{first[1]}",
                                   path=label, line=set_line))
-            continue
+            link = False  # its cards are still checked one by one, so every problem shows
         check_entry = game_module(head.game).check_card_entry
         cards = doc.get("cards") or []
         for i, raw in enumerate(cards):
@@ -161,11 +162,13 @@ def compile_sources(dirs) -> Compiled:
                 problems.append(error("db-schema", "DB-1.2", f"cards[{i}]: a card is a mapping",
                                       path=label, line=line))
                 continue
+            bad: set = set()  # the fields with a schema problem
             try:
                 entry = CardEntry.model_validate(plain(raw))
             except ValidationError as exc:
                 for err in exc.errors():
                     loc = err["loc"]
+                    bad.add(loc[0] if loc else None)
                     where = line_of(raw, loc[0]) if loc and loc[0] in raw else line
                     if loc and loc[0] == "variants" and err["type"] == "literal_error":
                         code_, rule = "db-variant", "DB-3.4"
@@ -175,14 +178,39 @@ def compile_sources(dirs) -> Compiled:
                                           f"{raw.get('name', f'cards[{i}]')}: "
                                           f"{_loc(loc) or 'entry'}: {err['msg']}",
                                           path=label, line=where))
-                continue
-            if entry.version_of is None:
+                entry = _without(CardEntry, raw, bad)
+                if entry is None:
+                    continue
+            if entry.version_of is None and not bad & _CHECKED_FIELDS:
                 for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
                     problems.append(error(c, rule, msg, path=label, line=line))
-            raw_entries.append((released or "9999", order, head.game, code, entry, label, line))
+            if link:
+                raw_entries.append((released or "9999", order, head.game, code, entry, label,
+                                    line))
 
     _link(out, raw_entries)
     return out
+
+
+#: fields the game's own card checks read: with a schema problem in one of them, those checks
+#: would only repeat it
+_CHECKED_FIELDS = {None, "kind", "stats", "effects", "text", "armor"}
+
+
+def _without(model, raw: dict, bad: set):
+    """The card entry without the fields that broke its schema, so the rest of it (its
+    statistics, its number among the others) is still checked: one mistake must not hide the
+    next (``db check`` reports every problem at once). None when that is not a card either."""
+    from pydantic import ValidationError
+
+    from deckcli.yamlio import plain
+
+    if None in bad:
+        return None
+    try:
+        return model.model_validate({k: v for k, v in plain(raw).items() if k not in bad})
+    except ValidationError:
+        return None
 
 
 def _loc(loc) -> str:
