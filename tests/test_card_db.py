@@ -160,6 +160,10 @@ BROKEN = {
     "badrule.yaml": ("""\
         - {number: "1", name: Odd Trick, kind: action, text: "Skip.", refers_to: [AB-99.1]}
         """, "db-unknown-rule", "DB-2.3"),
+    # DB-1.4: no text line can name it ('4 Seal (Harbor)' reads as set HARBOR)
+    "reserved.yaml": ("""\
+        - {number: "1", name: Seal (Harbor), kind: animal, stats: %s}
+        """ % STATS, "db-name", "DB-1.4"),
 }
 
 

@@ -181,6 +181,12 @@ def compile_sources(dirs) -> Compiled:
                 entry = _without(CardEntry, raw, bad)
                 if entry is None:
                     continue
+            reserved = sorted(set(entry.name) & set(_RESERVED))
+            if reserved:
+                problems.append(error("db-name", "DB-1.4", f"{entry.name}: a card's name cannot "
+                                      f"hold {' '.join(repr(c) for c in reserved)}, which a "
+                                      "decklist line reads as a comment, tags or a set",
+                                      path=label, line=line_of(raw, "name") or line))
             if entry.version_of is None and not bad & _CHECKED_FIELDS:
                 for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
                     problems.append(error(c, rule, msg, path=label, line=line))
@@ -191,6 +197,8 @@ def compile_sources(dirs) -> Compiled:
     _link(out, raw_entries)
     return out
 
+
+_RESERVED = "#[]()"  # what a text decklist line reads as a comment, variant tags, a set (DB-1.4)
 
 #: fields the game's own card checks read: with a schema problem in one of them, those checks
 #: would only repeat it
