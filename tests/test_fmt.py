@@ -582,3 +582,14 @@ def test_a_name_holding_a_set_code_and_number_is_formatted_whole(tmp_path, mark_
     r = run("--db", mark_db, "fmt", "--event", ev, deck)
     assert r.code == 0, r
     assert "4 Mark DWV 2 (TST) 1\n4 Walrus (CLS) C012\n" in deck.read_text(encoding="utf-8")
+
+
+def test_an_entry_matching_no_card_keeps_its_words_in_the_one_entry_shape():
+    """CONTRACT.md: fmt writes entries as 'QTY NAME (SET) NUMBER [tags]', a plain number with
+    no 'x'. An unknown card keeps its name, set, number, tags and comment as written."""
+    r = run("fmt", "-", input="4x Wlarus\nx2 Bison\n4 x Wlarus ABS 12 [promo] # hmm\n20 Orca\n")
+    assert r.code == 0, r
+    assert r.out.splitlines()[:3] == ["4 Wlarus", "2 Bison",
+                                      "4 Wlarus (ABS) 12 [promotional]  # hmm"]
+    again = run("fmt", "-", input=r.out)
+    assert again.out == r.out

@@ -347,12 +347,12 @@ def _format_text(deck: Deck, text: str, index, game: str) -> str:
         out.append("")
     blocks: list[list[str]] = []
     if loose:
-        blocks.append([x for line in loose for x in _text_line(line, lines)])
+        blocks.append([x for line in loose for x in _text_line(line)])
     for group in groups:
         above, on = section_notes.get(group.kind, ([], []))
         block = [comment_line(c) for c in above]
         block.append(f"{group.title}: {group.total}" + (f"  # {'; '.join(on)}" if on else ""))
-        block.extend(x for line in group.lines for x in _text_line(line, lines))
+        block.extend(x for line in group.lines for x in _text_line(line))
         blocks.append(block)
     for i, block in enumerate(blocks):
         if i:
@@ -378,12 +378,11 @@ def _kinds_present(deck, index, game, kind_of_section) -> set[str]:
     return kinds
 
 
-def _text_line(line: Line, source: list[str]) -> list[str]:
+def _text_line(line: Line) -> list[str]:
     out = [comment_line(c) for c in line.leading]
-    if line.resolved is None:
+    if line.resolved is None:  # as written, but in the one entry shape: '4x Wlarus' -> '4 Wlarus'
         e = line.entry
-        raw = source[e.line - 1].strip() if e.line and e.line <= len(source) else None
-        out.append(raw or entry_line(e.count, e.name, e.set_code, e.number, e.variants, e.comment))
+        out.append(entry_line(e.count, e.name, e.set_code, e.number, e.variants, e.comment))
     else:
         out.append(entry_line(line.count, *line.fields(), line.comment))
     return out
