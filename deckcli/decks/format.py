@@ -20,7 +20,8 @@ Text decklists::
 * Entries are written one way: ``4 Name (SET) NUM [tag, tag]``. An entry naming only the card
   is written with the card's own printing (:func:`~deckcli.decks.resolve.default_printing`),
   or with ``fmt --event``, a printing from the event's legal sets (:func:`pin_printings`).
-* An entry that does not resolve (unknown or ambiguous card, wrong number) is kept as written,
+* An entry that does not resolve (unknown or ambiguous card, wrong number) keeps its words
+  (name, set, number, tags, comment) in the one entry shape,
   in its section if it had one, else before the first section.
 * Line endings (LF or CRLF) and a byte-order mark are kept.
 
