@@ -223,11 +223,24 @@ def json_int(digits: str) -> int:
     return int(digits)
 
 
+def unique_keys(pairs: list) -> dict:
+    """json's object_pairs_hook: a key given twice in one object is an error, as in YAML
+    (json itself keeps the last, so '"cards": [...], "cards": []' was an empty deck)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise StructuredInputError(f"key {_clip(key)} is given twice in one object")
+            seen.add(key)
+    return out
+
+
 def load_json(text: str) -> Any:
     import json
 
     try:
-        data = json.loads(text, parse_int=json_int)
+        data = json.loads(text, parse_int=json_int, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
         raise StructuredInputError(f"not valid JSON: {exc.msg}", exc.lineno) from None
     except RecursionError:

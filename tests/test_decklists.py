@@ -208,3 +208,16 @@ def test_bad_yaml_decks(deck_file, text, code):
     codes = [p["code"] for p in r.json()["decks"][0]["problems"]]
     assert code in codes
     assert all(p["line"] for p in r.json()["decks"][0]["problems"] if p["code"] == code)
+
+
+@pytest.mark.parametrize("text,line,key", [
+    ('{"cards": [{"count": 20, "name": "Orca"}],\n "cards": []}\n', 1, "cards"),
+    ('{"cards": [\n  {"count": 4, "name": "Orca", "name": "Walrus"}]}\n', 2, "name"),
+])
+def test_a_json_key_given_twice_is_an_error_on_its_line(deck_file, text, line, key):
+    """As in YAML: json itself keeps the last value, so the first deck read as empty."""
+    r = run("validate", deck_file(text, "d.json"), "-O", "json")
+    assert r.code == 1, r
+    [p] = r.json()["decks"][0]["problems"]
+    assert (p["code"], p["rule"], p["line"]) == ("bad-structure", "DL-2.6", line)
+    assert p["message"] == f"key '{key}' is given twice in one object"

@@ -37,14 +37,21 @@ class _LineDecoder(json.JSONDecoder):
     def __init__(self, text: str):
         from deckcli.yamlio import json_int
 
-        super().__init__(parse_int=json_int)
+        from deckcli.yamlio import StructuredInputError, unique_keys
+
+        super().__init__(parse_int=json_int, object_pairs_hook=unique_keys)
         newlines = [i for i, ch in enumerate(text) if ch == "\n"]
 
         def parse_object(s_and_end, *args):
             s, end = s_and_end
-            obj, new_end = json.decoder.JSONObject(s_and_end, *args)
+            line = bisect.bisect_left(newlines, end - 1) + 1
+            try:
+                obj, new_end = json.decoder.JSONObject(s_and_end, *args)
+            except StructuredInputError as exc:
+                exc.line = exc.line or line  # the innermost object's line
+                raise
             d = _LineDict(obj)
-            d.line = bisect.bisect_left(newlines, end - 1) + 1
+            d.line = line
             return d, new_end
 
         self.parse_object = parse_object

@@ -34,6 +34,8 @@ def make(folder: Path) -> dict[str, Path]:
     put("surrogate-header.json", b'{"name": "\\udc80", "player": "\\ud800x",\n'
                                  b' "cards": [{"count": 4, "name": "Walrus"}]}\n')
     put("surrogate-key.json", b'{"cards": [{"count": 4, "name": "Walrus", "\\udfff": 1}]}\n')
+    # json keeps the last of two equal keys: this deck would read as an empty one
+    put("duplicate-keys.json", b'{"cards": [{"count": 20, "name": "Orca"}],\n "cards": []}\n')
     rng = random.Random(1234)
     put("random-bytes.txt", bytes(rng.randrange(256) for _ in range(4096)))
     put("random-bytes.yaml", bytes(rng.randrange(256) for _ in range(4096)))
