@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run
+from conftest import EXAMPLES, run
 
 GOLDEN = Path(__file__).parent / "golden" / "convert"
 UPDATE = os.environ.get("DECKCLI_UPDATE_GOLDEN") == "1"
@@ -254,3 +254,19 @@ def test_header_values_that_look_like_other_things_survive(value, target):
                 entries=[Entry(2, "Orca", comment=value)])
     back = _parse(convert(deck, target), target)
     assert back.header == deck.header and back.entries[0].comment == value
+
+
+def test_a_csv_list_converted_with_game_carries_that_game(tmp_path):
+    """CSV carries cards only: an alpha-walrus deck came back from CSV as an animal-battle
+    deck, even with --game alpha-walrus on the command that converted it back."""
+    csv_file = tmp_path / "aw.csv"
+    r = run("convert", EXAMPLES / "good" / "alpha-walrus-4p.txt", "--to", "csv", "-o", csv_file)
+    assert r.code == 0, r
+    for to, suffix in (("text", ".txt"), ("yaml", ".yaml"), ("json", ".json")):
+        out = tmp_path / f"aw{suffix}"
+        r = run("convert", csv_file, "--to", to, "--game", "alpha-walrus", "-o", out)
+        assert r.code == 0, r
+        deck = run("validate", out, "--players", "4", "-O", "json").json()["decks"][0]
+        assert deck["game"] == "alpha-walrus" and deck["legal"], deck
+    r = run("convert", csv_file, "--to", "text")  # no --game: nothing is made up
+    assert "game:" not in r.out

@@ -280,6 +280,10 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
         fmt_name = pick_format(deck, chosen, Options(game=chosen))[0]
     else:
         _settle_names(deck, index, game)
+        if game and "game" not in deck.header and to != "csv":
+            # the game the command was told (a CSV list carries none): written down, so the
+            # result is read as that game's deck without --game
+            deck.header = {"game": game, **deck.header}
     result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
     if out is None:
         click.echo(result, nl=False)
