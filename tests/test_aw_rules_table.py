@@ -545,6 +545,17 @@ GAP_ROWS = [
         [DRAW, A("battle", **BATTLE, match={})], "illegal",
         dict(field={"alice": ["Orca"], "bob": ["Krill"]},
              house={"hand_stake_pick": "defender"})),
+    # the defender matched W6 v Orca and Krill v Pacific Walrus; the pairing takes W6 and the
+    # Pacific Walrus, freeing Krill (and Orca): unmatched, Krill wins the battle (AW-4.7)
+    Row("AW-G.18", "creatures the walrus pairing frees stay unmatched",
+        [DRAW, A("battle", **BATTLE, match={1: 1, 2: 2}, rolls=[6, 1], take="Lemming")], "gap",
+        dict(field={"alice": [W6, "Krill"], "bob": ["Orca", "Pacific Walrus"]}),
+        lambda r: fld(r, "bob") == ["Orca"] and fld(r) == ["Walrus", "Krill"]),
+    Row("AW-G.18", "house rule freed_creatures=rematch: they fight each other",
+        [DRAW, A("battle", **BATTLE, match={1: 1, 2: 2}, rolls=[6, 1])], "gap",
+        dict(field={"alice": [W6, "Krill"], "bob": ["Orca", "Pacific Walrus"]},
+             house={"freed_creatures": "rematch"}),
+        lambda r: fld(r, "bob") == ["Orca"] and fld(r) == ["Walrus"]),
 ]
 
 

@@ -25,7 +25,7 @@ from deckcli.cli.common import (
 
 def _common(f):
     f = event_rules_option(f)
-    f = house_rule_option("battle_level=printed (gaps AW-G.1 to AW-G.17)")(f)
+    f = house_rule_option("battle_level=printed (gaps AW-G.1 to AW-G.18)")(f)
     f = click.option("--game", type=click.Choice(GAMES), default=None, hidden=True)(f)
     f = db_option(f)
     return output_option()(f)

@@ -209,12 +209,28 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
                           f"{dfd[j].label} is set aside for the automatic walrus pairs"})
     for i, j in pairs:
         fights.append(_mini_showdown(att[i], dfd[j], dice, house))
+    freed = _freed(matches, paired_a, paired_d)
     for i, j in matches:
         if i in paired_a or j in paired_d:
             continue
         fights.append(_level_fight(att[i], dfd[j], house))
         paired_a.add(i)
         paired_d.add(j)
+    if freed[0] and freed[1]:  # AW-G.18: do the creatures the pairing freed fight?
+        rematch = list(zip(*freed))
+        shown = ", ".join(att[i].label for i in freed[0])
+        gaps.append(house.gap("freed_creatures", f"the walrus pairing freed {shown} from the "
+                              "defender's match-ups", "they fight: " + "; ".join(
+                                  f"{att[i].label} v {dfd[j].label}" for i, j in rematch)
+                              if house.value("freed_creatures") == "rematch" else
+                              "they stay unmatched (AW-4.7)"))
+        if house.value("freed_creatures") == "rematch":
+            for i, j in rematch:
+                steps.append({"rule": "AW-G.18", "text": f"{att[i].label} and {dfd[j].label}, "
+                              "freed by the walrus pairing, fight each other"})
+                fights.append(_level_fight(att[i], dfd[j], house))
+                paired_a.add(i)
+                paired_d.add(j)
     for f in fights:
         gaps += f.pop("gaps")
     unmatched = [att[i].label for i in range(len(att)) if i not in paired_a]
@@ -233,6 +249,18 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
     return {"winner": winner, "rule": rule, "fights": fights, "unmatched": unmatched,
             "discarded": discarded, "violations": [], "gaps": gaps, "steps": steps,
             "rules": rules}
+
+
+def _freed(matches, paired_a: set, paired_d: set) -> tuple[list[int], list[int]]:
+    """(attacking, defending) creatures whose match-up the walrus pairing set aside while they
+    themselves were not paired: in the order of the defender's match-ups."""
+    free_a, free_d = [], []
+    for i, j in matches:
+        if i in paired_a and j not in paired_d and j not in free_d:
+            free_d.append(j)
+        elif j in paired_d and i not in paired_a and i not in free_a:
+            free_a.append(i)
+    return free_a, free_d
 
 
 def _battle_winner(att, dfd, fights, unmatched, house) -> tuple[str, str, list]:

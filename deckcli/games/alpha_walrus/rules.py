@@ -36,6 +36,7 @@ HOUSE_RULES: dict[str, tuple[str, tuple[str, ...], str]] = {
     "showdown_equipment": ("AW-G.15", ("both", "alpha-only"), "both"),
     "goamph_alpha": ("AW-G.16", ("no", "yes"), "no"),
     "hand_stake_pick": ("AW-G.17", ("random", "attacker", "defender"), "random"),
+    "freed_creatures": ("AW-G.18", ("unmatched", "rematch"), "unmatched"),
 }
 
 
@@ -295,6 +296,14 @@ RULES = [
        "hand_stake_pick: random (from the seeded generator unless the log names it), "
        "attacker or defender (the log names the card). Provisional: random.",
        refs=("AW-4.2",), gap=True),
+    _r("AW-G.18", "Gap: creatures a walrus pairing frees",
+       "When the automatic walrus pairing takes a creature out of one of the defender's "
+       "match-ups, its partner in that match-up is left without an opponent, and the seed does "
+       "not say whether such freed creatures fight. House rule freed_creatures: unmatched (a "
+       "freed attacking creature counts as unmatched, AW-4.7; a freed defender sits the battle "
+       "out) or rematch (freed attacking and defending creatures fight each other, in the order "
+       "of the defender's match-ups). Provisional: unmatched.", refs=("AW-10.7", "AW-4.7"),
+       gap=True),
 ]
 
 RULE_IDS = frozenset(r.id for r in RULES)
