@@ -261,6 +261,11 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
     rules = deck_rules(game)
     problems += rules.check_deck(rdeck, ctx)
     for section, copies in listed:
+        if section.key not in _section_keys(game):
+            problems.append(warning(
+                "section-kind", "DL-2.4",
+                f"section '{section.word}' is not a kind of {game} card (its sections: "
+                f"{', '.join(_section_words(game))})", path=rdeck.path, line=section.line))
         if section.count is not None and section.count != copies:
             problems.append(warning(
                 "section-count", "DL-2.4",
@@ -271,6 +276,26 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
                         player=header.get("player"), fingerprint=fingerprint(game, rdeck))
     report.extra = rules.report_extra(rdeck, ctx, report.problems)
     return report
+
+
+def _section_words(game: str) -> tuple[str, ...]:
+    from deckcli.games import KIND_PLURALS
+
+    return tuple(KIND_PLURALS[game].values())
+
+
+def _section_keys(game: str) -> frozenset[str]:
+    """The folded section-header words of ``game`` (a section of another game's kind, such as
+    'Creatures' in an animal-battle deck, is a warning: DL-2.4)."""
+    keys = _SECTION_KEYS.get(game)
+    if keys is None:
+        from deckcli.cards.names import fold_name
+
+        keys = _SECTION_KEYS[game] = frozenset(fold_name(w) for w in _section_words(game))
+    return keys
+
+
+_SECTION_KEYS: dict[str, frozenset[str]] = {}
 
 
 def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:

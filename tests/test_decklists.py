@@ -221,3 +221,19 @@ def test_a_json_key_given_twice_is_an_error_on_its_line(deck_file, text, line, k
     [p] = r.json()["decks"][0]["problems"]
     assert (p["code"], p["rule"], p["line"]) == ("bad-structure", "DL-2.6", line)
     assert p["message"] == f"key '{key}' is given twice in one object"
+
+
+@pytest.mark.parametrize("game,header,warned", [
+    ("animal-battle", "Creatures: 20", True), ("animal-battle", "Battle Cards", True),
+    ("animal-battle", "Animals: 20", False), ("animal-battle", "Actions", False),
+    ("alpha-walrus", "Animals", True), ("alpha-walrus", "Creatures", False),
+])
+def test_a_section_of_another_games_kind_is_a_warning(deck_file, game, header, warned):
+    """DL-2.4: the rules of one game never leak into the other, and neither do its kinds."""
+    r = run("validate", deck_file(f"{header}\n4 Walrus (ABS) 12\n16 Orca\n"), "--game", game,
+            "-O", "json")
+    found = [p for p in r.json()["decks"][0]["problems"] if p["code"] == "section-kind"]
+    assert bool(found) == warned, found
+    if warned:
+        assert found[0]["severity"] == "warning" and found[0]["line"] == 1
+        assert found[0]["rule"] == "DL-2.4"

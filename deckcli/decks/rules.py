@@ -27,7 +27,8 @@ RULES = [
     _r("DL-2.4", "Section headers",
        "A line naming a card kind in the plural (Animals, Actions, Creatures, ...) with an "
        "optional ':' and count starts a section. A section count that does not match the "
-       "entries below it is a warning."),
+       "entries below it is a warning, and so is a section of a kind the deck's game does not "
+       "have (Creatures in an animal-battle deck)."),
     _r("DL-2.5", "Other lines",
        "Blank lines and comments (from '#' to the end of the line) are ignored. Any other line "
        "that does not start with a quantity is an error on that line."),
