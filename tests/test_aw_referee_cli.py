@@ -77,7 +77,8 @@ def test_battle_with_more_creatures_than_a_field_holds_is_illegal():
     r = ruling("battle", *five, "--defender", "Orca", "--match", "1=1", "--stake", "gear",
                code=1)
     assert r["winner"] is None and r["rule"] == "AW-7.1"
-    assert r["violations"][0]["message"] == "the attacker names 5 creatures; a field holds at most 4"
+    assert r["violations"][0]["message"] == \
+        "the attacker names 5 creatures; a field holds at most 4"
     r = ruling("battle", "Orca", "--defender", *[x for c in five for x in ("--defender", c)][1:],
                "--match", "1=1", "--stake", "gear", code=1)
     assert r["rule"] == "AW-7.1" and "the defender names 5" in r["violations"][0]["message"]
@@ -460,5 +461,6 @@ def test_a_wrong_house_rule_from_the_command_line_is_not_blamed_on_the_log(tmp_p
     for extra in (["--house-rule", rule], ["--event", event]):
         res = run("referee", "check", GAMES / log, *extra)
         assert res.code == 2, res
-        assert f"house rule '{key}'" in res.err and "(given with --house-rule or --event)" in res.err
+        assert f"house rule '{key}'" in res.err
+        assert "(given with --house-rule or --event)" in res.err
         assert f"{log}:" not in res.err

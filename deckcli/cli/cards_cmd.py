@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from deckcli.diagnostics import number_text
-
 import click
 
 from deckcli.cli import EXIT_OK
@@ -15,6 +13,7 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
 )
+from deckcli.diagnostics import number_text
 
 KEY_STATS = {"animal-battle": ("weight", "speed", "lifespan", "population", "length"),
              "alpha-walrus": ("level",)}
@@ -36,8 +35,9 @@ def _table(index, found, game) -> str:
     rows = []
     for c in found:
         sets = sorted({p.set_code for p in index.printings_of(c.id)})
-        rows.append([c.name, c.number, c.kind, *[number_text(c.stats[s]) if s in c.stats else "-"
-                                                 for s in stats], " ".join(sets)])
+        rows.append([c.name, c.number, c.kind,
+                     *[number_text(c.stats[s]) if s in c.stats else "-" for s in stats],
+                     " ".join(sets)])
     headers = ["name", "number", "kind", *stats, "sets"]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 

@@ -381,7 +381,7 @@ def _kinds_present(deck, index, game, kind_of_section) -> set[str]:
 
 def _text_line(line: Line) -> list[str]:
     out = [comment_line(c) for c in line.leading]
-    if line.resolved is None:  # as written, but in the one entry shape: '4x Wlarus' -> '4 Wlarus'
+    if line.resolved is None:  # its own words, in the one entry shape: '4x Wlarus' -> '4 Wlarus'
         e = line.entry
         out.append(entry_line(e.count, e.name, e.set_code, e.number, e.variants, e.comment))
     else:

@@ -35,9 +35,7 @@ class _LineDecoder(json.JSONDecoder):
     """json.JSONDecoder whose objects remember the line they start on."""
 
     def __init__(self, text: str):
-        from deckcli.yamlio import json_int
-
-        from deckcli.yamlio import StructuredInputError, unique_keys
+        from deckcli.yamlio import StructuredInputError, json_int, unique_keys
 
         super().__init__(parse_int=json_int, object_pairs_hook=unique_keys)
         newlines = [i for i, ch in enumerate(text) if ch == "\n"]

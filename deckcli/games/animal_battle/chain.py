@@ -31,7 +31,8 @@ def describe(stat: str, c, vc, d, vd, winner: str | None) -> str:
     if winner is None:
         return f"{stat}: {c.ref} {number_text(vc)} ties {d.ref} {number_text(vd)}"
     won = c if winner == "challenger" else d
-    return f"{stat} ({how} wins, {rule}): {c.ref} {number_text(vc)} vs {d.ref} {number_text(vd)}: {won.ref} wins"
+    return (f"{stat} ({how} wins, {rule}): {c.ref} {number_text(vc)} vs {d.ref} "
+            f"{number_text(vd)}: {won.ref} wins")
 
 
 def resolve(game, out, stat: str) -> None:

@@ -50,8 +50,8 @@ def battle(challenger, defender, stat: str, house_rules: dict | None = None) -> 
               "house_rule": None, "cards": {"challenger": c.ref, "defender": d.ref}}
     if winner is None:
         record = rule_on("AB-G.1", f"tie on {stat}: both have {number_text(vc)}", house)
-        result.update(rule="AB-G.1", gap=True, ruling=f"{c.ref} and {d.ref} both have {number_text(vc)} "
-                      f"{stat}. {record['ruling']}")
+        result.update(rule="AB-G.1", gap=True, ruling=f"{c.ref} and {d.ref} both have "
+                      f"{number_text(vc)} {stat}. {record['ruling']}")
         if record["value"] is not None:
             result["house_rule"] = {record["house_rule"]: record["value"]}
             if record["value"] in ("challenger", "defender"):
@@ -64,8 +64,8 @@ def render_battle(result: dict) -> str:
     flag = " (gap)" if result["gap"] else ""
     return (f"{result['cards']['challenger']} (Challenger) vs {result['cards']['defender']} "
             f"(Defender) on {result['stat']}: {number_text(result['values']['challenger'])} vs "
-            f"{number_text(result['values']['defender'])}\nwinner: {winner}  rule: {result['rule']}{flag}\n"
-            f"{result['ruling']}")
+            f"{number_text(result['values']['defender'])}\nwinner: {winner}  "
+            f"rule: {result['rule']}{flag}\n{result['ruling']}")
 
 
 def attack(challenger, defender, pool: list, stats: list[str],
