@@ -110,7 +110,9 @@ def referee(ctx, game):
 
 def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs=(),
                     game_flag=None):
-    from deckcli.errors import DeckcliError
+    from importlib import import_module
+
+    from deckcli.errors import DeckcliError, UsageError
     from deckcli.games import game_module
     from deckcli.games.gamelog import house_rules_from, load_log
     from deckcli.yamlio import line_of
@@ -127,10 +129,6 @@ def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs
                            path=gamelog, line=line_of(log, "game"))
     rules = house_rules_from(house_rules, event_path)
     module = game_module(game)
-    from importlib import import_module
-
-    from deckcli.errors import UsageError
-
     try:  # checked here: a wrong key given on the command line is not the log's fault
         import_module(module.__name__ + ".gaps").check_house_rules(rules)
     except UsageError as exc:
