@@ -202,6 +202,18 @@ def test_remove_a_printing_leaves_other_printings(deck_file):
     assert path.read_text() == "4 Walrus (ABS) 12\n"
 
 
+@pytest.mark.parametrize("count,left", [(1, "4 Walrus (ABS) 12\n"), (2, "3 Walrus (ABS) 12\n"),
+                                        (5, "\n"), (9, "\n")])
+def test_remove_a_name_from_lines_with_and_without_a_printing(deck_file, count, left):
+    """'Walrus' removes copies of any printing; the check before writing added the two lines'
+    changes into one (keeping only one of them) and refused a correct edit as an internal
+    error."""
+    path = deck_file("4 Walrus (ABS) 12\n1 Walrus\n")
+    r = run("remove", path, "Walrus", "--count", str(count))
+    assert r.code == 0, r
+    assert path.read_text() == left
+
+
 def test_remove_from_yaml(deck_file):
     path = deck_file("cards:\n  - {count: 4, name: Walrus}\n  - {count: 2, name: Orca}\n",
                      "d.yaml")

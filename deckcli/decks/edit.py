@@ -319,7 +319,8 @@ def check_edit(old: Deck, new: Deck, index, game: str, delta: Counter) -> str | 
     if new.header != old.header:
         return "the edited deck lost its header"
     want = deck_cards(old, index, game)
-    want.update(Counter({normal_key(index, k): n for k, n in delta.items()}))
+    for key, n in delta.items():  # two lines of one card ('Walrus', 'Walrus (ABS) 12') add up
+        want[normal_key(index, key)] += n
     want = Counter({k: v for k, v in want.items() if v > 0})
     got = deck_cards(new, index, game)
     if got != want:
