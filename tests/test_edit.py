@@ -68,6 +68,15 @@ def test_add_to_an_existing_entry_changes_its_count_only(deck_file):
                                   f"{path}: 20 cards, casual: legal"]
 
 
+def test_add_a_name_next_to_a_line_naming_a_printing_adds_a_line(deck_file):
+    """A copy of any printing is not a copy of ABS 12: the README's rule for 'add'."""
+    path = deck_file("4 Walrus (ABS) 12\n")
+    assert run("add", path, "Walrus").code == 0
+    assert path.read_text() == "4 Walrus (ABS) 12\n1 Walrus\n"
+    assert run("add", path, "ABS 12").code == 0
+    assert path.read_text() == "5 Walrus (ABS) 12\n1 Walrus\n"
+
+
 def test_add_a_new_printing_goes_into_its_section(deck_file):
     path = deck_file(TWENTY)
     r = run("add", path, "Walrus (PRM) P3 [promo]", "--count", "2")
