@@ -131,6 +131,22 @@ def test_add_to_yaml_keeps_comments(deck_file):
                                 "  - {count: 1, name: Orca}\n")
 
 
+@pytest.mark.parametrize("command", [["add", "Orca"], ["remove", "Walrus"]])
+def test_a_yaml_layout_ruamel_cannot_write_back_is_refused_with_what_to_do(deck_file, command):
+    """ruamel.yaml writes a block-style entry after a commented flow-style one on a single
+    line ('- count: 2 name: Orca'), which is no YAML: the edit stops with advice (exit 2), not
+    an internal error, and the file is left as it was; after 'fmt' the edit works."""
+    text = ("cards:\n  # animals\n  - {count: 4, name: Walrus}   # walrus!\n  - count: 2\n"
+            "    name: Orca       # orca comment\n  - {count: 1, name: Vaquita}\n")
+    path = deck_file(text, "d.yaml")
+    r = run(command[0], path, command[1])
+    assert r.code == 2, r
+    assert f"run 'deckcli fmt {path}' first, then edit it" in r.err
+    assert "internal error" not in r.err and path.read_text() == text
+    assert run("fmt", path).code == 0
+    assert run(command[0], path, command[1]).code == 0
+
+
 def test_add_to_json(deck_file):
     path = deck_file('{"name": "X", "cards": [{"count": 4, "name": "Walrus"}]}', "d.json")
     assert run("add", path, "ABS 10", "-n", "3").code == 0
