@@ -152,6 +152,20 @@ def test_values_are_escaped(tmp_path, deck_file):
     assert "Bob &amp; &quot;Co&quot;" in html
 
 
+def test_control_characters_in_names_are_shown_as_escapes(tmp_path, deck_file):
+    """As in every report (README "Limits and safety"): a deck or player name's terminal
+    escapes, bells and right-to-left overrides reach the page as visible escapes."""
+    path = deck_file("name: Evil\x1b[31mName\u202e\nplayer: P\x07q\n4 Walrus\n2 Wal\x1b[1mrus\n")
+    out = tmp_path / "s.html"
+    assert run("sheet", path, "-o", out).code == 0
+    page = out.read_text(encoding="utf-8")
+    for raw in ("\x1b", "\x07", "\u202e"):
+        assert raw not in page
+    assert "Evil\\x1b[31mName\\u202e" in page and "P\\x07q" in page
+    r = run("stats", path)
+    assert "Evil\\x1b[31mName\\u202e" in r.out and "\x1b" not in r.out + r.err
+
+
 def test_player_option_names_the_player(tmp_path):
     r, html = sheet_html(tmp_path, DEEP, "--player", "Zoë Judge")
     assert r.code == 0, r

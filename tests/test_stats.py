@@ -191,3 +191,13 @@ def test_unreadable_deck_exits_1(deck_file):
 def test_help_mentions_population():
     r = run("stats", "--help")
     assert r.code == 0 and "Population" in r.out
+
+
+def test_lines_that_cannot_be_read_are_left_out_with_a_warning(deck_file):
+    """They used to vanish without a word: '4 cards', exit 0."""
+    r = run("stats", deck_file("four Orca\n999999999999999999999 Walrus\n4 Orca\n"))
+    assert r.code == 0, r
+    assert "4 cards" in r.out
+    warned = [ln for ln in r.err.splitlines() if "(left out; run deckcli validate)" in ln]
+    assert len(warned) == 2 and ":1: 'four Orca' is not a card entry" in warned[0]
+    assert ":2: count 9999" in warned[1]

@@ -152,8 +152,14 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     if sheet_.rdeck is None:
         for p in sheet_.report.problems:
             if p.is_error:
-                click.echo(f"deckcli: {p.path or deck}: {p.message}", err=True)
+                where = f"{p.path or deck}" + (f":{p.line}" if p.line else "")
+                click.echo(f"deckcli: {where}: {p.message}", err=True)
         return EXIT_PROBLEMS
+    for p in sheet_.deck.problems:  # lines that could not be read: not counted, and said so
+        if p.is_error:
+            where = f"{p.path or deck}" + (f":{p.line}" if p.line else "")
+            click.echo(f"deckcli: warning: {where}: {p.message} (left out; run deckcli "
+                       "validate)", err=True)
     if doc["unresolved"]:
         click.echo(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and are "
                    "left out (run deckcli validate)", err=True)
@@ -220,7 +226,9 @@ def render_stats(doc: dict) -> str:
                        f"{_chance(o['chance_at_least_one'])} chance of at least one Animal; "
                        f"{num(o['expected_animals'])} Animals expected ({o['animals']} in "
                        f"{doc['cards']} cards).")]
-    return "\n".join(lines)
+    from deckcli.diagnostics import visible
+
+    return visible("\n".join(lines))  # a deck's name or path may hold control characters
 
 
 def _chance(p: float) -> str:

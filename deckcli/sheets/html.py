@@ -38,8 +38,14 @@ svg text {{ font-family: {FONT}; }}
 
 
 def esc(value) -> str:
-    """Text safe inside an element or a quoted attribute."""
-    return html.escape("" if value is None else str(value), quote=True)
+    """Text safe inside an element or a quoted attribute; control and other invisible
+    characters from a deck (a name, a player) shown as escapes, as in every report."""
+    text = "" if value is None else str(value)
+    if not text.isprintable():
+        from deckcli.diagnostics import visible
+
+        text = visible(text)
+    return html.escape(text, quote=True)
 
 
 def anchor(rule_id: str) -> str:
