@@ -181,8 +181,17 @@ def test_add_a_wrong_number_writes_nothing(deck_file):
 def test_add_to_a_deck_with_errors_is_refused(deck_file):
     path = deck_file("four Walrus\n")
     r = run("add", path, "Orca")
-    assert r.code == 2 and "line 1" in r.err, r
+    assert r.code == 2 and f"{path}:1: cannot edit it: 'four Walrus' is not" in r.err, r
     assert path.read_text() == "four Walrus\n"
+
+
+@pytest.mark.parametrize("data,where", [(b"caf\xe9 4 Walrus\n", ":1: cannot edit it: not UTF-8"),
+                                        (b"4 Walrus\n\xff\n", ":2: cannot edit it: not UTF-8")])
+def test_add_to_a_file_that_is_not_text_names_the_line(deck_file, data, where):
+    path = deck_file(data)
+    r = run("add", path, "Orca")
+    assert r.code == 2 and f"{path}{where}" in r.err, r
+    assert "line None" not in r.err and path.read_bytes() == data
 
 
 def test_add_uses_the_deck_game(deck_file):

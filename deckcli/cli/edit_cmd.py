@@ -34,14 +34,14 @@ def _load(path: str, index):
     from deckcli.errors import UsageError
 
     deck, text, _data = read_source(path, is_set=index.is_any_set_code)
-    if text is None:
-        raise UsageError(f"cannot edit it: {deck.problems[0].message}", path=path)
+    if text is None:  # not text at all (its line, where there is one: the first bad byte)
+        first = deck.problems[0]
+        raise UsageError(f"cannot edit it: {first.message}", path=path, line=first.line)
     errors = [p for p in deck.problems if p.is_error and p.code != "empty-deck"]
     if errors:
         first = errors[0]
-        raise UsageError(f"cannot edit it: line {first.line}: {first.message} (fix the "
-                         f"{len(errors)} error(s) first; 'deckcli validate' lists them)",
-                         path=path)
+        raise UsageError(f"cannot edit it: {first.message} (fix the {len(errors)} error(s) "
+                         "first; 'deckcli validate' lists them)", path=path, line=first.line)
     return deck, text
 
 
