@@ -334,3 +334,9 @@ def test_report_needs_a_roster(tmp_path):
 def test_report_to_stdout():
     r = run("report", EVENT, "-o", "-")
     assert r.code == 0 and r.out.startswith("<!DOCTYPE html>"), r
+
+
+def test_an_output_that_is_a_folder_is_refused_as_a_folder(tmp_path):
+    """The message said 'not a deck file' about a sheet's output."""
+    r = run("sheet", EXAMPLES / "good" / "casual-risky.txt", "-o", tmp_path)
+    assert r.code == 2 and "is a directory, not a file" in r.err, r

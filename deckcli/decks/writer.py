@@ -27,7 +27,7 @@ class WriteError(DeckcliError):
 def _target(path: str) -> str:
     """The file to replace: the path itself, or where a symlink inside the deck's folder points."""
     if os.path.isdir(path):
-        raise WriteError("is a directory, not a deck file", path=path)
+        raise WriteError("is a directory, not a file", path=path)
     if not os.path.islink(path):
         return path
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
@@ -40,7 +40,7 @@ def _target(path: str) -> str:
         raise WriteError(f"is a symlink to {real}, outside the deck's folder; not writing through "
                          "it", path=path)
     if os.path.isdir(real):
-        raise WriteError("is a symlink to a directory, not a deck file", path=path)
+        raise WriteError("is a symlink to a directory, not a file", path=path)
     return real
 
 
