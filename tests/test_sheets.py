@@ -290,6 +290,21 @@ def test_report_rule_links_resolve_to_the_rule_text(report_html):
         assert escape(rule.text) in report_html
 
 
+def test_report_cited_rules_end_with_their_related_rules(report_html):
+    """'deckcli rules EV-1.1' ends with 'see also: AB-1.6'; the appendix shows each rule as
+    that command does (README)."""
+    from deckcli.rulebook import find_rule
+
+    cited = re.findall(r'<div class="rule" id="rule-([^"]+)">(.*?)</div>', report_html)
+    assert cited
+    for rule_id, body in cited:
+        refs = find_rule(rule_id).refs
+        if refs:
+            assert "see also: " in body and all(r in body for r in refs), (rule_id, body)
+        else:
+            assert "see also" not in body
+
+
 def test_card_usage_counts():
     from deckcli.cards.cache import open_index
     from deckcli.events.model import load_event

@@ -236,9 +236,13 @@ def _appendix(sheets) -> str:
                          '<span class="muted">(not in the rules reference)</span></div>')
             continue
         scope = rule.game or "decklists and events"
+        see = ", ".join(f'<a href="#{anchor(r)}">{esc(r)}</a>' if r in ids else esc(r)
+                        for r in rule.refs)  # as 'deckcli rules ID' ends: its related rules
         items.append(f'<div class="rule" id="{anchor(rule.id)}"><b>{esc(rule.id)}</b> '
                      f"{esc(rule.title)} <span class=\"muted\">({esc(scope)})</span>"
-                     f"<br>{esc(rule.text)}</div>")
+                     f"<br>{esc(rule.text)}"
+                     + (f'<br><span class="muted">see also: {see}</span>' if see else "")
+                     + "</div>")
     return ('<section><h2 id="rules">Cited rules</h2><p class="note">The rules the problems '
             "above apply, as <code>deckcli rules ID</code> shows them.</p>" + "".join(items)
             + "</section>")
