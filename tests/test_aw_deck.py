@@ -51,11 +51,29 @@ ROWS = [
      "5 creature(s) for 2 players"),
     ("AW-1.3", "fewer than 3N non-creatures (gear counts)", dict(others=1), 2,
      "aw-non-creatures", "5 non-creature card(s)"),
-    ("AW-3.2", "too few cards left for two rounds of draws", dict(creatures=9), 2,
-     "aw-draw-pile", "3 card(s) are left to draw"),
-    ("AW-3.2", "four players need 8 cards left", dict(diplomacy=4, creatures=12, others=10), 4,
-     "aw-draw-pile", "need at least 8"),
 ]
+
+# the seed sets no minimum draw pile: too few cards to draw through the opening rounds is a
+# warning that names the gap (AW-G.6), and the deck stays legal
+DRAW_PILE_ROWS = [
+    ("too few cards left for two rounds of draws", dict(creatures=9), 2,
+     "3 card(s) are left to draw"),
+    ("four players need 8 cards left", dict(diplomacy=4, creatures=12, others=10), 4,
+     "need 8, so the deck runs out before the first battle"),
+]
+
+
+@pytest.mark.parametrize("what,kw,players,fragment", DRAW_PILE_ROWS,
+                         ids=[r[0] for r in DRAW_PILE_ROWS])
+def test_a_short_draw_pile_is_a_warning_naming_the_gap(deck_file, what, kw, players, fragment):
+    path = deck_file(deck_text(**kw))
+    res, deck = validate(path, "--players", str(players))
+    assert res.code == 0 and deck["legal"], res
+    [hit] = [p for p in deck["problems"] if p["code"] == "aw-draw-pile"]
+    assert hit["severity"] == "warning" and hit["rule"] == "AW-3.2"
+    assert fragment in hit["message"] and "gap AW-G.6" in hit["message"]
+    r = run("setup", path, "--players", str(players), "--seed", "1")
+    assert r.code == 0, r  # the seed's setup can be carried out: it is dealt
 
 
 @pytest.mark.parametrize("rule,what,kw,players,code,fragment", ROWS,

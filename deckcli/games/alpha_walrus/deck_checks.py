@@ -9,13 +9,14 @@ What is checked, with the numbers for N players (``--players``, default 2):
 * at least 3N creatures and 3N non-creatures to deal (AW-1.3). Non-creatures are every card
   that is not a creature, not diplomacy and not the Alpha Walrus: gear, equipment, battle and
   action cards. Gear counts: AW-1.3 splits "creatures and non-creatures" with nothing held back;
-* after the deal, at least 2N cards in the deck: one Draw Phase draw (AW-3.2) for every player
-  in each of the two battle-free opening rounds (AW-1.6).
+* a warning, not an error, when fewer than 2N cards are left to draw after the deal: one Draw
+  Phase draw (AW-3.2) for every player in each of the two battle-free opening rounds (AW-1.6)
+  runs the deck out. The seed sets no such minimum; an empty deck is gap AW-G.6.
 """
 
 from __future__ import annotations
 
-from deckcli.diagnostics import Diagnostic, error
+from deckcli.diagnostics import Diagnostic, error, warning
 
 DEFAULT_PLAYERS = 2
 DEAL_EACH = 3  # AW-1.3: three creatures and three non-creatures per player
@@ -134,16 +135,18 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                          f"{DEAL_EACH}, so at least {want['non-creature']} are needed",
                          path=path))
 
-    # AW-3.2 with AW-1.6: the deck lasts through the opening rounds.
+    # AW-3.2 with AW-1.6: will the deck last through the opening rounds? The seed sets no
+    # such minimum, and what a draw from an empty deck does is gap AW-G.6: a warning only.
     dealable = all(counts[k] >= want[k] for k in ("diplomacy", "creature", "non-creature"))
     if dealable:
         left = draw_pile(counts, players)
         if left < want["draw-pile"]:
-            out.append(error("aw-draw-pile", "AW-3.2",
-                             f"after the deal {left} card(s) are left to draw; {players} "
-                             f"players drawing 1 card each in the {OPENING_ROUNDS} rounds "
-                             f"without battles (AW-1.6) need at least {want['draw-pile']}",
-                             path=path))
+            out.append(warning("aw-draw-pile", "AW-3.2",
+                               f"after the deal {left} card(s) are left to draw; {players} "
+                               f"players drawing 1 card each in the {OPENING_ROUNDS} rounds "
+                               f"without battles (AW-1.6) need {want['draw-pile']}, so the "
+                               "deck runs out before the first battle (what an empty deck "
+                               "does is gap AW-G.6)", path=path))
     return out
 
 
