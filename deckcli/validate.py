@@ -161,9 +161,11 @@ def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, li
     if not wanted:
         wanted, line = deck.header.get("format"), deck.header_lines.get("format")
     if not module.FORMATS:
-        if wanted and line is not None:
+        if wanted:  # from the header (its line), or --format: either way it is ignored
+            said = (f"'format: {wanted}'" if line is not None else f"--format {wanted}"
+                    if options.format else f"the event's 'format: {wanted}'")
             return None, [warning("no-formats", "DL-5.2",
-                                  f"{game} has no formats; 'format: {wanted}' is ignored",
+                                  f"{game} has no formats; {said} is ignored",
                                   path=deck.path, line=line)]
         return None, []
     if not wanted:

@@ -11,7 +11,8 @@ GEAR = ["Alpha Walrus Tusks (AWC) 42", "Alpha Walrus Crown (AWC) 43",
 
 
 def deck_text(*, alpha=1, gear=tuple(GEAR), gear_copies=1, diplomacy=2, creatures=10, others=2):
-    """A shared deck: by default the smallest legal one for 2 players (19 cards).
+    """A shared deck: by default the smallest one for 2 players that draws through both
+    opening rounds (19 cards; with fewer left to draw it is legal but warned, AW-3.2).
 
     Dealt: 2 diplomacy + 2 x (3 creatures + 3 non-creatures) = 14; left to draw: 4 = 2 x 2.
     """
@@ -156,3 +157,29 @@ def test_bad_examples_are_illegal(name, codes):
 def test_missing_gear_example_for_four_players_also_lacks_diplomacy():
     res, deck = validate(EXAMPLES / "bad" / "alpha-walrus-missing-gear.txt", "--players", "4")
     assert {"aw-gear-missing", "aw-diplomacy"} <= {p["code"] for p in deck["problems"]}
+
+
+@pytest.mark.parametrize("where,said,line", [
+    ("header", "'format: championship' is ignored", 1),
+    ("flag", "--format championship is ignored", None),
+    ("event", "the event's 'format: championship' is ignored", None),
+])
+def test_a_format_for_alpha_walrus_is_a_warning_and_ignored(deck_file, tmp_path, where, said,
+                                                            line):
+    """alpha-walrus has no formats (CONTRACT.md): a format asked for anywhere is ignored, the
+    report's format stays null, and the warning says where it came from."""
+    text = deck_text()
+    args = ["--game", "alpha-walrus"]
+    if where == "header":
+        text = "format: championship\n" + text
+    elif where == "flag":
+        args += ["--format", "championship"]
+    else:
+        event = tmp_path / "ev.yaml"
+        event.write_text("name: E\nformat: championship\n", encoding="utf-8")
+        args += ["--event", str(event)]
+    res, deck = validate(deck_file(text), *args)
+    assert res.code == 0 and deck["format"] is None, res
+    [hit] = [p for p in deck["problems"] if p["code"] == "no-formats"]
+    assert hit["severity"] == "warning" and hit["rule"] == "DL-5.2" and hit["line"] == line
+    assert hit["message"] == f"alpha-walrus has no formats; {said}"
