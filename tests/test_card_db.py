@@ -397,3 +397,17 @@ def test_edited_sources_are_compiled_not_shadowed_by_the_shipped_index(tmp_path,
     r = run("cards", "show", "Walrus", "-O", "json")
     assert r.code == 0, r
     assert r.json()["stats"]["speed"] == 36
+
+
+@pytest.mark.parametrize("extra", ["", "alpha-walrus", "animal-battle/ABS.yaml"])
+def test_a_db_folder_already_read_is_not_read_twice(extra):
+    """--db naming the built-in folder (the installed one), or a folder or file inside it,
+    used to report every card in it as defined twice (against itself)."""
+    from pathlib import Path
+
+    from deckcli.cards.cache import builtin_db_dir
+
+    again = Path(builtin_db_dir()) / extra
+    r = run("db", "check", "--db", again)
+    assert r.code == 0 and "no problems" in r.out, r
+    assert run("--db", again, "validate", EXAMPLES / "good" / "casual-risky.txt").code == 0

@@ -65,15 +65,26 @@ class Compiled:
 
 
 def discover(dirs) -> list[tuple[Path, str]]:
-    """Every source file under the folders, as (path, label for messages), in a stable order."""
+    """Every source file under the folders, as (path, label for messages), in a stable order;
+    a file reached twice (``--db card_db/alpha-walrus``, inside the built-in folder) once."""
+    import os
+
     out = []
+    seen: set[str] = set()
+
+    def take(path: Path, label: str) -> None:
+        real = os.path.realpath(path)
+        if real not in seen:
+            seen.add(real)
+            out.append((path, label))
+
     for root in map(Path, dirs):
         if root.is_file():
-            out.append((root, str(root)))
+            take(root, str(root))
             continue
         for path in sorted(p for p in root.rglob("*") if p.suffix in SOURCE_SUFFIXES):
             if path.is_file():
-                out.append((path, _label(root, path)))
+                take(path, _label(root, path))
     return out
 
 
