@@ -70,17 +70,21 @@ def deck_file(tmp_path):
     return make
 
 
+def one_set_db(folder: Path, game: str, code: str, name: str, cards: str) -> Path:
+    """A card database folder holding one set file (``cards``: its YAML card list)."""
+    folder.mkdir()
+    (folder / f"{code}.yaml").write_text(
+        f"game: {game}\nset: {{code: {code}, name: {name}}}\ncards:\n{cards}", encoding="utf-8")
+    return folder
+
+
 @pytest.fixture
 def mark_db(tmp_path):
     """A card database folder with one set, TST, whose one card is named 'Mark DWV 2': a name
     that holds a real set code and number (DWV 2 is Bison)."""
-    db = tmp_path / "db"
-    db.mkdir()
-    (db / "TST.yaml").write_text(
-        "game: animal-battle\nset: {code: TST, name: Test Set}\ncards:\n"
-        "  - {number: '1', name: Mark DWV 2, kind: animal, stats: {weight: 1, speed: 1, "
-        "lifespan: 1, population: 1, length: 1, max_depth: 0}}\n", encoding="utf-8")
-    return db
+    return one_set_db(tmp_path / "db", "animal-battle", "TST", "Test Set",
+                      "  - {number: '1', name: Mark DWV 2, kind: animal, stats: {weight: 1, "
+                      "speed: 1, lifespan: 1, population: 1, length: 1, max_depth: 0}}\n")
 
 
 @pytest.fixture(scope="session")

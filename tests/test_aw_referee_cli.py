@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, one_set_db, run
 
 AW = ("--game", "alpha-walrus", "referee")
 GAMES = EXAMPLES / "games"
@@ -219,13 +219,9 @@ def test_discard_non_creature_is_a_gap_until_settled():
 @pytest.fixture
 def aw_db(tmp_path):
     """An extra alpha-walrus card database folder: set TAW, one level 9 creature."""
-    db = tmp_path / "awdb"
-    db.mkdir()
-    (db / "TAW.yaml").write_text(
-        "game: alpha-walrus\nset: {code: TAW, name: Test Walrus Set}\ncards:\n"
-        "  - {number: '1', name: Ivory Gull Queen, kind: creature, stats: {level: 9}, "
-        "traits: []}\n", encoding="utf-8")
-    return db
+    return one_set_db(tmp_path / "awdb", "alpha-walrus", "TAW", "Test Walrus Set",
+                      "  - {number: '1', name: Ivory Gull Queen, kind: creature, "
+                      "stats: {level: 9}, traits: []}\n")
 
 
 @pytest.mark.parametrize("where", ["subcommand", "deckcli"])
