@@ -48,7 +48,6 @@ def test_entry_forms(index, line, count, name, set_code, number, variants):
     ("1000 Orca", "bad-count", "DL-2.2"),
     ("4", "no-name", "DL-2.1"),
     ("4x", "no-name", "DL-2.1"),
-    ("1 Walrus [shiny]", "unknown-variant", "DL-4.1"),
     ("Sideboard: 3", "no-quantity", "DL-2.5"),
 ])
 def test_malformed_lines_are_errors_on_their_line(line, code, rule):
@@ -56,6 +55,25 @@ def test_malformed_lines_are_errors_on_their_line(line, code, rule):
     [p] = deck.problems
     assert (p.code, p.rule, p.line, p.path) == (code, rule, 2, "d.txt")
     assert [e.name for e in deck.entries] == ["Walrus", "Orca"]  # parsing went on
+
+
+@pytest.mark.parametrize("line,tags", [("1 Walrus [shiny]", ()), ("1 Walrus [foil, shiny]",
+                                                                 ("foil",))])
+def test_an_unknown_tag_is_an_error_and_the_entry_still_counts(line, tags):
+    """Like a name that matches no card, the line's copies are in the deck as listed: the
+    count used to drop them and add a deck-size error on top of the tag's."""
+    deck = parse_text("4 Walrus\n" + line + "\n4 Orca\n", "d.txt")
+    [p] = deck.problems
+    assert (p.code, p.rule, p.line) == ("unknown-variant", "DL-4.1", 2)
+    assert [(e.count, e.name, e.variants) for e in deck.entries] == [
+        (4, "Walrus", ()), (1, "Walrus", tags), (4, "Orca", ())]
+
+
+def test_an_unknown_tag_leaves_the_count_and_no_size_error(deck_file):
+    path = deck_file("4 Walrus [shiny]\n4 Orca\n4 Narwhal\n4 Vaquita\n4 Koala\n")
+    deck = run("validate", path, "-O", "json").json()["decks"][0]
+    assert deck["card_count"] == 20
+    assert [p["code"] for p in deck["problems"]] == ["unknown-variant"]
 
 
 def test_headers_and_sections():

@@ -130,7 +130,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                 header[key] = value
                 header_lines[key] = lineno
                 continue
-            if fields is None:
+            if fields is None or faults:
                 return None  # an entry line with a problem (its faults)
             if game is None:  # the first entry: the header is complete
                 game, fmt, problems = pick(deck, options)

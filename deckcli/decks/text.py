@@ -338,8 +338,8 @@ def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
     if not rest:
         return faults + [("no-name", "DL-2.1",
                           f"quantity {count} is not followed by a card name")], None
-    if faults:
-        return faults, None
+    # an unknown tag is an error on the line, but the entry still counts (its copies are in
+    # the deck as listed, like a card name that matches no card): the tags it names are kept
     body = clean_name(rest)
     name, code, number, whole = body, None, None, None
     found = scan_printing_in_parens(body)
