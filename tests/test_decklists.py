@@ -69,8 +69,14 @@ def test_an_unknown_tag_is_an_error_and_the_entry_still_counts(line, tags):
         (4, "Walrus", ()), (1, "Walrus", tags), (4, "Orca", ())]
 
 
-def test_an_unknown_tag_leaves_the_count_and_no_size_error(deck_file):
-    path = deck_file("4 Walrus [shiny]\n4 Orca\n4 Narwhal\n4 Vaquita\n4 Koala\n")
+@pytest.mark.parametrize("text,name", [
+    ("4 Walrus [shiny]\n4 Orca\n4 Narwhal\n4 Vaquita\n4 Koala\n", "d.txt"),
+    ("cards:\n  - {count: 4, name: Walrus, variants: [shiny]}\n  - {count: 4, name: Orca}\n"
+     "  - {count: 4, name: Narwhal}\n  - {count: 4, name: Vaquita}\n"
+     "  - {count: 4, name: Koala}\n", "d.yaml"),
+])
+def test_an_unknown_tag_leaves_the_count_and_no_size_error(deck_file, text, name):
+    path = deck_file(text, name)
     deck = run("validate", path, "-O", "json").json()["decks"][0]
     assert deck["card_count"] == 20
     assert [p["code"] for p in deck["problems"]] == ["unknown-variant"]

@@ -178,11 +178,10 @@ def _entry(item, line, bad) -> Entry | None:
     tags: list[str] = []
     for word in raw_tags:
         tag = variant_tag(word) if isinstance(word, str) else None
-        if tag is None:
+        if tag is None:  # an error; the entry still counts, as in a text decklist
             bad("unknown-variant", "DL-4.1", f"{_short(word)} is not a variant tag "
                 "(alternate-art, foil, promotional, first-edition)", line)
-            return None
-        if tag not in tags:
+        elif tag not in tags:
             tags.append(tag)
     comment = item.get("comment")
     return Entry(count, clean_name(name), str(set_code).strip().upper() if set_code else None,
