@@ -336,3 +336,21 @@ def test_large_and_small_statistics_are_written_as_numbers_not_exponents():
         assert f"{high['stats'][stat]:,}".removesuffix(".0") in r.out
     r = run("referee", "battle", "Greenland Shark", "Adelie Penguin", "--stat", "population")
     assert "population: 1,000,000 vs 10,000,000" in r.out
+
+
+def test_promoting_from_the_hand_after_a_defeat_cites_ab_5_4(tmp_path):
+    """The Pool was empty, so no promotion was pending: the answer said 'no Defender has just
+    been defeated' (false) under AB-5.2; the rule broken is AB-5.4."""
+    log = tmp_path / "g.yaml"
+    log.write_text(
+        "game: animal-battle\nsetup:\n  first: p1\n  players:\n"
+        "    p1: {deck: [Blue Whale, Walrus, Narwhal, Vaquita, Polar Bear, Dugong, Orca]}\n"
+        "    p2: {deck: [Sea Otter, Adelie Penguin, King Penguin, Gentoo Penguin, Arctic Fox, "
+        "Emperor Penguin]}\n"
+        "house_rules: {decline_promote: attack_ends}\n"
+        "actions:\n  - |\n    p1 reveal_challenger Blue Whale\n    p2 reveal_defender Sea Otter\n"
+        "    start\n    p1 stat weight\n    p2 promote Adelie Penguin\n", encoding="utf-8")
+    r = run("referee", "check", log, "--output", "json")
+    assert r.code == 1, r
+    [v] = r.json()["violations"]
+    assert v["rule"] == "AB-5.4" and "cards from hand cannot enter" in v["message"]

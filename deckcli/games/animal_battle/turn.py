@@ -211,8 +211,12 @@ class TurnActions:
     def _promote(self, out, p, cid, stat):
         s = self.s
         if s.phase != "promote":
-            raise Illegal("AB-5.2", "no Defender has just been defeated; there is nothing to "
-                                    "promote into")
+            if p == s.defending and cid in s.players[p].hand:
+                raise Illegal("AB-5.4", f"{self.ref(cid)} is in {p}'s hand; cards from hand "
+                                        "cannot enter a Defense Chain, and no promotion is "
+                                        "pending")
+            raise Illegal("AB-5.2", "no promotion is pending (no Defender has just been "
+                                    "defeated with an Animal in the Pool to replace it)")
         if p != s.defending:
             raise Illegal("AB-5.2", f"only the defending player ({s.defending}) promotes")
         if not self.book[cid].animal:
