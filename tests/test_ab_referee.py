@@ -354,3 +354,34 @@ def test_promoting_from_the_hand_after_a_defeat_cites_ab_5_4(tmp_path):
     assert r.code == 1, r
     [v] = r.json()["violations"]
     assert v["rule"] == "AB-5.4" and "cards from hand cannot enter" in v["message"]
+
+
+HEAD_LOG = ("game: animal-battle\nsetup:\n  first: p1\n  players:\n"
+            "    p1: {deck: [Blue Whale, Walrus, Narwhal, Vaquita, Polar Bear, Dugong, Orca]}\n"
+            "    p2: {deck: [Sea Otter, Adelie Penguin, King Penguin, Gentoo Penguin, Arctic Fox, "
+            "Emperor Penguin]}\n")
+
+
+@pytest.mark.parametrize("name", ["max_depth", "maximum_depth", "max depth", "Max-Depth", "depth"])
+def test_every_name_of_maximum_depth_cites_ab_2_6_in_a_log(tmp_path, name):
+    """Only 'max_depth' used to get AB-2.6; 'maximum_depth' got 'not a battle statistic' under
+    AB-4.4."""
+    log = tmp_path / "g.yaml"
+    log.write_text(HEAD_LOG + "actions:\n  - p1 reveal_challenger Blue Whale\n"
+                   "  - p2 reveal_defender Sea Otter\n  - start\n"
+                   f"  - {{player: p1, do: stat, stat: \"{name}\"}}\n", encoding="utf-8")
+    r = run("referee", "check", log, "--output", "json")
+    assert r.code == 1, r
+    assert [v["rule"] for v in r.json()["violations"]] == ["AB-2.6"]
+    r = run("referee", "battle", "Walrus", "Orca", "--stat", name)
+    assert r.code == 2 and "AB-2.6" in r.err
+
+
+def test_legal_names_the_player_who_acts_not_only_whose_turn_it_is(tmp_path):
+    log = tmp_path / "g.yaml"
+    log.write_text(HEAD_LOG + "actions:\n  - p1 reveal_challenger Blue Whale\n"
+                   "  - p2 reveal_defender Sea Otter\n  - p2 place Adelie Penguin\n  - start\n"
+                   "  - p1 stat weight\n", encoding="utf-8")
+    r = run("referee", "legal", log)
+    assert r.code == 0, r
+    assert r.out.splitlines()[0].endswith("phase promote, p2 to act (on p1's turn):")

@@ -13,7 +13,7 @@ from deckcli.errors import NotFoundError, UsageError
 from deckcli.games.animal_battle.chain import compare, describe
 from deckcli.games.animal_battle.gaps import check_house_rules, rule_on
 from deckcli.games.animal_battle.logfile import card_ref  # noqa: F401  (re-exported)
-from deckcli.games.animal_battle.rules import BATTLE_STATS
+from deckcli.games.animal_battle.rules import BATTLE_STATS, DEPTH_NAMES
 
 GAME = "animal-battle"
 
@@ -23,7 +23,7 @@ def battle_stat(stat: str) -> str:
     key = str(stat).strip().lower().replace(" ", "_").replace("-", "_")
     if key in BATTLE_STATS:
         return key
-    if key in ("max_depth", "maximum_depth", "depth"):
+    if key in DEPTH_NAMES:
         raise NotFoundError("max_depth is not a battle statistic: Maximum Depth is species "
                             f"information only (AB-2.6); battle statistics: "
                             f"{', '.join(BATTLE_STATS)}")
@@ -271,8 +271,16 @@ def render_legal(result: dict) -> str:
     if result["waiting"]:
         w = result["waiting"]
         return f"{head}: stopped at step {w['step']}: {w['rule']}: {w['ruling']}"
-    lines = [f"{head}, phase {result['phase']}, {result['active'] or 'setup'} to act:"]
+    acting = list(dict.fromkeys(a["player"] for a in result["actions"] if a["player"]))
+    who = (", ".join(acting) if acting else result["active"] or "setup") + " to act"
+    if result["active"] and acting and acting != [result["active"]]:
+        who += f" (on {result['active']}'s turn)"  # the defending player promotes, say
+    lines = [f"{head}, phase {result['phase']}, {who}:"]
     for a in result["actions"]:
-        extra = f"  (then gap {a['gap']}: a judge must rule)" if a["gap"] else ""
+        extra = ""
+        if a["gap"] and a["gap"].startswith("AB-G."):
+            extra = f"  (then gap {a['gap']}: a judge must rule)"
+        elif a["gap"]:  # a stop that is no gap: card text the referee does not model
+            extra = f"  (then a judge must rule on the card's text, {a['gap']})"
         lines.append(f"  {a['text']:<45} {', '.join(a['rules'][:3])}{extra}")
     return "\n".join(lines)

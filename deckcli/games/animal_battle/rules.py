@@ -160,3 +160,6 @@ BATTLE_STATS = {
     "population": ("lower", "AB-2.4"),
     "length": ("higher", "AB-2.5"),
 }
+#: what people call Maximum Depth (lower case, '_' for spaces and hyphens): never a battle
+#: statistic (AB-2.6), and named as such wherever a statistic is asked for
+DEPTH_NAMES = frozenset({"max_depth", "maximum_depth", "depth", "max_dive_depth"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from deckcli.games.animal_battle import chain, effects
 from deckcli.games.animal_battle.gaps import settle
-from deckcli.games.animal_battle.rules import BATTLE_STATS
+from deckcli.games.animal_battle.rules import BATTLE_STATS, DEPTH_NAMES
 from deckcli.games.animal_battle.state import RANK, Illegal
 
 STATS = ", ".join(BATTLE_STATS)
@@ -170,7 +170,7 @@ class TurnActions:
         s = self.s
         stat = stat or arg
         if stat not in BATTLE_STATS:
-            if stat == "max_depth":
+            if str(stat).replace(" ", "_").replace("-", "_") in DEPTH_NAMES:
                 raise Illegal("AB-2.6", "Maximum Depth is species information, never a battle "
                                         f"statistic ({STATS})")
             raise Illegal("AB-4.4", f"{stat!r} is not a battle statistic ({STATS})")
