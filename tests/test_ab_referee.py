@@ -385,3 +385,17 @@ def test_legal_names_the_player_who_acts_not_only_whose_turn_it_is(tmp_path):
     r = run("referee", "legal", log)
     assert r.code == 0, r
     assert r.out.splitlines()[0].endswith("phase promote, p2 to act (on p1's turn):")
+
+
+@pytest.mark.parametrize("action,message", [
+    ("p1 stat weight stat=speed", "names two statistics, weight and stat=speed"),
+    ("p1 end_turn stat=speed", "end_turn takes no stat="),
+])
+def test_a_stat_option_that_contradicts_or_means_nothing_is_unreadable(tmp_path, action, message):
+    """'p1 stat weight stat=speed' was ruled on speed without a word."""
+    log = tmp_path / "g.yaml"
+    log.write_text(HEAD_LOG + "actions:\n  - p1 reveal_challenger Blue Whale\n"
+                   f"  - p2 reveal_defender Sea Otter\n  - start\n  - {action}\n",
+                   encoding="utf-8")
+    r = run("referee", "check", log)
+    assert r.code == 2 and f"g.yaml:11: '{action}'" in r.err and message in r.err, r

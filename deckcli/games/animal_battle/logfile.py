@@ -238,6 +238,10 @@ class LogReader:
             self.fail(f"'{text}': {verb} takes no argument", line)
         if stat is not None:
             stat = str(stat).lower()
+            if verb not in ("stat", "play"):  # only a statistic or a card that names one
+                self.fail(f"'{text}': {verb} takes no stat=", line)
+            if verb == "stat" and stat != arg:
+                self.fail(f"'{text}' names two statistics, {arg} and stat={stat}", line)
         return Step(n, line, text, player, verb, arg, stat)
 
 
