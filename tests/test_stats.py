@@ -188,6 +188,15 @@ def test_unreadable_deck_exits_1(deck_file):
     assert "NUL" in r.err
 
 
+def test_an_unreadable_deck_lists_every_kind_at_zero_in_json(deck_file):
+    """README: a kind the deck does not play is shown with 0; an unreadable deck plays none
+    (its 'kinds' used to be empty)."""
+    r = run("stats", deck_file(b"caf\xe9 4 Walrus\n", "l1.txt"), "--output", "json")
+    assert r.code == 1, r
+    doc = r.json()
+    assert doc["cards"] == 0 and doc["kinds"] == {"animal": 0, "action": 0}
+
+
 def test_help_mentions_population():
     r = run("stats", "--help")
     assert r.code == 0 and "Population" in r.out

@@ -139,8 +139,10 @@ def deck_stats(sheet, index) -> dict:
         unresolved = r.card_count
     out = {"version": JSON_VERSION, "path": r.path, "game": r.game, "format": r.format,
            "name": r.name, "cards": r.card_count, "unresolved": unresolved}
-    if rdeck is None:
-        out["kinds"] = {}
+    if rdeck is None:  # unreadable: nothing counted, each of the game's kinds at 0 (README)
+        from deckcli.games import game_module
+
+        out["kinds"] = dict.fromkeys(game_module(r.game).KINDS, 0)
         return out
     out["kinds"] = kind_counts(rdeck, r.game)
     if r.game == "alpha-walrus":
