@@ -53,10 +53,10 @@ class Diagnostic(Record):
         self.code = code
         self.severity = severity
         self.rule = rule
-        self.message = message if message.isprintable() else visible(message)
+        self.message = visible(message)
         self.path = path
         self.line = line
-        self.card = card if card is None or card.isprintable() else visible(card)
+        self.card = card if card is None else visible(card)
 
     @property
     def is_error(self) -> bool:
@@ -75,7 +75,10 @@ def visible(text: str) -> str:
     """``text`` with its control and other invisible characters (but line breaks and tabs)
     written as escapes, ``\\x1b`` or ``\\u202e``: a message quotes what a file says, and a
     terminal escape sequence, a right-to-left override or a character XML cannot hold in a
-    deck line must reach no terminal or report as it stands."""
+    deck line must reach no terminal or report as it stands. Text with none (nearly all of
+    it) comes back as it is, after one ``str.isprintable()``."""
+    if text.isprintable():
+        return text
     return "".join(ch if ch.isprintable() or ch in "\n\t" else _escaped(ch) for ch in text)
 
 

@@ -12,7 +12,7 @@ def table(headers: list[str], rows: list[list]) -> str:
     Written here rather than imported: tabulate pulls in importlib.metadata, which alone
     costs more than the rest of a deck check (see the README's Performance section).
     """
-    cells = [[shown_path(str(c)) for c in row] for row in rows]
+    cells = [[visible(str(c)) for c in row] for row in rows]  # a name's control characters
     widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
 
     def line(values):
@@ -24,16 +24,10 @@ def table(headers: list[str], rows: list[list]) -> str:
 
 
 def problem_line(p, path: str | None) -> str:
-    where = shown_path(p.path or path or "-")
+    where = visible(p.path or path or "-")
     if p.line:
         where += f":{p.line}"
     return f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]"
-
-
-def shown_path(text: str) -> str:
-    """A path (or a table cell: a player's name) as printed: its control characters as
-    escapes, since they would reach the terminal, or a CI log, as commands."""
-    return text if text.isprintable() else visible(text)
 
 
 def verdict(report) -> str:

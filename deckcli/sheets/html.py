@@ -11,6 +11,8 @@ from __future__ import annotations
 import html
 import re
 
+from deckcli.diagnostics import visible
+
 PAPERS = {"auto": "auto", "a4": "A4", "letter": "letter"}
 
 #: The page box every sheet is designed for: the smaller of A4 (210x297 mm) and US Letter
@@ -40,12 +42,7 @@ svg text {{ font-family: {FONT}; }}
 def esc(value) -> str:
     """Text safe inside an element or a quoted attribute; control and other invisible
     characters from a deck (a name, a player) shown as escapes, as in every report."""
-    text = "" if value is None else str(value)
-    if not text.isprintable():
-        from deckcli.diagnostics import visible
-
-        text = visible(text)
-    return html.escape(text, quote=True)
+    return html.escape(visible("" if value is None else str(value)), quote=True)
 
 
 def anchor(rule_id: str) -> str:
