@@ -16,7 +16,14 @@ from deckcli.decks.quick import quick_resolve
 from deckcli.decks.reader import DECK_SUFFIXES, deck_from_text, read_deck, read_text
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
-from deckcli.games import DEFAULT_GAME, GAMES, deck_rules, game_module
+from deckcli.games import (
+    DEFAULT_GAME,
+    GAMES,
+    KIND_PLURALS,
+    deck_rules,
+    game_module,
+    section_kinds,
+)
 from deckcli.records import MutableRecord
 
 #: Files a directory walk skips: event files and game logs live beside decks.
@@ -263,11 +270,12 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
     rules = deck_rules(game)
     problems += rules.check_deck(rdeck, ctx)
     for section, copies in listed:
-        if section.key not in _section_keys(game):
+        if section.key not in section_kinds(game):
             problems.append(warning(
                 "section-kind", "DL-2.4",
                 f"section '{section.word}' is not a kind of {game} card (its sections: "
-                f"{', '.join(_section_words(game))})", path=rdeck.path, line=section.line))
+                f"{', '.join(KIND_PLURALS[game].values())})", path=rdeck.path,
+                line=section.line))
         if section.count is not None and section.count != copies:
             problems.append(warning(
                 "section-count", "DL-2.4",
@@ -278,26 +286,6 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
                         player=header.get("player"), fingerprint=fingerprint(game, rdeck))
     report.extra = rules.report_extra(rdeck, ctx, report.problems)
     return report
-
-
-def _section_words(game: str) -> tuple[str, ...]:
-    from deckcli.games import KIND_PLURALS
-
-    return tuple(KIND_PLURALS[game].values())
-
-
-def _section_keys(game: str) -> frozenset[str]:
-    """The folded section-header words of ``game`` (a section of another game's kind, such as
-    'Creatures' in an animal-battle deck, is a warning: DL-2.4)."""
-    keys = _SECTION_KEYS.get(game)
-    if keys is None:
-        from deckcli.cards.names import fold_name
-
-        keys = _SECTION_KEYS[game] = frozenset(fold_name(w) for w in _section_words(game))
-    return keys
-
-
-_SECTION_KEYS: dict[str, frozenset[str]] = {}
 
 
 def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:

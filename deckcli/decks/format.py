@@ -138,12 +138,12 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
         resolve_entry,
         settle_whole_names,
     )
-    from deckcli.games import game_module
+    from deckcli.games import game_module, section_kinds
 
     settle_whole_names(deck, index, game)
     module = game_module(game)
     plurals = module.KIND_PLURALS
-    kind_of_section = {p.casefold(): k for k, p in plurals.items()}
+    kind_of_section = section_kinds(game)
     extra_leading = extra_leading or {}
     groups = {k: Group(k, plurals[k]) for k in module.KINDS if k in plurals}
     loose: list[Line] = []
@@ -306,12 +306,11 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
 
 def _format_text(deck: Deck, text: str, index, game: str) -> str:
     from deckcli.decks.text import split_lines
-    from deckcli.games import game_module
+    from deckcli.games import section_kinds
 
     lines = split_lines(text)
     extras = _text_extras(deck, lines)
-    plurals = game_module(game).KIND_PLURALS
-    kind_of_section = {p.casefold(): k for k, p in plurals.items()}
+    kind_of_section = section_kinds(game)
     # comments of input sections: to the output section of the same kind, else to the next entry
     section_notes: dict[str, tuple[list[str], list[str]]] = {}
     orphans: dict[int, list[str]] = {}

@@ -53,6 +53,17 @@ KIND_PLURALS = {
 }
 
 
+def section_kinds(game: str) -> dict[str, str]:
+    """One game's section-header words (folded plural, as ``Section.key``) -> card kind."""
+    found = _SECTION_KINDS.get(game)
+    if found is None:
+        found = _SECTION_KINDS[game] = {p.casefold(): k for k, p in KIND_PLURALS[game].items()}
+    return found
+
+
+_SECTION_KINDS: dict[str, dict[str, str]] = {}
+
+
 def kind_plurals() -> dict[str, tuple[str, str]]:
     """Every section-header word (folded plural) -> (game, kind), across games."""
     out: dict[str, tuple[str, str]] = {}
