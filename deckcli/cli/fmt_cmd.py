@@ -75,13 +75,13 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
 def _settle_names(deck, index, game) -> None:
     """Entries whose whole name part is a card's name ('Agent RFS 9') are written as that
     name, not split into a name, a set and a number (where the game is known)."""
+    from deckcli.decks.format import CannotFormat, game_for
     from deckcli.decks.resolve import settle_whole_names
-    from deckcli.validate import Options
-    from deckcli.validate import pick_game as deck_game
 
-    chosen, problems = deck_game(deck, Options(game=game))
-    if not problems:
-        settle_whole_names(deck, index, chosen)
+    try:
+        settle_whole_names(deck, index, game_for(deck, game))
+    except CannotFormat:
+        pass  # an unknown game in the header: no card names to look up
 
 
 _SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv"}
@@ -91,7 +91,7 @@ def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
     """Before ``convert -o OUT`` writes: OUT, read back as every command will read it (its
     suffix, else its content), must be a ``to`` decklist with the same entries (and header,
     except in CSV, which carries cards only). Else nothing is written (exit 2)."""
-    from deckcli.cards.names import fold_name
+    from deckcli.decks.convert import entry_values
     from deckcli.decks.reader import detect_format, parse_text_of
     from deckcli.errors import DeckcliError, UsageError
 
@@ -102,9 +102,9 @@ def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
     again = parse_text_of(result, out, kind, is_set=index.is_any_set_code)
     _settle_names(again, index, game)
 
-    def entries(d):
-        return [(e.count, fold_name(e.name), (e.set_code or "").upper(), e.number or "",
-                 tuple(sorted(e.variants))) for e in d.entries]
+    def entries(d):  # as convert writes them; CSV carries no comments
+        return [{k: v for k, v in entry_values(e).items() if k != "comment"}
+                for e in d.entries]
 
     if any(p.is_error for p in again.problems) or entries(again) != entries(deck) or (
             to != "csv" and again.header != deck.header):
