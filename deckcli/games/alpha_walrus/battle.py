@@ -142,23 +142,30 @@ def _mini_showdown(a: Fighter, d: Fighter, dice: Dice, house) -> dict:
 def _level_fight(a: Fighter, d: Fighter, house) -> dict:
     """AW-4.5, AW-4.10; AW-G.1 when printed and modified levels disagree."""
     reading = house.value("battle_level")
-
-    def outcome(r):
-        la, ld = a.level(r), d.level(r)
-        return ("attacker" if la > ld else "defender"), la, ld
-
-    winner, la, ld = outcome(reading)
-    rule = "AW-4.10" if la == ld else "AW-4.5"
-    gaps = []
-    other = "printed" if reading == "modified" else "modified"
-    if outcome(other)[0] != winner:
-        gaps.append(house.gap("battle_level",
-                              f"{a.label} (printed {a.printed}, with bonuses {a.level()}) v "
-                              f"{d.label} (printed {d.printed}, with bonuses {d.level()})",
-                              f"compared {reading} levels {la} v {ld}: the {winner} wins"))
+    la, ld = a.level(reading), d.level(reading)
+    winner = "attacker" if la > ld else "defender"
+    gap = _level_gap(house, a.label, a, d.label, d, lambda x, y: x > y,
+                     applied=f": the {winner} wins")
     return {"attacker": a.label, "defender": d.label, "kind": "level",
-            "levels": {"attacker": la, "defender": ld}, "winner": winner, "rule": rule,
-            "gaps": gaps}
+            "levels": {"attacker": la, "defender": ld}, "winner": winner,
+            "rule": "AW-4.10" if la == ld else "AW-4.5", "gaps": [gap] if gap else []}
+
+
+def _level_gap(house, a_name: str, a: Fighter, b_name: str, b: Fighter, decide, *,
+               equipment=(True, True), after: str = "", applied: str = "") -> dict | None:
+    """AW-G.1: the gap when the other reading of battle_level (printed or modified levels)
+    would decide a fight differently, else None. ``decide(level_a, level_b)`` is what the
+    fight makes of two levels; ``equipment`` says whose equipment bonuses count at all."""
+    reading = house.value("battle_level")
+    other = "printed" if reading == "modified" else "modified"
+    ea, eb = equipment
+    la, lb = a.level(reading, ea), b.level(reading, eb)
+    if decide(la, lb) == decide(a.level(other, ea), b.level(other, eb)):
+        return None
+    return house.gap("battle_level",
+                     f"{a_name} (printed {a.printed}, with bonuses {a.level('modified', ea)}) v "
+                     f"{b_name} (printed {b.printed}, with bonuses {b.level('modified', eb)})"
+                     f"{after}", f"compared {reading} levels {la} v {lb}{applied}")
 
 
 def _check_matches(att, dfd, matches) -> list[dict]:
@@ -361,15 +368,11 @@ def _showdown_fight(alpha: Fighter, f: Fighter, opp: str, dice: Dice, house, rea
     la, lo = alpha.level(reading, False), f.level(reading, use_eq)
     out = {"opponent": opp, "alpha": alpha.card.ref, "creature": f.card.ref,
            "levels": {"summoner": la, "opponent": lo}, "rolls": [], "gaps": []}
-    other = "printed" if reading == "modified" else "modified"
-    lao, loo = alpha.level(other, False), f.level(other, use_eq)
-    if (la > lo) - (la < lo) != (lao > loo) - (lao < loo):  # AW-G.1 decides this fight
-        out["gaps"].append(house.gap(
-            "battle_level",
-            f"{alpha.card.ref} (printed {alpha.printed}, with bonuses "
-            f"{alpha.level('modified', False)}) v {f.card.ref} (printed {f.printed}, with "
-            f"bonuses {f.level('modified', use_eq)}) against {opp}",
-            f"compared {reading} levels {la} v {lo}"))
+    gap = _level_gap(house, alpha.card.ref, alpha, f.card.ref, f,  # a tie goes to the dice
+                     lambda x, y: (x > y) - (x < y), equipment=(False, use_eq),
+                     after=f" against {opp}")
+    if gap:
+        out["gaps"].append(gap)
     if la != lo:
         out["winner"] = "summoner" if la > lo else "opponent"
         out["rule"] = "AW-8.2"
