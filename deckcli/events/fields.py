@@ -31,9 +31,9 @@ class FieldError(Exception):
 def read_fields(doc) -> dict:
     """The event file's fields, checked: name, date, game and format (None when not given),
     sets (None when not given, else a list of (code, line)), banned (a list of (card,
-    effective date or None, line)), limited (a list of (card, copies, line)), house_rules and
-    players (mappings of text). ``doc`` is the loaded mapping (with its lines,
-    :mod:`deckcli.yamlio`)."""
+    effective date or None, line)), limited (a list of (card, copies, line)), house_rules (a
+    mapping of text) and players (player -> (deck path, line)). ``doc`` is the loaded
+    mapping (with its lines, :mod:`deckcli.yamlio`)."""
     for key in doc:
         if key not in _FIELDS:
             raise FieldError(str(key), f"not a field of an event file (fields: "
@@ -167,16 +167,18 @@ def _text_mapping(value, where, parent, *, scalars: bool = False) -> dict[str, s
     return out
 
 
-def _players(value, where, parent) -> dict[str, str]:
-    """The roster: player -> deck path (relative to the event file). An empty path would name
-    the event's own folder, and sweep the folder above it for unlisted decks."""
-    roster = _text_mapping(value, where, parent)
+def _players(value, where, parent) -> dict[str, tuple[str, int | None]]:
+    """The roster: player -> (deck path relative to the event file, line). An empty path
+    would name the event's own folder, and sweep the folder above it for unlisted decks."""
     found = _mapping(value, where, parent)
-    for player, deck in roster.items():
-        if not deck.strip():
-            raise FieldError(f"{where}.{player}", "should be the path of the player's deck "
-                             "file, not empty", line_of(found, player))
-    return roster
+    out = {}
+    for player, deck in found.items():
+        at, line = f"{where}.{player}", line_of(found, player)
+        _text(player, at, line)
+        if not _text(deck, at, line).strip():
+            raise FieldError(at, "should be the path of the player's deck file, not empty", line)
+        out[player] = (deck, line)
+    return out
 
 
 def _house_rules(value, where, parent) -> dict[str, str]:

@@ -225,16 +225,16 @@ def load_event(path: str, as_of: str | None = None) -> Event:
                 f"format {fields['format']!r} is not a format of {game or 'animal-battle'}"
                 + (f" ({', '.join(formats)})" if formats else " (it has none)"),
                 path=path, line=line_of(doc, "format"))
-    sets = fields["sets"]
+    sets, roster = fields["sets"], fields["players"]
     event = Event(path, fields["name"], fields["date"], game, fields["format"],
                   sets=[code.upper() for code, _ in sets] if sets is not None else None,
-                  house_rules=fields["house_rules"], players=fields["players"])
+                  house_rules=fields["house_rules"],
+                  players={player: deck for player, (deck, _) in roster.items()},
+                  player_lines={player: line for player, (_, line) in roster.items()})
     event.bans = [Ban(card, effective, line) for card, effective, line in fields["banned"]]
     event.limited = fields["limited"]
     if sets is not None:
         event.set_lines = [line for _, line in sets]
-    players_node = doc.get("players") or {}
-    event.player_lines = {p: line_of(players_node, p) for p in event.players}
     if as_of:
         try:
             event.as_of = dt.date.fromisoformat(as_of)
