@@ -9,6 +9,7 @@ both places.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,8 +68,6 @@ class Compiled:
 def discover(dirs) -> list[tuple[Path, str]]:
     """Every source file under the folders, as (path, label for messages), in a stable order;
     a file reached twice (``--db card_db/alpha-walrus``, inside the built-in folder) once."""
-    import os
-
     out = []
     seen: set[str] = set()
 

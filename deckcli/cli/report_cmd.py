@@ -149,16 +149,17 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
         echo_json(doc)
     else:
         click.echo(render_stats(doc))
+    def where(p) -> str:
+        return f"{p.path or deck}" + (f":{p.line}" if p.line else "")
+
     if sheet_.rdeck is None:
         for p in sheet_.report.problems:
             if p.is_error:
-                where = f"{p.path or deck}" + (f":{p.line}" if p.line else "")
-                click.echo(f"deckcli: {where}: {p.message}", err=True)
+                click.echo(f"deckcli: {where(p)}: {p.message}", err=True)
         return EXIT_PROBLEMS
     for p in sheet_.deck.problems:  # lines that could not be read: not counted, and said so
         if p.is_error:
-            where = f"{p.path or deck}" + (f":{p.line}" if p.line else "")
-            click.echo(f"deckcli: warning: {where}: {p.message} (left out; run deckcli "
+            click.echo(f"deckcli: warning: {where(p)}: {p.message} (left out; run deckcli "
                        "validate)", err=True)
     if doc["unresolved"]:
         click.echo(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and are "

@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass, field as dfield
 
 from deckcli.errors import DeckcliError
-from deckcli.yamlio import line_of
 from deckcli.games.alpha_walrus.cardref import CardInfo
+from deckcli.yamlio import line_of
 
 PHASES = ("draw", "play", "battle", "recover")
 HAND_MIN, HAND_MAX = 5, 7  # AW-1.5

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from deckcli.diagnostics import number_text
-
 from deckcli.cards.model import ANIMAL_STATS, STAT_BOUNDS, CardEntry
+from deckcli.diagnostics import number_text
 
 KINDS = ("animal", "action")
 #: Overrides the engine knows how to apply, by effect name -> the rule it displaces.
@@ -40,8 +39,8 @@ def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
             lo, hi = STAT_BOUNDS.get(stat, (None, None))
             if lo is not None and not (lo <= value <= hi):
                 out.append(("db-absurd-stat", "DB-2.2",
-                            f"{entry.name} {entry.number}: {stat} {number_text(value)} is outside "
-                            f"{lo:,}..{hi:,}"))
+                            f"{entry.name} {entry.number}: {stat} {number_text(value)} is "
+                            f"outside {lo:,}..{hi:,}"))
         if entry.overrides:
             out.append(("db-animal-text", "DB-2.3",
                         f"{entry.name} {entry.number}: Animal cards carry no overrides"))

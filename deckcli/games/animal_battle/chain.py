@@ -8,7 +8,6 @@ and stopping at every gap the house rules do not settle.
 from __future__ import annotations
 
 from deckcli.diagnostics import number_text
-
 from deckcli.games.animal_battle import effects
 from deckcli.games.animal_battle.gaps import settle
 from deckcli.games.animal_battle.rules import BATTLE_STATS

@@ -8,7 +8,6 @@ The plain functions here return JSON-able dicts; ``render_*`` turn them into tex
 from __future__ import annotations
 
 from deckcli.diagnostics import number_text
-
 from deckcli.errors import NotFoundError, UsageError
 from deckcli.games.animal_battle.chain import compare, describe
 from deckcli.games.animal_battle.gaps import check_house_rules, rule_on
