@@ -47,12 +47,18 @@ class RefereeGroup(click.Group):
         ctx.meta["referee_game"] = _game_in(rest)
         if args and args[0] not in self.commands and not _asks_help(rest):
             name, game = args[0], self._game(ctx)
-            if name not in self._game_commands(game):
-                for other in _MODULES:
-                    if other != game and name in self._game_commands(other):
-                        raise click.UsageError(f"'referee {name}' is an {other} ruling; "
-                                               f"add --game {other}", ctx)
+            owner = self._owner(name, game)
+            if owner not in (None, game):
+                raise click.UsageError(f"'referee {name}' is an {owner} ruling; "
+                                       f"add --game {owner}", ctx)
         return super().resolve_command(ctx, args)
+
+    def _owner(self, name: str, game: str) -> str | None:
+        """The game whose subcommand ``name`` is: the applying game's if it has one."""
+        for each in (game, *(g for g in _MODULES if g != game)):
+            if name in self._game_commands(each):
+                return each
+        return None
 
     def _game(self, ctx) -> str:
         return (ctx.meta.get("referee_game") or ctx.params.get("game")
@@ -77,12 +83,8 @@ class RefereeGroup(click.Group):
         under the other game)."""
         if name in self.commands:
             return self.commands[name]
-        game = self._game(ctx)
-        for each in (game, *(g for g in _MODULES if g != game)):
-            cmd = self._game_commands(each).get(name)
-            if cmd is not None:
-                return cmd
-        return None
+        owner = self._owner(name, self._game(ctx))
+        return self._game_commands(owner)[name] if owner is not None else None
 
 
 def _asks_help(args: list[str]) -> bool:
