@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import EXAMPLES, run
 
 GEAR = ["Alpha Walrus Tusks (AWC) 42", "Alpha Walrus Crown (AWC) 43",

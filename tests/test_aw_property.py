@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import copy
 
+from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES
 from deckcli.games.alpha_walrus.referee import check_log, legal_moves, start
 
 DECKS = [str(EXAMPLES / "good" / "alpha-walrus-2p.yaml"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import EXAMPLES, one_set_db, run
 
 AW = ("--game", "alpha-walrus", "referee")

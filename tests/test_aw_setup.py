@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from conftest import EXAMPLES, run
 
 DECK4 = EXAMPLES / "good" / "alpha-walrus-4p.txt"
@@ -95,10 +94,9 @@ def test_deal_matches_a_hand_computed_from_the_seed(index):
     """The documented procedure, redone with random.Random(seed), gives the same deal."""
     import random
 
-    from deckcli.games.alpha_walrus.cardref import Cards
-
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
+    from deckcli.games.alpha_walrus.cardref import Cards
 
     cards = Cards(index)
     rdeck = resolve_deck(index, read_deck(str(DECK2)), "alpha-walrus", None)

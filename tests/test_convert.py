@@ -6,10 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import EXAMPLES, run
 
 GOLDEN = Path(__file__).parent / "golden" / "convert"
 UPDATE = os.environ.get("DECKCLI_UPDATE_GOLDEN") == "1"

@@ -7,7 +7,6 @@ import os
 import stat
 
 import pytest
-
 from conftest import run
 
 TWENTY = ("game: animal-battle\nformat: casual\n\nAnimals: 16\n4 Walrus (ABS) 12  # main\n"

@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES, REPO, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from conftest import EXAMPLES, REPO, run
 
 EVENT = EXAMPLES / "event" / "event.yaml"
 GOLDEN = Path(__file__).parent / "golden" / "validate"
@@ -326,9 +326,7 @@ def test_sarif_locations_are_uris_and_every_problem_has_one(tmp_path, monkeypatc
 
 def test_github_escaping():
     from deckcli.diagnostics import error
-    from deckcli.reporters.github import annotation
-
-    from deckcli.reporters.github import escape_data
+    from deckcli.reporters.github import annotation, escape_data
 
     p = error("x", "AB-1.5", "100% sure,\r\nreally: yes", line=3)  # a CR is shown escaped
     assert annotation(p, "decks/a,b:c.txt") == (

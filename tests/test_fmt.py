@@ -8,10 +8,9 @@ import stat
 from pathlib import Path
 
 import pytest
+from conftest import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import run
 
 GOLDEN = Path(__file__).parent / "golden" / "fmt"
 UPDATE = os.environ.get("DECKCLI_UPDATE_GOLDEN") == "1"

@@ -252,11 +252,13 @@ def _link(out: Compiled, raw_entries) -> None:
         if known is None:
             cards[rec.key] = rec
         elif json.dumps(known.data, sort_keys=True) != json.dumps(data, sort_keys=True):
-            diff = sorted(k for k in set(known.data) | set(data) if known.data.get(k) != data.get(k))
+            diff = sorted(k for k in set(known.data) | set(data)
+                          if known.data.get(k) != data.get(k))
             problems.append(error(
                 "db-identity-conflict", "DB-3.2",
                 f"{entry.name} {entry.number} differs from its entry at {known.path}:{known.line} "
-                f"in {', '.join(diff)}", path=label, line=line, card=f"{entry.name} {entry.number}"))
+                f"in {', '.join(diff)}",
+                path=label, line=line, card=f"{entry.name} {entry.number}"))
     out.cards = list(cards.values())
     for i, rec in enumerate(out.cards, start=1):
         rec.id = i
@@ -268,7 +270,8 @@ def _link(out: Compiled, raw_entries) -> None:
             first = seen[pkey]
             problems.append(error("db-duplicate-printing", "DB-3.1",
                                   f"{code} {entry.number} is also defined at {first[0]}:{first[1]}",
-                                  path=label, line=line, card=f"{entry.name} ({code}) {entry.number}"))
+                                  path=label, line=line,
+                                  card=f"{entry.name} ({code}) {entry.number}"))
             continue
         seen[pkey] = (label, line)
         target = entry.version_of if entry.version_of is not None else entry.number

@@ -21,8 +21,13 @@ import os
 import sqlite3
 
 from deckcli.cards import cache as _cache
-from deckcli.cards.cache import (_content_key, _dirs_key, _source_files, build_index,
-                                 write_atomically)
+from deckcli.cards.cache import (
+    _content_key,
+    _dirs_key,
+    _source_files,
+    build_index,
+    write_atomically,
+)
 from deckcli.cards.index import SCHEMA_VERSION, CardIndex
 
 BUNDLED_INDEX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bundled.sqlite")

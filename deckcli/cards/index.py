@@ -49,7 +49,8 @@ def write_tables(conn: sqlite3.Connection, compiled, meta) -> None:
           c.base_set, marshal.dumps(c.data), c.path, c.line) for c in compiled.cards])
     conn.executemany(
         "INSERT INTO stats VALUES (?,?,?)",
-        [(c.id, stat, value) for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])
+        [(c.id, stat, value)
+         for c in compiled.cards for stat, value in c.data.get("stats", {}).items()])
     conn.executemany(
         "INSERT INTO printings(card_id, game, set_code, number, number_key, variants, path, line)"
         " VALUES (?,?,?,?,?,?,?,?)",
@@ -248,13 +249,14 @@ class CardIndex:
 
     def sets(self, game: str | None = None) -> list[dict]:
         sql = "SELECT game, code, name, released FROM sets"
-        rows = self.conn.execute(sql + (" WHERE game=?" if game else "") + " ORDER BY game, released, code",
-                                 (game,) if game else ())
+        sql += (" WHERE game=?" if game else "") + " ORDER BY game, released, code"
+        rows = self.conn.execute(sql, (game,) if game else ())
         return [dict(zip(("game", "code", "name", "released"), r)) for r in rows]
 
     def counts(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
-        for game, kind, n in self.conn.execute("SELECT game, kind, count(*) FROM cards GROUP BY game, kind"):
+        rows = self.conn.execute("SELECT game, kind, count(*) FROM cards GROUP BY game, kind")
+        for game, kind, n in rows:
             out.setdefault(game, {})[kind] = n
         for game, n in self.conn.execute("SELECT game, count(*) FROM printings GROUP BY game"):
             out.setdefault(game, {})["printings"] = n

@@ -44,7 +44,8 @@ def _table(index, found, game) -> str:
 
 @cards.command("list")
 @game_option
-@click.option("--kind", default=None, help="Only cards of this kind (animal, action, creature, ...).")
+@click.option("--kind", default=None,
+              help="Only cards of this kind (animal, action, creature, ...).")
 @click.option("--set", "set_code", default=None, help="Only cards with a printing in this set.")
 @output_option()
 @db_option

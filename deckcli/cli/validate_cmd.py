@@ -5,8 +5,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import (db_option, game_option, open_index, pick_game,
-                                 resolve_event)
+from deckcli.cli.common import db_option, game_option, open_index, pick_game, resolve_event
 
 OUTPUTS = ["text", "json", "github", "junit", "sarif"]
 

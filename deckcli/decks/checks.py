@@ -21,7 +21,9 @@ def breakdown(group: list[Resolved]) -> str:
             f"{r.printing.ref}" if r.printing else "regular")
         versions[label] += r.entry.count
     parts = ", ".join(f"{n} {v}" for v, n in sorted(versions.items()))
-    shown = ", ".join(map(str, lines[:12])) + (f", … ({len(lines)} lines)" if len(lines) > 12 else "")
+    shown = ", ".join(map(str, lines[:12]))
+    if len(lines) > 12:
+        shown += f", … ({len(lines)} lines)"
     where = ("line " if len(lines) == 1 else "lines ") + shown if lines else ""
     return f"{where}: {parts}" if where else parts
 

@@ -78,8 +78,7 @@ def to_json(deck: Deck) -> str:
 def to_yaml(deck: Deck) -> str:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-    from deckcli.decks.yamlfmt import (set_list_comments, set_start_comments, yaml_io,
-                                       yaml_item)
+    from deckcli.decks.yamlfmt import set_list_comments, set_start_comments, yaml_io, yaml_item
 
     data = CommentedMap((k, deck.header[k]) for k in HEADER_KEYS if k in deck.header)
     cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)

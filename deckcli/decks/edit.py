@@ -255,7 +255,8 @@ def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str
             if n == 0:
                 drop.add(e.line)
             else:
-                lines[e.line - 1] = _QTY_DIGITS.sub(lambda m: m[1] + str(n), lines[e.line - 1], 1)
+                lines[e.line - 1] = _QTY_DIGITS.sub(lambda m, n=n: m[1] + str(n),
+                                                    lines[e.line - 1], 1)
     out = []
     for i, raw in enumerate(lines, start=1):
         if i not in drop:

@@ -136,7 +136,8 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
 def _entry(item, line, bad) -> Entry | None:
     if not isinstance(item, dict):
         bad("bad-entry", "DL-2.6",
-            f"a card entry is a mapping like {{count: 4, name: Walrus}}, not a {kind_of(item)}", line)
+            f"a card entry is a mapping like {{count: 4, name: Walrus}}, not a {kind_of(item)}",
+            line)
         return None
     unknown = [str(k) for k in item if k not in ENTRY_KEYS]
     if unknown:

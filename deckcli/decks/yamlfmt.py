@@ -7,9 +7,8 @@ round-trip dumper.
 
 from __future__ import annotations
 
-from deckcli.decks.model import HEADER_KEYS, Deck
-
 from deckcli.decks.format import CannotFormat, _ordered_lines, comment_line, structured_item
+from deckcli.decks.model import HEADER_KEYS, Deck
 
 
 def yaml_io():
@@ -135,7 +134,7 @@ def set_list_comments(data, seq, notes: list[tuple[list[str], str | None]],
                       after: list[str]) -> None:
     """Put comments around the items of the ``cards`` list: lines above each item, one at the end
     of its line, and lines after the last item."""
-    for i, (lead, tail) in enumerate(notes):
+    for i, (_lead, tail) in enumerate(notes):
         value = f" # {tail}\n" if tail else "\n"
         following = notes[i + 1][0] if i + 1 < len(notes) else []
         value += "".join(f"  {comment_line(c)}\n" for c in following)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckcli.errors import DeckcliError, UsageError
 
+
 def load_log(path: str) -> dict:
     from deckcli.decks.reader import decode, read_bytes
     from deckcli.yamlio import StructuredInputError, load_json, load_yaml

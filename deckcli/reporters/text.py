@@ -47,7 +47,9 @@ class TextReporter(Reporter):
         fmt = report.format or "-"
         if report.game == "alpha-walrus":
             players = report.extra.get("players")
-            fmt = f"{players} players" + (" (default)" if report.extra.get("players_default") else "")
+            fmt = f"{players} players"
+            if report.extra.get("players_default"):
+                fmt += " (default)"
         passes = report.extra.get("formats")
         also = ", ".join(f for f, ok in passes.items() if ok) if passes else ""
         problems = f"{report.errors} error(s)" if report.errors else "none"

@@ -25,6 +25,7 @@ def _imports():
         import ruamel.yaml  # noqa: F401
         import ruamel.yaml.constructor  # noqa: F401
         import ruamel.yaml.nodes  # noqa: F401
+
         import deckcli.decks.reader  # noqa: F401
         import deckcli.events.fields  # noqa: F401
         import deckcli.games  # noqa: F401

@@ -25,6 +25,7 @@ def _imports():
         import ruamel.yaml  # noqa: F401
         import ruamel.yaml.constructor  # noqa: F401
         import ruamel.yaml.nodes  # noqa: F401
+
         import deckcli.cards.names  # noqa: F401
         import deckcli.decks.model  # noqa: F401
         import deckcli.diagnostics  # noqa: F401

@@ -33,9 +33,9 @@ def _imports():
     with atheris.instrument_imports(include=["deckcli"]):
         import deckcli.cards.names  # noqa: F401
         import deckcli.decks.model  # noqa: F401
+        import deckcli.decks.text as text_module
         import deckcli.diagnostics  # noqa: F401
         import deckcli.games  # noqa: F401  (section words, imported lazily by parse_text)
-        import deckcli.decks.text as text_module
         from deckcli.decks.reader import decode
     return decode, text_module
 

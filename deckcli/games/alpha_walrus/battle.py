@@ -117,7 +117,7 @@ def _mini_showdown(a: Fighter, d: Fighter, dice: Dice, house) -> dict:
     """AW-10.8/10.9: dice decide a walrus pair; AW-G.8 for equal results."""
     gaps: list[dict] = []
     rolls = []
-    for attempt in range(MAX_REROLLS):
+    for _attempt in range(MAX_REROLLS):
         ra = [dice.d6(f"attacker {a.card.ref}") for _ in range(dice_for(a.card))]
         rd = [dice.d6(f"defender {d.card.ref}") for _ in range(dice_for(d.card))]
         rolls.append({"attacker": ra, "defender": rd})

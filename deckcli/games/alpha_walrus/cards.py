@@ -34,7 +34,8 @@ def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
                         f"{who}: level {level} is outside {LEVEL_BOUNDS[0]}..{LEVEL_BOUNDS[1]}"))
         extra = sorted(set(stats) - {"level"})
         if extra:
-            out.append(("db-unknown-stat", "DB-2.1", f"{who}: unknown statistics: {', '.join(extra)}"))
+            out.append(("db-unknown-stat", "DB-2.1",
+                        f"{who}: unknown statistics: {', '.join(extra)}"))
     elif stats:
         out.append(("db-unknown-stat", "DB-1.2", f"{who}: only creatures have statistics"))
     if entry.kind == "equipment" and entry.armor is None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import dataclass, field as dfield
+from dataclasses import dataclass
+from dataclasses import field as dfield
 
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus.cardref import CardInfo

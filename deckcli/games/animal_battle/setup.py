@@ -41,7 +41,9 @@ def deal(rdeck, *, seed: int, players: int | None = None, opponent=None) -> dict
         decks[pid] = cards
     game = Game(book, decks, seed=seed)
     s = game.s
-    ref = lambda c: book[c].ref
+
+    def ref(c):
+        return book[c].ref
     animals = {pid: [c for c in p.hand if book[c].animal] for pid, p in s.players.items()}
     hands = {pid: [ref(c) for c in p.hand] for pid, p in s.players.items()}
     first = s.first

@@ -108,7 +108,9 @@ class State:
 
 def summary(state: State, book: dict[int, CardInfo]) -> dict:
     """The state as JSON-able facts (the ``final`` of a checked log)."""
-    ref = lambda cid: book[cid].ref if cid is not None else None
+
+    def ref(cid):
+        return book[cid].ref if cid is not None else None
     return {
         "turn": state.turn, "phase": state.phase, "active": state.active,
         "first": state.first, "winner": state.winner,
