@@ -20,6 +20,14 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
+def doc_pages() -> dict[str, str]:
+    """The user's guide and the reference pages (README.md, docs/*.md) by path: their
+    examples are tests (test_readme.py, test_packaging.py)."""
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    return {page.relative_to(REPO).as_posix(): page.read_text(encoding="utf-8")
+            for page in pages}
+
+
 @dataclass
 class Result:
     code: int

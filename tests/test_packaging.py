@@ -1,4 +1,4 @@
-"""The installed package carries its card database; the README's commands work as written."""
+"""The installed package carries its card database; the commands of README.md and docs/ work as written."""
 
 import os
 import re
@@ -6,7 +6,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run
+from conftest import REPO, doc_pages, run
 
 import deckcli
 from deckcli.cards.cache import builtin_db_dir
@@ -60,13 +60,14 @@ def test_builtin_database_is_clean():
 
 
 def _readme_commands():
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
-        for line in block.splitlines():
-            if line.startswith("$ deckcli "):
-                cmd, _, comment = line[2:].partition("  #")
-                m = re.search(r"exit (\d)", comment)
-                yield shlex.split(cmd)[1:], int(m.group(1)) if m else 0
+    """Every ``$ deckcli`` line of a ``console`` block in README.md and docs/*.md."""
+    for text in doc_pages().values():
+        for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+            for line in block.splitlines():
+                if line.startswith("$ deckcli "):
+                    cmd, _, comment = line[2:].partition("  #")
+                    m = re.search(r"exit (\d)", comment)
+                    yield shlex.split(cmd)[1:], int(m.group(1)) if m else 0
 
 
 @pytest.mark.parametrize("args,code", list(_readme_commands()),
@@ -79,7 +80,7 @@ def test_readme_examples_run(args, code, monkeypatch):
 
 
 def test_readme_promo_set_example_works(tmp_path):
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    text = doc_pages()["docs/commands.md"]
     block = re.search(r"```yaml\n(# my-cards/spring-promos.yaml\n.*?)```", text, flags=re.S).group(1)
     folder = tmp_path / "my-cards"
     folder.mkdir()

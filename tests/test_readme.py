@@ -1,11 +1,11 @@
-"""The README's examples print what the README shows.
+"""The examples of the README and of docs/*.md print what those pages show.
 
 Every fenced block with ``$ deckcli ...`` lines followed by output is run, command by command,
 and what the command prints (stdout, then stderr) must be the lines shown: a line ``...``
-stands for any number of lines. Commands on ``deck.txt`` run on the README's own ``deck.txt``
-as ``deckcli fmt`` leaves it (the section they follow), commands on ``new.txt`` in a fresh
-folder in order; every other command runs in the repository. (tests/test_packaging.py runs
-every ``console`` command for its exit code.)
+stands for any number of lines. Commands on ``deck.txt`` run on the page's own ``deck.txt``
+(the block after "Given this `deck.txt`:") as ``deckcli fmt`` leaves it, commands on
+``new.txt`` in a fresh folder in order; every other command runs in the repository.
+(tests/test_packaging.py runs every ``console`` command for its exit code.)
 """
 
 from __future__ import annotations
@@ -14,15 +14,22 @@ import re
 import shlex
 
 import pytest
-from conftest import REPO, run
+from conftest import REPO, doc_pages, run
 
-README = (REPO / "README.md").read_text(encoding="utf-8")
+TEXT = doc_pages()
 
 
-def _blocks() -> list[list[tuple[str, list[str]]]]:
-    """Each fenced block that shows a deckcli command's output: [(command, output lines)]."""
+def _blocks() -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """Each fenced block that shows a deckcli command's output: (page, [(command, output)])."""
     found = []
-    for block in re.findall(r"```\w*\n(.*?)```", README, flags=re.S):
+    for page, text in TEXT.items():
+        found.extend((page, steps) for steps in _page_blocks(text))
+    return found
+
+
+def _page_blocks(text: str) -> list[list[tuple[str, list[str]]]]:
+    found = []
+    for block in re.findall(r"```\w*\n(.*?)```", text, flags=re.S):
         steps: list[tuple[str, list[str]]] = []
         for line in block.splitlines():
             if line.startswith("$ "):
@@ -47,27 +54,31 @@ def _matches(want: list[str], got: list[str]) -> bool:
     return bool(got) and got[0].rstrip() == want[0].rstrip() and _matches(want[1:], got[1:])
 
 
-def _readme_deck_txt() -> str:
-    """The decklist the README's fmt section starts from ("Given this `deck.txt`:")."""
-    after = README.split("Given this `deck.txt`:", 1)[1]
+def _page_deck_txt(page: str) -> str:
+    """The decklist a page's fmt section starts from ("Given this `deck.txt`:")."""
+    after = TEXT[page].split("Given this `deck.txt`:", 1)[1]
     return re.search(r"```\n(.*?)```", after, flags=re.S).group(1)
 
 
+def test_the_pages_are_found():
+    assert {"README.md", "docs/commands.md", "docs/decklists.md", "docs/referee.md"} <= set(TEXT)
+
+
 def test_every_block_with_output_is_found():
-    commands = [cmd for steps in BLOCKS for cmd, _ in steps]
+    commands = [cmd for _, steps in BLOCKS for cmd, _ in steps]
     for wanted in ("deckcli convert deck.txt --to csv", "deckcli stats examples/good/",
                    "deckcli referee battle Walrus Orca", "deckcli new new.txt",
                    "deckcli referee check examples/games/ab-gap-tie.yaml"):
         assert any(c.startswith(wanted) for c in commands), wanted
 
 
-@pytest.mark.parametrize("steps", BLOCKS, ids=lambda s: s[0][0][:60])
-def test_readme_output(steps, tmp_path, monkeypatch):
+@pytest.mark.parametrize("page,steps", BLOCKS, ids=[f"{p}: {s[0][0][:60]}" for p, s in BLOCKS])
+def test_readme_output(page, steps, tmp_path, monkeypatch):
     uses = " ".join(cmd for cmd, _ in steps)
     if "deck.txt" in uses or "new.txt" in uses:
         monkeypatch.chdir(tmp_path)
         if "deck.txt" in uses:
-            (tmp_path / "deck.txt").write_text(_readme_deck_txt(), encoding="utf-8")
+            (tmp_path / "deck.txt").write_text(_page_deck_txt(page), encoding="utf-8")
             assert run("fmt", "deck.txt").code == 0
     else:
         monkeypatch.chdir(REPO)
@@ -78,5 +89,50 @@ def test_readme_output(steps, tmp_path, monkeypatch):
         want = [line for line in want]
         while want and not want[-1].strip():
             want.pop()
-        assert _matches(want, got), f"$ {cmd}\n--- README\n" + "\n".join(want) + \
+        assert _matches(want, got), f"$ {cmd}\n--- {page}\n" + "\n".join(want) + \
             "\n--- printed\n" + "\n".join(got)
+
+
+def _anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as '-'."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_pages_link_to_what_exists():
+    """Every relative link of a page names a file of the repository, and a '#part' a heading
+    of that file: the guide and the reference point at each other and must not rot."""
+    anchors = {page: {_anchor(h) for h in re.findall(r"^#+ (.*)$", _prose(text), flags=re.M)}
+               for page, text in TEXT.items()}
+    broken = []
+    for page, text in TEXT.items():
+        for target in re.findall(r"\]\(([^)\s]+)\)", _prose(text)):
+            if re.match(r"\w+://", target):
+                continue
+            file, _, part = target.partition("#")
+            path = (REPO / page).parent / file if file else REPO / page
+            rel = path.resolve().relative_to(REPO.resolve()).as_posix()
+            if not path.exists():
+                broken.append(f"{page}: {target} (no such file)")
+            elif part and part not in anchors.get(rel, set()):
+                broken.append(f"{page}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
+def _prose(text: str) -> str:
+    """A page without its fenced blocks (a '# comment' in a block is no heading)."""
+    return re.sub(r"^ *```.*?^ *```", "", text, flags=re.S | re.M)
+
+
+def test_fences_are_closed():
+    for page, text in TEXT.items():
+        assert len(re.findall(r"^ *```", text, flags=re.M)) % 2 == 0, page
+
+
+def test_readme_is_a_guide():
+    """The README is the user's guide: short, and it names nothing a user does not have."""
+    readme = TEXT["README.md"]
+    assert len(readme.splitlines()) <= 800
+    for page in TEXT:
+        assert "CONTRACT" not in TEXT[page], page
+        if page != "README.md":
+            assert page in readme, f"README.md does not link {page}"
