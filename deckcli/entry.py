@@ -4,7 +4,7 @@ cyclic garbage collector.
 Loading click and deckcli creates tens of thousands of objects that live until exit (modules,
 functions, classes, the card index's tables). The collector walked them again and again while
 they loaded, and once more at exit, and never freed any of them: 20 million of the 206 million
-instructions of a one-deck check (valgrind; README, "Performance"). So:
+instructions of a one-deck check (valgrind). So:
 
 * :func:`main` switches the collector off before anything is imported;
 * :func:`loaded` is called once the subcommand's own module is imported: everything alive is

@@ -1,8 +1,8 @@
 """A tiny base for the value objects on the hot path of a deck check.
 
 ``dataclasses`` generates each class's methods with ``exec`` at import time, which costs more
-than the rest of a deck check's own code (measured: about 3 million instructions a class; see
-the README's Performance section). The dozen classes a ``validate`` run touches are therefore
+than the rest of a deck check's own code (measured: about 3 million instructions a class;
+benchmarks/cold_start.py times start-up). The dozen classes a ``validate`` run touches are therefore
 plain classes with ``__slots__`` and a hand-written ``__init__``; this base gives them equality,
 hashing (for the frozen ones) and a readable repr from their slots.
 """

@@ -265,7 +265,7 @@ def test_event_fields_take_what_organisers_write(tmp_path, deck_file):
 
 
 def test_an_event_check_imports_no_pydantic(tmp_path, deck_file):
-    """Reading an event file costs no pydantic import (about 0.2 s; README, "Performance")."""
+    """Reading an event file costs no pydantic import (about 0.2 s, benchmarks/cold_start.py)."""
     import subprocess
     import sys
 

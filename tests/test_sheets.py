@@ -153,7 +153,7 @@ def test_values_are_escaped(tmp_path, deck_file):
 
 
 def test_control_characters_in_names_are_shown_as_escapes(tmp_path, deck_file):
-    """As in every report (README "Limits and safety"): a deck or player name's terminal
+    """As in every report (docs/safety.md): a deck or player name's terminal
     escapes, bells and right-to-left overrides reach the page as visible escapes."""
     path = deck_file("name: Evil\x1b[31mName\u202e\nplayer: P\x07q\n4 Walrus\n2 Wal\x1b[1mrus\n")
     out = tmp_path / "s.html"

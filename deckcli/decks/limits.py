@@ -1,4 +1,4 @@
-"""Input limits (rule DL-1.3), in one place so the README and the checks never disagree."""
+"""Input limits (rule DL-1.3), in one place so docs/safety.md and the checks never disagree."""
 
 MAX_FILE_BYTES = 1 << 20  # 1 MiB per decklist or event file
 MAX_LINE_CHARS = 4096

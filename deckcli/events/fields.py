@@ -2,9 +2,9 @@
 
 An event file is one small mapping, read once per run. Checking it with a pydantic model cost
 about 0.2 s a run (importing pydantic and building the model), more than checking hundreds of
-decks, and a tournament's CI pays it on every push (README, "Performance"). The checks are
-plain functions instead; each problem names the field (``banned.1.effective``) and the line
-of the value at fault, and stops the command (exit 2).
+decks, and a tournament's CI pays it on every push (benchmarks/cold_start.py times it). The
+checks are plain functions instead; each problem names the field (``banned.1.effective``) and
+the line of the value at fault, and stops the command (exit 2).
 
 ``null`` for a list or mapping field (``banned:`` with nothing under it yet) means empty.
 """

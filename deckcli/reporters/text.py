@@ -10,7 +10,7 @@ def table(headers: list[str], rows: list[list]) -> str:
     """A plain column table (the shape of tabulate's "simple" format).
 
     Written here rather than imported: tabulate pulls in importlib.metadata, which alone
-    costs more than the rest of a deck check (see the README's Performance section).
+    costs more than the rest of a deck check (benchmarks/cold_start.py times start-up).
     """
     cells = [[visible(str(c)) for c in row] for row in rows]  # a name's control characters
     widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]

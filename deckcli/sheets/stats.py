@@ -11,7 +11,7 @@ as ``validate`` computes it, and the expected number of Animals.
 
 alpha-walrus: counts by kind and the creature level distribution (copies per level).
 
-:func:`deck_stats` returns the ``--output json`` document described in the README.
+:func:`deck_stats` returns the ``--output json`` document described in docs/commands.md.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def deck_stats(sheet, index) -> dict:
         unresolved = r.card_count
     out = {"version": JSON_VERSION, "path": r.path, "game": r.game, "format": r.format,
            "name": r.name, "cards": r.card_count, "unresolved": unresolved}
-    if rdeck is None:  # unreadable: nothing counted, each of the game's kinds at 0 (README)
+    if rdeck is None:  # unreadable: nothing counted, each kind at 0 (docs/commands.md)
         from deckcli.games import game_module
 
         out["kinds"] = dict.fromkeys(game_module(r.game).KINDS, 0)
