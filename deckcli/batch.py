@@ -16,15 +16,23 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
                    output_file: str | None = None, jobs: int = 1, roster=None,
                    event=None) -> bool:
     """Validate every path (and roster entry); return True when every deck is legal."""
+    if output_file:  # written all or nothing (deckcli.decks.writer), streamed meanwhile
+        from deckcli.decks.writer import replacing
+
+        with replacing(output_file, text=True) as stream:
+            return _run(paths, index, options, output, stream, True, jobs, roster, event)
+    return _run(paths, index, options, output, sys.stdout, False, jobs, roster, event)
+
+
+def _run(paths, index, options, output, stream, to_file, jobs, roster, event) -> bool:
     from deckcli.reporters import get_reporter
 
-    stream = open(output_file, "w", encoding="utf-8") if output_file else sys.stdout
     out = Batched(stream)
     summary_out = None
     summary_reporter = None
     try:
         reporter = get_reporter(output)(out)
-        if output_file and output != "text":
+        if to_file and output != "text":
             summary_out = Batched(sys.stdout)
             summary_reporter = get_reporter("text")(summary_out)
         all_legal = True
@@ -44,8 +52,6 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
         out.flush()
         if summary_out is not None:
             summary_out.flush()
-        if output_file:
-            stream.close()
     return all_legal
 
 

@@ -100,3 +100,56 @@ def index():
     from deckcli.cards.cache import open_index
 
     return open_index()
+
+
+def run_unprivileged(*args, cwd=None, timeout: float = 120):
+    """Run ``python -m deckcli ARGS`` in a fresh process that the kernel checks file
+    permissions for, as it does for any normal user (a folder without ``r`` cannot be listed,
+    one without ``w`` cannot be written), and return the CompletedProcess.
+
+    The tests run as root here, and root ignores permissions. The child keeps uid 0 (so the
+    interpreter and the test's own temporary folders, all root's, stay reachable) but drops
+    every capability before it starts, CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH among them:
+    then only the permission bits decide, as for a user who owns the files. Skips where that
+    cannot be done (not Linux). Run as a normal user, the child is simply that user."""
+    import subprocess
+
+    preexec = None
+    if os.geteuid() == 0:
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            prctl = libc.prctl
+        except (OSError, AttributeError):
+            pytest.skip("cannot drop root's capabilities on this system (no prctl)")
+
+        def preexec():
+            for cap in range(64):  # PR_CAPBSET_DROP: gone from the bounding set, so exec
+                if prctl(24, cap, 0, 0, 0) != 0:  # gives uid 0 no capability at all
+                    break  # EINVAL: past the last capability this kernel knows
+        if not _dropped(preexec):
+            pytest.skip("could not drop root's capabilities here (the child still reads "
+                        "a folder of mode 000)")
+    return subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=timeout, preexec_fn=preexec)
+
+
+_DROP_WORKS: list[bool] = []
+
+
+def _dropped(preexec) -> bool:
+    """Whether a child started with ``preexec`` is refused a folder of mode 000 (asked once)."""
+    import subprocess
+
+    if not _DROP_WORKS:
+        closed = Path(tempfile.mkdtemp(prefix="deckcli-closed-"))
+        closed.chmod(0)
+        try:
+            proc = subprocess.run([sys.executable, "-c", "import os, sys; os.listdir(sys.argv[1])",
+                                   str(closed)], capture_output=True, preexec_fn=preexec)
+        finally:
+            closed.chmod(0o700)
+            closed.rmdir()
+        _DROP_WORKS.append(proc.returncode != 0 and b"PermissionError" in proc.stderr)
+    return _DROP_WORKS[0]

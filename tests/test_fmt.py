@@ -247,7 +247,7 @@ def test_symlink_outside_the_folder_is_refused(tmp_path):
     decks.mkdir()
     (decks / "link.txt").symlink_to(outside)
     r = run("fmt", decks / "link.txt")
-    assert r.code == 2 and "outside the deck's folder" in r.err, r
+    assert r.code == 2 and "outside its folder" in r.err, r
     assert outside.read_text() == MESSY
 
 

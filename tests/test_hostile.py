@@ -17,7 +17,7 @@ import pytest
 from conftest import run
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
-from make_corpus import make  # noqa: E402
+from make_corpus import TARGET_KINDS, make, make_targets  # noqa: E402
 
 SECONDS = 30
 
@@ -214,3 +214,68 @@ def test_an_argument_that_is_not_utf8_is_refused():
         assert r.code == 2, r
         assert "is not UTF-8 text" in r.err and "internal error" not in r.err
         assert "\\udcff" in r.err  # shown escaped
+
+
+# -- places to write that are not a file deckcli may replace ------------------------------------
+DECK = Path(__file__).parent.parent / "examples" / "good" / "championship-deep-divers.txt"
+EVENT = Path(__file__).parent.parent / "examples" / "event" / "event.yaml"
+WRITERS = {
+    "sheet -o": lambda out: ("sheet", DECK, "-o", out),
+    "report -o": lambda out: ("report", EVENT, "-o", out),
+    "validate --output-file": lambda out: ("validate", DECK, "-O", "json", "--output-file", out),
+    "convert -o": lambda out: ("convert", DECK, "--to", "text", "-o", out),
+    "new": lambda out: ("new", out),
+    "add": lambda out: ("add", out, "Orca"),
+    "fmt": lambda out: ("fmt", out),
+}
+
+
+def snapshot(folder: Path) -> dict:
+    """Each name in the folder with its kind, and a file's bytes or a link's target."""
+    import stat as st
+
+    out = {}
+    for p in sorted(folder.iterdir()):
+        mode = p.lstat().st_mode
+        out[p.name] = (st.S_IFMT(mode), st.S_IMODE(mode),
+                       os.readlink(p) if p.is_symlink() else
+                       p.read_bytes() if st.S_ISREG(mode) else None)
+    return out
+
+
+@pytest.mark.parametrize("kind", TARGET_KINDS)
+@pytest.mark.parametrize("command", WRITERS)
+def test_a_target_that_is_not_a_replaceable_file_is_refused(tmp_path, command, kind):
+    """Issue 24, 1: every command that writes a file checks its target through one writer: a
+    FIFO, a device, a socket, a directory, a symlink to one of them or out of its folder, or a
+    read-only file is refused with exit 2 naming it, and left exactly as it was (and nothing
+    is left beside it)."""
+    targets = make_targets(tmp_path)
+    if kind not in targets:
+        pytest.skip(f"this user cannot make a {kind} (a device node needs root)")
+    before = snapshot(tmp_path)
+    with time_limit(SECONDS):  # a FIFO opened for writing would wait for a reader forever
+        r = run(*WRITERS[command](targets[kind]))
+    assert r.code == 2, r
+    assert targets[kind].name in r.err and "Traceback" not in r.err, r
+    assert "internal error" not in r.err, r
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", ["validate", "validate -O json", "convert --to json",
+                                     "sheet -o -", "cards list", "fmt -"])
+def test_a_full_device_behind_stdout_is_a_clear_error(command):
+    """Issue 24, 5: stdout on a full device (/dev/full: every write fails with ENOSPC) is one
+    clear error and exit 2, not an internal error, and nothing about it at exit."""
+    args = command.split()
+    if args[0] in ("validate", "convert", "sheet"):
+        args.insert(1, str(DECK))
+    with open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "w") as full, \
+            open(DECK, "rb") as stdin:
+        if full.name == os.devnull:
+            pytest.skip("this system has no /dev/full")
+        proc = subprocess.run([sys.executable, "-m", "deckcli", *args], stdout=full,
+                              stdin=stdin, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert proc.returncode == 2, proc
+    assert proc.stderr == "deckcli: error: could not write the output: No space left on " \
+                          "device\n", proc

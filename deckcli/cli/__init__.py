@@ -117,6 +117,7 @@ def run(argv: list[str] | None = None) -> int:
             return EXIT_FAILURE
     try:
         rv = cli.main(args=args, prog_name="deckcli", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or device behind stdout is reported here, not at exit
         return rv if isinstance(rv, int) else EXIT_OK
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -134,12 +135,46 @@ def run(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         click.echo("deckcli: interrupted", err=True)
         return 130
-    except Exception as exc:  # an internal error: one line, or the traceback with --debug
-        if debug:
-            raise
-        click.echo(f"deckcli: internal error: {type(exc).__name__}: {exc} "
-                   "(please report it; run with --debug for the traceback)", err=True)
+    except OSError as exc:
+        import errno
+
+        # a full disk or device (ENOSPC, EDQUOT, EFBIG) or an I/O error behind an output
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+            return _internal(exc, debug)
+        # stdout (or stderr) is on a full disk or device: say so once, and let nothing else
+        # try to write there (at exit, Python would flush stdout again and fail again)
+        _drop_stdout()
+        where = f" {exc.filename}" if exc.filename else " the output"
+        try:
+            click.echo(f"deckcli: error: could not write{where}: {exc.strerror}", err=True)
+        except OSError:
+            pass
         return EXIT_FAILURE
+    except Exception as exc:  # an internal error: one line, or the traceback with --debug
+        return _internal(exc, debug)
+
+
+def _internal(exc: Exception, debug: bool) -> int:
+    """An internal error: one line, or the traceback with --debug."""
+    if debug:
+        raise exc
+    click.echo(f"deckcli: internal error: {type(exc).__name__}: {exc} "
+               "(please report it; run with --debug for the traceback)", err=True)
+    return EXIT_FAILURE
+
+
+def _drop_stdout() -> None:
+    """Point file descriptor 1 at the null device (Python's advice for a stdout that cannot
+    be written: the data still buffered is then flushed there at exit, without an error)."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (tests): nothing to do
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _utf8(text: str) -> bool:

@@ -46,14 +46,24 @@ def _load(path: str, index):
 
 
 def _edit(ctx, path, card, count, game, db_dirs, action):
+    from deckcli.decks.writer import editing
+
+    game = pick_game(ctx, game)
+    index = open_index(ctx, db_dirs)
+    with editing(path):  # from the read to the write: a concurrent edit waits its turn
+        new_deck, message = _edit_locked(path, card, count, game, index, action)
+    click.echo(f"{path}: {message}")
+    click.echo(_summary(path, new_deck, index, game))
+    return EXIT_OK
+
+
+def _edit_locked(path, card, count, game, index, action):
     from deckcli.decks import edit
     from deckcli.decks.format import CannotFormat, encode, game_for
     from deckcli.decks.reader import parse_text_of
     from deckcli.decks.writer import atomic_write
     from deckcli.errors import UsageError
 
-    game = pick_game(ctx, game)
-    index = open_index(ctx, db_dirs)
     deck, text = _load(path, index)
     try:
         chosen = game_for(deck, game)
@@ -70,9 +80,7 @@ def _edit(ctx, path, card, count, game, db_dirs, action):
         raise edit.EditError(f"internal error, please report: {problem}; the file is unchanged",
                              path=path)
     atomic_write(path, encode(new_text, deck.bom))
-    click.echo(f"{path}: {result.message}")
-    click.echo(_summary(path, new_deck, index, game))
-    return EXIT_OK
+    return new_deck, result.message
 
 
 @click.command()

@@ -161,7 +161,9 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     2 on missing paths, a bad event file or an internal error.
     """
     from deckcli.decks.format import CannotFormat
-    from deckcli.decks.writer import WriteError, atomic_write
+    from deckcli.decks.reader import read_bytes
+    from deckcli.decks.writer import WriteError, atomic_write, editing
+    from deckcli.errors import DeckcliError
     from deckcli.validate import collect_paths
 
     event = None
@@ -209,8 +211,12 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
                 _say(f"would reformat {deck.path}")
             continue
         try:
-            atomic_write(path, new)
-        except WriteError as exc:
+            with editing(path):  # the file's lock: a concurrent add or fmt waits its turn
+                if read_bytes(path) != old:  # edited since it was read: format that instead
+                    raise WriteError("changed while it was being formatted; not rewritten "
+                                     "(run fmt again)", path=path)
+                atomic_write(path, new)
+        except DeckcliError as exc:
             _say(f"deckcli: error: {exc}")
             changed -= 1
             internal = True

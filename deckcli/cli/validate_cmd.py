@@ -23,7 +23,7 @@ OUTPUTS = ["text", "json", "github", "junit", "sarif"]
               help="Date that decides which dated bans apply (default: the event's date).")
 @click.option("--output", "-O", "output", type=click.Choice(OUTPUTS), default=None,
               help="Report format (default text; github when GITHUB_ACTIONS=true).")
-@click.option("--output-file", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--output-file", type=str, default=None, metavar="FILE",
               help="Write the report there; a text summary still goes to stdout.")
 @click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Decks checked in parallel; 0 means one per CPU.")

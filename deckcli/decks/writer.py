@@ -1,9 +1,23 @@
-"""Writing decklists safely: atomic replacement, and the "is it still the same deck?" check.
+"""Writing files safely, and the "is it still the same deck?" check.
 
-:func:`atomic_write` never leaves a half-written deck behind: the new bytes go to a temporary
-file in the same folder, are flushed to disk, take the old file's mode, and only then replace
-the old file in one ``os.replace``. If anything fails on the way, the temporary file is removed
-and the original is untouched.
+Every file deckcli writes (``fmt``, ``add``, ``remove``, ``new``, ``convert -o``, ``sheet -o``,
+``report -o``, ``validate --output-file``) goes through :func:`replacing` (or
+:func:`atomic_write`, the same for bytes in hand), which:
+
+* checks the target first: a directory, a FIFO, a device or a socket is refused, never
+  replaced (a report written "to" ``/dev/null`` or a FIFO would otherwise take its place); a
+  symlink is written through only when it points inside its own folder; an existing file with
+  no write permission (``chmod a-w``) is not replaced, as an in-place editor would not;
+* holds the target's lock (:mod:`deckcli.decks.lock`) while it writes, and a read-modify-write
+  (``fmt``, ``add``, ``remove``) holds it from the read on, through :func:`editing`;
+* writes a temporary file ``.NAME.XXXXXXXX.tmp`` in the same folder, fsyncs it, gives it the
+  old file's mode (and owner, where allowed), and renames it over the target in one
+  ``os.replace``, then fsyncs the folder;
+* on any failure (a full disk, a read-only folder or mount) removes the temporary file and
+  raises :class:`WriteError` (exit 2) naming the path: the old file is as it was, and a new
+  one is not created at all, so a failed report never leaves a 0-byte or partial file;
+* removes the temporary files that killed writes (``kill -9``, a power cut) left in the folder:
+  a temporary file whose target's lock nobody holds belongs to a writer that is gone.
 
 :func:`same_deck` is the check every rewrite (``fmt``, ``add``, ``remove``) runs before it
 writes: the new text, parsed again, must hold the same cards (card identity, printing, variant
@@ -12,22 +26,23 @@ tags, counted) and get the same verdict from ``validate``.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
-import tempfile
 from collections import Counter
+from contextlib import ExitStack, contextmanager
 
+from deckcli.decks.lock import LockError, is_held, locked
 from deckcli.errors import DeckcliError
 
 
 class WriteError(DeckcliError):
-    """A deck file could not be written (exit 2); the original is left as it was."""
+    """A file could not be written (exit 2); the original is left as it was."""
 
 
-def _target(path: str) -> str:
-    """The file to replace: the path itself, or where a symlink inside the deck's folder points."""
-    if os.path.isdir(path):
-        raise WriteError("is a directory, not a file", path=path)
+def _resolve(path: str) -> str:
+    """The file to replace: the path itself, or where a symlink inside its folder points."""
     if not os.path.islink(path):
         return path
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
@@ -37,63 +52,159 @@ def _target(path: str) -> str:
     except ValueError:  # different drives
         inside = False
     if not inside:
-        raise WriteError(f"is a symlink to {real}, outside the deck's folder; not writing through "
+        raise WriteError(f"is a symlink to {real}, outside its folder; not writing through "
                          "it", path=path)
-    if os.path.isdir(real):
-        raise WriteError("is a symlink to a directory, not a file", path=path)
     return real
 
 
-def _default_mode() -> int:
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def _existing(target: str, path: str) -> os.stat_result | None:
+    """The target's stat, None if it does not exist; WriteError if it may not be replaced."""
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # a symlink loop, a name too long, a folder that cannot be searched
+        raise WriteError(f"cannot write it: {exc.strerror or exc}", path=path) from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((name for test, name in _KINDS if test(st.st_mode)), "not a regular file")
+        via = f" (through the symlink to {target})" if target != path else ""
+        what = "a file" if kind == "a directory" else "a regular file"
+        raise WriteError(f"is {kind}{via}, not {what}; not replacing it", path=path)
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise WriteError(f"is read-only (mode {stat.S_IMODE(st.st_mode):04o}); not replacing "
+                         "it (make it writable first, e.g. chmod u+w)", path=path)
+    return st
+
+
+@contextmanager
+def _lock(target: str, path: str):
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(locked(target, path))
+        except OSError as exc:  # the lock file cannot be made: nor can the temporary file
+            raise WriteError(_failed(exc, path), path=path) from None
+        _sweep(target)
+        yield
+
+
+def _failed(exc: OSError, path: str) -> str:
+    if isinstance(exc, FileNotFoundError):
+        reason = "its folder does not exist"
+    elif isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+        reason = f"{exc.strerror} (its folder cannot be written)"
+    else:
+        reason = exc.strerror or str(exc)
+    kept = "the file is unchanged" if os.path.lexists(path) else "nothing written"
+    return f"could not write: {reason}; {kept}"
+
+
+@contextmanager
+def editing(path: str | os.PathLike):
+    """Hold ``path``'s lock from the read of a read-modify-write to its write (``fmt``,
+    ``add``, ``remove``): a target that may not be replaced is refused before any work, and
+    another deckcli editing the same file waits (or, after the bound, is refused)."""
+    path = os.fspath(path)
+    if not os.path.lexists(path):  # nothing to edit: the read says so
+        yield
+        return
+    target = _resolve(path)
+    with _lock(target, path):
+        _existing(target, path)
+        yield
+
+
+class _Out:
+    """The temporary file as the caller writes it: a failed write is a :class:`WriteError`."""
+
+    def __init__(self, fh, path: str):
+        self.fh, self.path = fh, path
+
+    def write(self, data) -> None:
+        try:
+            self.fh.write(data)
+        except OSError as exc:
+            raise WriteError(_failed(exc, self.path), path=self.path) from None
+
+    def flush(self) -> None:
+        try:
+            self.fh.flush()
+        except OSError as exc:
+            raise WriteError(_failed(exc, self.path), path=self.path) from None
+
+
+@contextmanager
+def replacing(path: str | os.PathLike, *, overwrite: bool = True, text: bool = False):
+    """Write ``path`` all or nothing: the block writes to the yielded file (bytes, or UTF-8
+    text with ``text=True``), and when it ends without an exception the file replaces
+    ``path`` (with ``overwrite=False``: becomes ``path``, which must not exist).
+
+    Raises :class:`WriteError` when the target may not be replaced (see the module's
+    docstring), already exists (``overwrite=False``), or a write fails; then ``path`` is left
+    as it was. An exception from the block itself also leaves it so, and goes on up."""
+    import tempfile
+
+    path = os.fspath(path)
+    target = _resolve(path)
+    with _lock(target, path):
+        if not overwrite and os.path.lexists(path):
+            raise WriteError("already exists; not overwriting it", path=path)
+        st = _existing(target, path)
+        folder = os.path.dirname(os.path.abspath(target))
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
+                                       dir=folder)
+            _take_mode(fd, st)
+            with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") \
+                    if text else os.fdopen(fd, "wb") as fh:
+                yield _Out(fh, path)
+                fh.flush()
+                os.fsync(fh.fileno())
+            if overwrite:
+                os.replace(tmp, target)
+            else:
+                os.link(tmp, target)  # fails if the file appeared meanwhile: never clobber it
+                os.unlink(tmp)
+            tmp = None
+            _sync_folder(folder)
+        except FileExistsError:
+            raise WriteError("already exists; not overwriting it", path=path) from None
+        except OSError as exc:
+            raise WriteError(_failed(exc, path), path=path) from None
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
 
 
 def atomic_write(path: str | os.PathLike, data: bytes, *, overwrite: bool = True) -> None:
-    """Replace (or, with ``overwrite=False``, create) ``path`` with ``data``, all or nothing.
+    """Replace (or, with ``overwrite=False``, create) ``path`` with ``data``, all or nothing
+    (:func:`replacing`)."""
+    with replacing(path, overwrite=overwrite) as fh:
+        fh.write(data)
 
-    Raises :class:`WriteError` when the target is a directory, a symlink pointing outside the
-    deck's folder, already exists (``overwrite=False``), or the write fails.
-    """
-    path = os.fspath(path)
-    target = _target(path)
-    if not overwrite and os.path.lexists(path):
-        raise WriteError("already exists; not overwriting it", path=path)
-    folder = os.path.dirname(os.path.abspath(target))
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = _default_mode()
-    except OSError as exc:
-        raise WriteError(f"cannot read its permissions: {exc.strerror or exc}", path=path) from None
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                   dir=folder)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        if overwrite:
-            os.replace(tmp, target)
-        else:
-            os.link(tmp, target)  # fails if the file appeared meanwhile: never clobber it
-            os.unlink(tmp)
-        tmp = None
-        _sync_folder(folder)
-    except FileExistsError:
-        raise WriteError("already exists; not overwriting it", path=path) from None
-    except OSError as exc:
-        raise WriteError(f"could not write: {exc.strerror or exc}; the file is unchanged",
-                         path=path) from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+
+def _take_mode(fd: int, st: os.stat_result | None) -> None:
+    """The old file's permission bits (a new file: 0666 less the umask) and, where this user
+    may set them, its owner and group (root rewriting someone's deck leaves it theirs)."""
+    if st is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        return
+    if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, st.st_uid, st.st_gid)
+        except OSError:
+            pass  # not ours to give away: the file becomes this user's, as with any editor
+    os.fchmod(fd, stat.S_IMODE(st.st_mode))
 
 
 def _sync_folder(folder: str) -> None:
@@ -108,6 +219,53 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# -- what killed writes leave behind ------------------------------------------------------------
+#: ``.NAME.XXXXXXXX.tmp`` (the temporary file of a write of NAME) and ``.NAME.lock``.
+_LEFT = re.compile(r"\.(.+)\.(?:[a-z0-9_]{8}\.tmp|lock)\Z", re.DOTALL)
+_swept: set[str] = set()  # folders swept by this process (a fmt of a folder writes many files)
+
+
+def _sweep(target: str) -> None:
+    """Remove temporary files that writes killed part-way left in ``target``'s folder.
+
+    Called holding ``target``'s lock, so its own temporary files are stale; another file's are
+    stale when its lock can be taken at once (held, it is being written now, and is left
+    alone). Each folder is looked at once per process."""
+    folder, own = os.path.split(os.path.abspath(target))
+    if folder in _swept:
+        return
+    _swept.add(folder)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    left: dict[str, list[str]] = {}
+    for name in names:
+        found = _LEFT.match(name)
+        if found:
+            left.setdefault(found.group(1), []).append(name)
+    for other, files in sorted(left.items()):
+        temps = [n for n in files if n.endswith(".tmp")]
+        if other == own or is_held(os.path.join(folder, other)):
+            _remove(folder, temps)
+            continue
+        try:
+            with locked(os.path.join(folder, other), wait=0):
+                _remove(folder, temps)  # and leaving the lock deletes a stale lock file
+        except (LockError, OSError):
+            pass  # being written now, or not ours to touch
+
+
+def _remove(folder: str, names: list[str]) -> None:
+    for name in names:
+        full = os.path.join(folder, name)
+        try:
+            if stat.S_ISREG(os.lstat(full).st_mode):
+                os.unlink(full)
+        except OSError:
+            pass
 
 
 # -- equivalence --------------------------------------------------------------------------------

@@ -50,3 +50,46 @@ def make(folder: Path) -> dict[str, Path]:
     sub.mkdir(exist_ok=True)
     files["a-directory.txt"] = sub
     return files
+
+
+def make_targets(folder: Path) -> dict[str, Path]:
+    """Places a command might be told to write that it must never replace: each an existing
+    path that is not a regular file deckcli may replace. A kind this process cannot make (a
+    device node needs root) is left out."""
+    import socket
+    import stat
+
+    folder.mkdir(parents=True, exist_ok=True)
+    made = {}
+    fifo = folder / "fifo.txt"
+    os.mkfifo(fifo)
+    made["fifo"] = fifo
+    try:
+        os.mknod(folder / "device.txt", stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a /dev/null
+        made["device"] = folder / "device.txt"
+    except (PermissionError, AttributeError):
+        pass
+    here = os.getcwd()
+    os.chdir(folder)  # a socket's path is limited to ~100 bytes: bind it by its short name
+    try:
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind("socket.txt")
+        sock.close()
+        made["socket"] = folder / "socket.txt"
+    finally:
+        os.chdir(here)
+    (folder / "directory.txt").mkdir()
+    made["directory"] = folder / "directory.txt"
+    (folder / "link-to-fifo.txt").symlink_to("fifo.txt")  # a link inside the folder
+    made["link-to-fifo"] = folder / "link-to-fifo.txt"
+    (folder / "link-outside.txt").symlink_to(os.devnull)  # a link out of the folder
+    made["link-outside"] = folder / "link-outside.txt"
+    ro = folder / "read-only.txt"
+    ro.write_text("4 Walrus\n")
+    ro.chmod(0o444)
+    made["read-only"] = ro
+    return made
+
+
+TARGET_KINDS = ("fifo", "device", "socket", "directory", "link-to-fifo", "link-outside",
+                "read-only")
