@@ -210,3 +210,18 @@ def test_lines_that_cannot_be_read_are_left_out_with_a_warning(deck_file):
     warned = [ln for ln in r.err.splitlines() if "(left out; run deckcli validate)" in ln]
     assert len(warned) == 2 and ":1: 'four Orca' is not a card entry" in warned[0]
     assert ":2: count 9999" in warned[1]
+
+
+def test_a_tie_for_best_or_worst_names_the_same_card_whatever_the_lines_order(deck_file):
+    """Orca and Great White Shark both run 56 km/h: of equal values the figures name the first
+    card by name, so fmt (which sorts the lines) or any reordering of a deck changes nothing in
+    its statistics."""
+    lines = ["4 Orca", "4 Great White Shark", "4 Walrus", "4 Coelacanth"]
+    docs = []
+    for order in (lines, lines[::-1]):
+        r = run("stats", deck_file("\n".join(order) + "\n"), "--output", "json")
+        assert r.code == 0, r
+        docs.append(r.json()["stats"])
+    assert docs[0] == docs[1]
+    assert docs[0]["speed"]["deck"]["best"] == 56
+    assert docs[0]["speed"]["deck"]["best_card"] == "Great White Shark (ABS) 23"

@@ -101,10 +101,12 @@ def stat_profile(rdeck, stat: str, db_sorted: list) -> dict:
         if not isinstance(v, (int, float)):
             continue
         values.extend([v] * r.entry.count)
-        if best is None or is_better(stat, v, best[0]):
-            best = (v, r.card.ref)
-        if worst is None or is_better(stat, worst[0], v):
-            worst = (v, r.card.ref)
+        # of equal values the first card by name: the figures must not hang on the lines' order
+        here = (v, r.card.ref)
+        if best is None or is_better(stat, v, best[0]) or (v == best[0] and here[1] < best[1]):
+            best = here
+        if worst is None or is_better(stat, worst[0], v) or (v == worst[0] and here[1] < worst[1]):
+            worst = here
     out = {"wins": sense, "rule": rule, "unit": UNITS.get(stat), "animals": len(values),
            "deck": None,
            "database": None, "median_beats": None}
