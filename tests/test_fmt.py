@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import EXAMPLES, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -592,3 +592,10 @@ def test_an_entry_matching_no_card_keeps_its_words_in_the_one_entry_shape():
                                       "4 Wlarus (ABS) 12 [promotional]  # hmm"]
     again = run("fmt", "-", input=r.out)
     assert again.out == r.out
+
+
+def test_the_bundled_examples_are_in_fmts_form():
+    """A user who runs the fmt hook on copies of the good examples or the example event sees
+    nothing rewritten: they are kept canonical."""
+    r = run("fmt", "--check", EXAMPLES / "good", EXAMPLES / "event")
+    assert r.code == 0, r
