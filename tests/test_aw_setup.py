@@ -129,3 +129,14 @@ def test_setup_of_an_illegal_deck_exits_1():
     res = run("setup", EXAMPLES / "bad" / "alpha-walrus-two-alphas.txt", "--seed", "1")
     assert res.code == 1, res
     assert "AW-1.1" in res.out
+
+
+@pytest.mark.parametrize("deck,opponent", [
+    (EXAMPLES / "good" / "championship-deep-divers.txt", DECK2),
+    (DECK2, EXAMPLES / "good" / "championship-deep-divers.txt")])
+def test_decks_of_two_games_are_a_usage_error_naming_both(deck, opponent):
+    r = run("setup", deck, "--opponent", opponent, "--seed", "1")
+    assert r.code == 2, r
+    assert "internal error" not in r.err
+    assert f"{deck} is an " in r.err and f"--opponent {opponent} is an " in r.err, r
+    assert "animal-battle" in r.err and "alpha-walrus" in r.err, r

@@ -51,6 +51,9 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
 
     rdeck = load(deck)
     other = load(opponent) if opponent else None
+    if other is not None and other.game != rdeck.game:
+        raise click.UsageError(f"{deck} is an {rdeck.game} deck and --opponent {opponent} is an "
+                               f"{other.game} deck: both players need decks of one game")
     module = importlib.import_module(game_module(rdeck.game).__name__ + ".setup")
     result = module.deal(rdeck, seed=seed, players=players, opponent=other)
     if output == "json":
