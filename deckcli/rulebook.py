@@ -70,18 +70,68 @@ def referring_to(rule_id: str) -> list[Rule]:
     return [r for r in all_rules(None) if rule_id in r.refs]
 
 
-_WORD = re.compile(r"[\w'-]+")
+_WORD = re.compile(r"[\w'’-]+")
+def word_forms(word: str) -> frozenset[str]:
+    """The word as written and what it may be an inflection of: 'ties' -> ties, tie; 'tied'
+    -> tied, tie; 'using' -> using, use; 'abilities' -> abilities, ability. Two words are the
+    same word when their forms meet, so 'tie' finds 'ties' and 'tied' but never 'abilities'.
+
+    Only what English inflection adds is taken off (-s, -es, -ies, -ed, -ing, 's), with the
+    base's dropped e or doubled consonant put back; a base under three letters is no form.
+    """
+    w = word.casefold().replace("’", "'").strip("'-")
+    if w.endswith("'s"):
+        w = w[:-2]
+    forms = {w}
+    bases = []
+    if w.endswith(("ies", "ied")):
+        bases += [w[:-3] + "y", w[:-1]]  # copies -> copy; ties, tied -> tie
+    if w.endswith("es"):
+        bases.append(w[:-2])  # classes -> class
+    if w.endswith("s") and not w.endswith("ss"):
+        bases.append(w[:-1])  # games -> game
+    for suffix in ("ed", "ing"):
+        if w.endswith(suffix):
+            base = w[: -len(suffix)]
+            bases += [base, base + "e"]  # named -> name; using -> use
+            if len(base) > 2 and base[-1] == base[-2]:
+                bases.append(base[:-1])  # stopped -> stop
+            if suffix == "ing" and base.endswith("y"):
+                bases.append(base[:-1] + "ie")  # tying -> tie
+    forms.update(b for b in bases if len(b) >= 3)
+    return frozenset(forms)
 
 
 def search_rules(words: str, game: str | None = None) -> list[Rule]:
-    """Rules whose id, title or text hold every word (case-insensitive)."""
+    """Rules that hold every word of ``words`` (a word, or any inflection of it: 'tie' finds
+    'ties' and 'tied', never 'abilities'), best matches first.
+
+    A rule's id counts as a word of it. Matches in the title weigh more than in the text, and
+    a word written exactly as asked more than an inflection; equal scores keep the reference's
+    order.
+    """
     wanted = [w.casefold() for w in _WORD.findall(words)]
-    hits = []
-    for rule in all_rules(game):
-        hay = f"{rule.id} {rule.title} {rule.text}".casefold()
-        if wanted and all(w in hay for w in wanted):
-            hits.append(rule)
-    return hits
+    if not wanted:
+        return []
+    asked = [word_forms(w) for w in wanted]
+    scored = []
+    for order, rule in enumerate(all_rules(game)):
+        title = [w.casefold() for w in _WORD.findall(rule.title)]
+        text = [w.casefold() for w in _WORD.findall(rule.text)]
+        exact = {rule.id.casefold(), *title, *text}
+        title_forms = set().union(*map(word_forms, title))
+        text_forms = set().union(*map(word_forms, text))
+        score = 0
+        for word, forms in zip(wanted, asked):
+            in_title, in_text = bool(forms & title_forms), bool(forms & text_forms)
+            if word == rule.id.casefold():
+                score += 10
+            elif not (in_title or in_text):
+                break
+            score += 3 * in_title + in_text + (word in exact)
+        else:
+            scored.append((-score, order, rule))
+    return [rule for _, _, rule in sorted(scored, key=lambda t: t[:2])]
 
 
 def looks_like_rule_id(text: str) -> bool:

@@ -56,7 +56,7 @@ def rules(ctx, query, game, output):
     if output == "json":
         echo_json([r.to_json() for r in found])
     elif not found:
-        click.echo(f"no rules match {text!r}")
+        click.echo(f"deckcli: no rules match {text!r}", err=True)
     else:
         click.echo("\n".join(_render(r, full=False) for r in found))
     return EXIT_OK

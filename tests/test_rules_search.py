@@ -1,0 +1,60 @@
+"""`deckcli rules WORDS`: whole words and their inflections, best matches first."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+
+from deckcli.rulebook import search_rules, word_forms
+
+
+def ids(*words: str, game: str | None = None) -> list[str]:
+    return [r.id for r in search_rules(" ".join(words), game)]
+
+
+def test_tie_finds_ties_and_tied_but_not_words_that_hold_the_letters():
+    found = ids("tie")
+    for rid in ("AB-G.1", "AW-4.10", "AW-8.5"):  # "Tie on a statistic", "Ties favour ...", "... ties go to the dice"
+        assert rid in found
+    # 'abilities' (AW-2.2, AW-10.5) and 'Quantities' (DL-2.2) hold the letters t-i-e, not the word
+    for rid in ("AW-2.2", "AW-10.5", "DL-2.2"):
+        assert rid not in found
+
+
+def test_best_matches_first():
+    """A rule whose title is about the word comes before one that only mentions it."""
+    found = ids("tie")
+    assert found[0] == "AB-G.1"  # the word itself in the title
+    assert found.index("AW-4.10") < found.index("AW-G.14")  # "Ties" in the title, then text only
+
+
+@pytest.mark.parametrize("forms", [("tie", "ties", "tied"), ("use", "used", "uses", "using"),
+                                   ("stop", "stopped", "stops"), ("ability", "abilities"),
+                                   ("copy", "copies"), ("game", "games"), ("class", "classes")])
+def test_inflections_are_one_word(forms):
+    for a in forms:
+        for b in forms:
+            assert word_forms(a) & word_forms(b), (a, b, word_forms(a), word_forms(b))
+
+
+@pytest.mark.parametrize("a,b", [("tie", "abilities"), ("tie", "quantities"), ("tie", "tide"),
+                                 ("defend", "defender"), ("stat", "state"), ("us", "used")])
+def test_other_words_stay_apart(a, b):
+    assert not word_forms(a) & word_forms(b)
+
+
+def test_every_word_must_match():
+    found = ids("copy", "limit")
+    assert found[0] == "AB-1.5"  # "Copy limit"
+    assert all("AB-2" not in r for r in found)
+    assert ids("copy", "zebra") == []
+
+
+def test_from_the_command_line():
+    r = run("rules", "tie", "--output", "json")
+    assert r.code == 0, r
+    assert [x["id"] for x in r.json()] == ids("tie")
+    # the word as written first: "Ties favour ...", "... ties go to the dice", then "Tie on ..."
+    assert ids("ties")[:3] == ["AW-4.10", "AW-8.5", "AB-G.1"]
+    r = run("rules", "zebra")
+    assert r.code == 0 and r.out == "" and "no rules match 'zebra'" in r.err, r
