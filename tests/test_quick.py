@@ -56,6 +56,11 @@ HEADER_LINES = ["game: animal-battle", "game: alpha-walrus", "game: chess", "for
                 "Format: championship", "format: sealed", "name: Deep Divers", "player: Ann"]
 SECTION_LINES = ["Animals", "Animals: 8", "Actions (4)", "Creatures: 3", "Gear 4",
                  "Battle Cards", "# just a comment", "", "   "]
+# other tools' lines (DL-2.7, DL-2.8): the quick read takes the first three, and leaves every
+# file with one of the others to the full reader
+LAYOUT_LINES = ["Deck", "main:", "// a note", "// Sideboard", "Sideboard", "SB: 2 Orca",
+                "sb: 1 Walrus # spare", "About", "Name Deep Divers", "Name Orca x2", "[metadata]",
+                "Name=Deep Divers", "[main]", "[sideboard]", "Side:"]
 
 
 @st.composite
@@ -70,8 +75,11 @@ def decklists(draw, index):
     lines = [line for line in header if line]
     entry = st.builds(lambda n, x, body: f"{n}{x} {body}", st.integers(1, 9),
                       st.sampled_from(["", "x"]), st.sampled_from(clean_lines(index, game)))
-    lines += draw(st.lists(st.one_of(entry, entry, entry, st.sampled_from(SECTION_LINES)),
-                           max_size=24))
+    after = st.builds(lambda n, body, end: f"{body} x{n}{end}", st.integers(1, 9),  # Walrus x4
+                      st.sampled_from([x for x in clean_lines(index, game) if "#" not in x]),
+                      st.sampled_from(["", " *F*", "  // a note", "  # a note"]))
+    lines += draw(st.lists(st.one_of(entry, entry, entry, after, st.sampled_from(SECTION_LINES),
+                                     st.sampled_from(LAYOUT_LINES)), max_size=24))
     if draw(st.booleans()):
         other = "alpha-walrus" if game == "animal-battle" else "animal-battle"
         trouble = st.one_of(st.sampled_from(PROBLEM_LINES), st.sampled_from(HEADER_LINES),
@@ -167,6 +175,32 @@ def test_a_problem_line_leaves_the_quick_read(index, text, deck_file):
     path = deck_file(text)
     report = validate_path(str(path), index, Options())
     assert report.problems and report.to_json() == full_report(path, index, Options()).to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "Deck\n4 Walrus\n16 Orca\n",  # the deck starts where it starts anyway
+    "// Deep Divers\nmain:\nWalrus x4\nOrca (ABS) 10 x16  // big\n",
+    "4 Walrus (ABS) 12 *F*\n16 Orca\n",
+])
+def test_other_tools_lines_that_change_nothing_take_the_quick_read(index, text, deck_file):
+    assert quick_resolve(text, "d.txt", index, Options(), pick) is not None
+    path = deck_file(text)
+    assert validate_path(str(path), index, Options()).to_json() == \
+        full_report(path, index, Options()).to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "4 Walrus\nSideboard\n2 Orca\n", "4 Walrus\n// Sideboard\n2 Orca\n",
+    "4 Walrus\nSB: 2 Orca\n", "About\nName Deep Divers\n4 Walrus\n",
+    "Name Orca x2\n4 Walrus\n",  # the deck's name, though 'Orca x2' reads as an entry
+    "[metadata]\nName=Deep Divers\n[main]\n4 Walrus\n",
+    "Animals\n4 Walrus\nDeck\n4 Orca\n",  # 'Deck' ends the section the quick read counts
+])
+def test_a_sideboard_or_a_name_line_leaves_the_quick_read(index, text, deck_file):
+    assert quick_resolve(text, "d.txt", index, Options(), pick) is None
+    path = deck_file(text)
+    assert validate_path(str(path), index, Options()).to_json() == \
+        full_report(path, index, Options()).to_json()
 
 
 def test_entries_built_on_demand_are_the_full_readers(index):

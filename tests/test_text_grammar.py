@@ -93,6 +93,26 @@ def test_bare_printing(line):
         assert got == (m["name"], m["set"], m["num"])
 
 
+AFTER = re.compile(r"^(?P<rest>.*?\S)\s+[xX](?P<n>\d+)"
+                   r"(?P<tail>(?:\s*\[[^\[\]]*\]|\s+\*[fF]\*)*)\s*$", re.S)
+
+
+@given(st.lists(st.sampled_from(list("0123456789xX -+[]*fF") + ["Walrus", "(ABS)", "12", " x4",
+                                                                "*F*", "[foil]", "٤"]),
+                max_size=12).map("".join).map(str.strip))
+@example("Walrus x4")
+@example("Walrus (ABS) 12 x4 [foil] *F*")
+@example("Walrus x4*F*")
+@example("Walrus x1 x2")
+@settings(max_examples=1200, deadline=None)
+def test_count_after(line):
+    m = AFTER.match(line)
+    got = t.scan_count_after(line)
+    assert (got is None) == (m is None), (line, got, m)
+    if m:
+        assert got == (m["n"], m["rest"] + m["tail"]), (line, got)
+
+
 TAGS = re.compile(r"\s*\[(?P<tags>[^\[\]]*)\]\s*$")
 
 
@@ -114,14 +134,15 @@ def test_tags(line):
 DECK_LINES = st.lists(st.sampled_from([
     "game: animal-battle", "Format: championship", "format: casual", "name: Deep Divers",
     "player: Ann", "4 Walrus", "4x Walrus (ABS) 12", "1 Walrus [foil] # shiny", "Animals: 4",
-    "Actions", "# a note", "", "four Walrus", "0 Orca", "game: alpha-walrus", "  2 Orca  "]),
+    "Actions", "# a note", "", "four Walrus", "0 Orca", "game: alpha-walrus", "  2 Orca  ",
+    "Walrus x4", "Sideboard", "SB: 2 Orca", "Name Orca x2", "Deck", "// a note"]),
     max_size=10).map("\n".join)
 
 
 def _read_back(deck):
     return (deck.header, deck.header_lines, deck.preamble, deck.trailer,
             [(e.count, e.name, e.set_code, e.number, e.variants, e.line, e.section, e.comment,
-              e.leading) for e in deck.entries],
+              e.leading) for e in deck.entries + deck.sideboard], len(deck.sideboard),
             [(p.code, p.rule, p.line, p.message) for p in deck.problems])
 
 

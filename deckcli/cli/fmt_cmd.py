@@ -65,11 +65,28 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
         raise _Unsafe(f"the formatted text does not parse (line {first.line}: {first.message})")
     if not same_deck(deck, again, index, game, event):
         raise _Unsafe("the formatted deck is not the same deck")
+    if _as_written(deck.sideboard) != _as_written(again.sideboard):
+        raise _Unsafe("the formatted deck lost or changed its sideboard")
     if before is not None and verdict(again, index, game, event) != before:
         raise _Unsafe("the formatted deck gets another verdict at the event")
     if format_deck(again, new_text, index, game) != new_text:
         raise _Unsafe("formatting is not stable")
     return encode(new_text, deck.bom)
+
+
+def _as_written(entries) -> list[tuple]:
+    return [(e.count, e.name, e.set_code, e.number, frozenset(e.variants)) for e in entries]
+
+
+#: Files in another tool's own layout: fmt leaves them to that tool (it would not read
+#: deckcli's form); ``convert`` makes a deckcli decklist of one.
+OTHER_TOOLS = {".dck": "Forge", ".cod": "Cockatrice", ".dek": "MTGO"}
+
+
+def _other_tool(path: str) -> str | None:
+    import os
+
+    return OTHER_TOOLS.get(os.path.splitext(path)[1].lower()) if path != "-" else None
 
 
 def _settle_names(deck, index, game) -> None:
@@ -179,6 +196,12 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     changed = unchanged = failed = 0
     internal = False
     for path in targets:
+        tool = _other_tool(path)
+        if tool is not None:
+            _say(f"{path}: left as it is: a {tool} deck keeps {tool}'s layout (deckcli "
+                 "convert makes a deckcli decklist of it)")
+            unchanged += 1
+            continue
         deck, text, old = _read(path, index, stdin_name)
         if text is None or any(p.is_error for p in deck.problems):
             _report_problems(deck)

@@ -62,6 +62,10 @@ def to_text(deck: Deck) -> str:
         out.extend(comment_line(c) for c in entry.leading)
         out.append(entry_line(entry.count, entry.name, entry.set_code, entry.number,
                               _tags(entry), entry.comment))
+    if deck.sideboard:
+        from deckcli.decks.format import sideboard_lines
+
+        out.extend(["", *sideboard_lines(deck)])
     if deck.trailer:
         out.append("")
         out.extend(comment_line(c) for c in deck.trailer)

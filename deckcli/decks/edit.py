@@ -255,8 +255,7 @@ def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str
             if n == 0:
                 drop.add(e.line)
             else:
-                lines[e.line - 1] = _QTY_DIGITS.sub(lambda m, n=n: m[1] + str(n),
-                                                    lines[e.line - 1], 1)
+                lines[e.line - 1] = _set_count(lines[e.line - 1], n)
     out = []
     for i, raw in enumerate(lines, start=1):
         if i not in drop:
@@ -266,6 +265,23 @@ def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str
     if insert_at == 0:
         out = insert + out
     return nl.join(out) + nl
+
+
+#: The count written after the card (``Walrus x4``, ``Walrus x4 [foil] *F*  # note``).
+_AFTER_DIGITS = re.compile(r"(?<=\s[xX])(\d+)(?=(?:\s*(?:\[[^\[\]]*\]|\*[fF]\*))*\s*(?:#|//|$))")
+
+
+def _set_count(raw: str, n: int) -> str:
+    """An entry line with its count made ``n``, where the line writes its count: in front
+    (``4 Walrus``, ``x4 Walrus``) or after the card (``Walrus x4``)."""
+    if _QTY_DIGITS.match(raw):
+        return _QTY_DIGITS.sub(lambda m: m[1] + str(n), raw, 1)
+    body = raw.partition("#")[0]
+    found = list(_AFTER_DIGITS.finditer(body))
+    if not found:
+        return raw
+    m = found[-1]
+    return raw[:m.start()] + str(n) + raw[m.end():]
 
 
 def _set_section_count(raw: str, n: int) -> str:

@@ -276,8 +276,11 @@ class _TextExtras:
 def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
     """Walk the lines the way the text parser does, to find comments it drops."""
     extras = _TextExtras()
+    from deckcli.decks.text import split_comment
+
     header_at = {n: k for k, n in deck.header_lines.items()}
     section_at = {s.line for s in deck.sections}
+    side_at = _sideboard_headers(deck, lines)
     pending: list[str] = []
     seen_entry = seen_header = False
     for n, raw in enumerate(lines, start=1):
@@ -289,7 +292,10 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
         if line.startswith("#"):
             pending.append(line[1:].strip())
             continue
-        comment = line.partition("#")[2].strip() if "#" in line else ""
+        if line.startswith("//") and n not in side_at:
+            pending.append(line[2:].strip())
+            continue
+        comment = split_comment(line)[1] or ""
         if n in header_at:
             seen_header, pending = True, []
             if comment:
@@ -354,6 +360,8 @@ def _format_text(deck: Deck, text: str, index, game: str) -> str:
         block.append(f"{group.title}: {group.total}" + (f"  # {'; '.join(on)}" if on else ""))
         block.extend(x for line in group.lines for x in _text_line(line))
         blocks.append(block)
+    if deck.sideboard:
+        blocks.append(sideboard_lines(deck))
     for i, block in enumerate(blocks):
         if i:
             out.append("")
@@ -363,6 +371,26 @@ def _format_text(deck: Deck, text: str, index, game: str) -> str:
         out.append("")
         out.extend(comment_line(c) for c in trailer)
     return "\n".join(out) + "\n"
+
+
+def sideboard_lines(deck: Deck) -> list[str]:
+    """A ``Sideboard`` header and the sideboard's entries as written (in the one entry shape):
+    not part of the deck, but the file's own, so fmt and convert keep them (rule DL-2.7)."""
+    out = ["Sideboard"]
+    for e in deck.sideboard:
+        out.extend(comment_line(c) for c in e.leading)
+        out.append(entry_line(e.count, e.name, e.set_code, e.number, e.variants, e.comment))
+    return out
+
+
+def _sideboard_headers(deck: Deck, lines: list[str]) -> set[int]:
+    """The lines of ``// Sideboard`` headers (a ``//`` line that is not a comment)."""
+    if not deck.sideboard:
+        return set()
+    from deckcli.decks.layouts import slashed_side
+
+    return {n for n, raw in enumerate(lines, start=1)
+            if raw.strip()[:2] == "//" and slashed_side(raw.strip()[2:])}
 
 
 def _kinds_present(deck, index, game, kind_of_section) -> set[str]:

@@ -74,19 +74,22 @@ class Deck(MutableRecord):
     """A parsed decklist: header, entries, sections, and the problems found while reading it.
 
     ``preamble``/``trailer`` are comment lines before the header / at the end of a text file
-    (kept by fmt); ``newline`` and ``bom`` record how the file was written.
+    (kept by fmt); ``newline`` and ``bom`` record how the file was written. ``sideboard``
+    holds the entries another tool's layout lists outside the deck (a sideboard: rule
+    DL-2.7): they are kept as written, never counted or checked.
     """
 
     __slots__ = ("path", "source_format", "header", "header_lines", "entries", "sections",
-                 "problems", "preamble", "trailer", "newline", "bom")
+                 "problems", "preamble", "trailer", "newline", "bom", "sideboard")
 
     def __init__(self, path: str | None, source_format: str, header: dict | None = None,
                  header_lines: dict | None = None, entries: list[Entry] | None = None,
                  sections: list[Section] | None = None,
                  problems: list[Diagnostic] | None = None, preamble: list[str] | None = None,
-                 trailer: list[str] | None = None, newline: str = "\n", bom: bool = False):
+                 trailer: list[str] | None = None, newline: str = "\n", bom: bool = False,
+                 sideboard: list[Entry] | None = None):
         self.path = path
-        self.source_format = source_format  # text | yaml | json | csv
+        self.source_format = source_format  # text | yaml | json | csv | cod | dek
         self.header = {} if header is None else header
         self.header_lines = {} if header_lines is None else header_lines
         self.entries = [] if entries is None else entries
@@ -96,6 +99,7 @@ class Deck(MutableRecord):
         self.trailer = [] if trailer is None else trailer
         self.newline = newline
         self.bom = bom
+        self.sideboard = [] if sideboard is None else sideboard
 
     @property
     def readable(self) -> bool:
@@ -111,4 +115,5 @@ class Deck(MutableRecord):
 
 
 #: Problems after which nothing in the file was read as a deck.
-UNREADABLE_CODES = frozenset({"unreadable", "encoding", "binary", "too-large", "bad-structure"})
+UNREADABLE_CODES = frozenset({"unreadable", "encoding", "binary", "too-large", "bad-structure",
+                              "unsafe-xml"})

@@ -8,9 +8,10 @@ building an :class:`~deckcli.decks.model.Entry` and a
 resolved once in a run, by the same functions the full reader uses, and remembered.
 
 The moment a line is anything else (a problem of any kind, a header after the first entry,
-too long, ...) the quick read gives up and returns None, and the caller reads the file in
-full: the quick read never makes a problem of its own. tests/test_quick.py checks on
-generated decks, good and bad, that both routes give the same report.
+too long, a sideboard or another tool's layout line it does not take, ...) the quick read
+gives up and returns None, and the caller reads the file in full: the quick read never makes a
+problem of its own. tests/test_quick.py checks on generated decks, good and bad, that both
+routes give the same report.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ from operator import itemgetter
 from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
 from deckcli.decks.model import Deck, Entry
 from deckcli.decks.resolve import Resolved, resolve_entry, totals_of
-from deckcli.decks.text import classify_line, line_memo, read_section, section_words, split_lines
+from deckcli.decks.text import (
+    classify_line,
+    line_memo,
+    name_line,
+    read_section,
+    section_words,
+    split_comment,
+    split_lines,
+)
 
 
 class QuickDeck:
@@ -109,17 +118,25 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
             line = raw.strip()
             if not line or line[0] == "#":
                 continue
-            if "#" in line:
-                line = line.partition("#")[0].strip()
+            if line[:2] == "//":
+                if _layout(line, sections) is None:
+                    return None  # '// Sideboard'
+                continue  # a comment
+            if "#" in line or "/" in line:
+                line = split_comment(line)[0]
             found = facts.get(line)
         if found is None:
+            if game is None and name_line(line) is not None:
+                return None  # Arena's 'Name ...' before the deck: the deck's name
             known = seen.get(line)
             if known is None:
                 known = classify_line(line, seen, is_set)
             if known is None:
                 section = read_section(line, lineno, words)
                 if section is None:
-                    return None  # no quantity: a problem the full reader reports
+                    if _layout(line, sections) is None:
+                        return None  # no quantity, or another tool's line the quick read
+                    continue  # does not take: the full reader reports it
                 sections.append((section, len(found_all)))
                 continue
             faults, fields = known
@@ -166,6 +183,19 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
         listed.append((section, sum(map(_COPIES_OF, found_all[first:last]))))
     count = sum(map(_COPIES_OF, found_all))
     return QuickDeck(path, game, fmt, count, totals, numbers, found_all), deck, listed, problems
+
+
+def _layout(line: str, sections: list) -> bool | None:
+    """True for a line another tool writes that changes nothing the quick read keeps: a
+    comment (``// ...``), or ``Deck``/``Main`` before any kind's section (the deck starts
+    there anyway). None for every other line: the full reader takes the file."""
+    from deckcli.decks.layouts import MAIN, slashed_side, zone_line
+
+    if line[:2] == "//":
+        return None if slashed_side(line[2:]) else True
+    if zone_line(line) == MAIN and not sections:
+        return True
+    return None
 
 
 _COPIES_OF = itemgetter(0)  # the copies of an entry line's facts

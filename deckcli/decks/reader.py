@@ -15,9 +15,9 @@ from deckcli.decks.model import Deck
 from deckcli.diagnostics import error
 from deckcli.errors import NotFoundError
 
-DECK_SUFFIXES = (".txt", ".deck", ".yaml", ".yml", ".json")
-FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".yaml": "yaml", ".yml": "yaml",
-                    ".json": "json", ".csv": "csv"}
+DECK_SUFFIXES = (".txt", ".deck", ".dck", ".yaml", ".yml", ".json")
+FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".dck": "text", ".yaml": "yaml",
+                    ".yml": "yaml", ".json": "json", ".csv": "csv"}
 
 
 def read_bytes(path: str) -> bytes:

@@ -11,8 +11,9 @@ RULES = [
        "A decklist is a UTF-8 file (a byte-order mark is allowed) with LF or CRLF line ends. "
        "A file in another encoding, a binary file or one over the size limits is not read."),
     _r("DL-1.2", "File kinds",
-       "Files ending .txt or .deck are text decklists, .yaml or .yml YAML decklists and .json "
-       "JSON decklists; .csv files have the columns count, name, set, number, variants."),
+       "Files ending .txt, .deck or .dck (Forge) are text decklists, .yaml or .yml YAML "
+       "decklists and .json JSON decklists; .csv files have the columns count, name, set, "
+       "number, variants."),
     _r("DL-1.3", "Limits",
        "A decklist file is at most 1 MiB, a line at most 4,096 characters, a count at most "
        "999 per entry, a deck at most 5,000 entries and YAML or JSON nested at most 32 deep."),
@@ -30,11 +31,27 @@ RULES = [
        "entries below it is a warning, and so is a section of a kind the deck's game does not "
        "have (Creatures in an animal-battle deck)."),
     _r("DL-2.5", "Other lines",
-       "Blank lines and comments (from '#' to the end of the line) are ignored. Any other line "
-       "that does not start with a quantity is an error on that line."),
+       "Blank lines and comments (from '#' or '//' to the end of the line) are ignored. Any "
+       "other line that does not start with a quantity, and is none of the lines of other "
+       "tools' layouts (DL-2.8), is an error on that line.", refs=("DL-2.8",)),
     _r("DL-2.6", "Structured decklists",
        "YAML and JSON decklists are a mapping with optional game, format, name and player and "
        "a list cards of entries {count, name, set, number, variants}."),
+    _r("DL-2.7", "Sideboards",
+       "Neither game has a sideboard. Cards that a decklist lists in one (after a Sideboard, "
+       "Side, SB: or // Sideboard line, on an 'SB: 2 Walrus' line, in Forge's [sideboard], "
+       "Cockatrice's side zone or MTGO's Sideboard=\"true\") are not part of the deck: they "
+       "are not counted or checked, and a warning says how many were left out and on which "
+       "lines. A Deck, Main or Maindeck line goes back to the deck.", refs=("DL-2.8",)),
+    _r("DL-2.8", "Other tools' layouts",
+       "A text decklist may also be written as other deck tools export it: the count after "
+       "the card (Walrus x4, Walrus (ABS) 12 x4); Deck, Main and Maindeck lines (any case, "
+       "':' optional) where the deck starts; MTG Arena's About and 'Name Deep Divers' lines "
+       "before the first entry, naming the deck; Moxfield's *F* after an entry for the foil "
+       "version; Forge's Walrus|ABS for a card of set ABS (Forge's third field is its art "
+       "index, not a collector number); and Forge's .dck layout, [metadata] with Name=..., "
+       "then [main] and [sideboard]. No option is needed: each line says what it is.",
+       refs=("DL-2.7",)),
     _r("DL-3.1", "Matching names",
        "Names match without regard to case, after Unicode NFKC normalisation and folding of "
        "runs of white space; curly and straight apostrophes are the same."),

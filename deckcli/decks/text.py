@@ -5,10 +5,12 @@
     # comment                         game: animal-battle      Animals: 8
     4 Walrus                          4x Walrus (ABS) 12       1 Walrus (ABS) 012 [foil]
     x4 Walrus    4 x Walrus           4 Walrus ABS 12  (when ABS is a known set code)
+    Walrus x4    Walrus (ABS) 12 x4   4 Walrus (ABS) 12 *F*    4 Walrus|ABS    // a comment
 
-Every line that is not blank, a comment, a header or a section header must start with a
-quantity; anything else is an error *on that line*, and parsing goes on so every problem in
-the file is reported at once.
+Every line that is not blank, a comment, a header, a section header or one of the layout
+lines of other tools (:mod:`deckcli.decks.layouts`) must start with a quantity, or end with
+one (``Walrus x4``); anything else is an error *on that line*, and parsing goes on so every
+problem in the file is reported at once.
 """
 
 from __future__ import annotations
@@ -60,6 +62,64 @@ def scan_quantity(line: str) -> tuple[str, str] | None:
     if rest[:1] in ("x", "X") and rest[1:2].isspace():  # "4 x Walrus"
         rest = rest[1:].lstrip()
     return digits, rest
+
+
+def scan_count_after(line: str) -> tuple[str, str] | None:
+    """``Walrus x4``, ``Walrus (ABS) 12 x4``, ``Walrus x4 [foil]``: (the digits, the line
+    without them) for a count written after the card, or None."""
+    core = scan_marks(line)[0]
+    parts = core.rsplit(None, 1)
+    if len(parts) != 2:
+        return None
+    token = parts[1]
+    if token[:1] not in ("x", "X") or not token[1:].isdecimal():
+        return None
+    return token[1:], parts[0] + line[len(core):]
+
+
+def scan_marks(rest: str) -> tuple[str, list[str], bool]:
+    """Strip what may follow a card at the end of a line: ``[tag]`` groups and Moxfield's
+    ``*F*`` (foil), in any order: (what is left, the groups' insides in order, foil seen)."""
+    groups: list[str] = []
+    foil = False
+    while True:
+        rest, more = scan_tags(rest)
+        groups[:0] = more
+        if rest[-3:] in ("*F*", "*f*") and (len(rest) == 3 or rest[-4].isspace()):
+            foil = True
+            rest = rest[:-3].rstrip()
+            continue
+        return rest, groups, foil
+
+
+def _scan_forge(body: str) -> tuple[str, str, None] | None:
+    """Forge's ``Walrus|ABS`` or ``Walrus|ABS|2``: (name, set, None). The third field is
+    Forge's art index, not a collector number, so it names no printing."""
+    name, _, rest = body.partition("|")
+    code = rest.partition("|")[0].strip()
+    name = name.rstrip()
+    if not name or not code or any(c.isspace() for c in code):
+        return None
+    return name, code, None
+
+
+def split_comment(line: str) -> tuple[str, str | None]:
+    """(the line before its trailing comment, the comment or None), both stripped: a comment
+    starts at the first ``#`` or ``//``."""
+    at = line.find("#")
+    slash = line.find("//") if "/" in line else -1
+    if slash >= 0 and (at < 0 or slash < at):
+        return line[:slash].strip(), line[slash + 2:].strip()
+    if at < 0:
+        return line, None
+    return line[:at].strip(), line[at + 1:].strip()
+
+
+def name_line(line: str) -> str | None:
+    """The deck's name from MTG Arena's ``Name Deep Divers`` line, else None."""
+    if line[:4].casefold() == "name" and line[4:5].isspace():
+        return line[5:].strip() or None
+    return None
 
 
 def scan_header(line: str) -> tuple[str, str] | None:
@@ -188,9 +248,26 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     sections = section_words()
     pending: list[str] = []  # comment lines waiting for the entry below them
     section: Section | None = None
+    side = metadata = False  # in a sideboard; in Forge's [metadata]
+    listed = deck.entries  # where the next entry goes: the deck or its sideboard
 
     def bad(code: str, rule: str, message: str, lineno: int):
         problems.append(error(code, rule, message, path=path, line=lineno))
+
+    def set_header(key: str, value: str, lineno: int, said: str) -> None:
+        nonlocal pending
+        if deck.entries or deck.sideboard:
+            bad("header-after-entries", "DL-2.3",
+                f"header line '{said}' must come before the first card entry", lineno)
+        elif key in deck.header:
+            bad("duplicate-header", "DL-2.3",
+                f"'{said}' is given twice (first on line {deck.header_lines[key]})", lineno)
+        else:
+            deck.header[key] = value
+            deck.header_lines[key] = lineno
+            if pending:
+                deck.preamble.extend(pending)
+                pending = []
 
     seen = line_memo(is_set)  # entry lines already read (in this deck or another)
     for lineno, raw in enumerate(split_lines(text), start=1):
@@ -204,63 +281,104 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 deck.preamble.extend(pending)
                 pending = []
             continue
-        if line.startswith("#"):
+        if line[0] == "#":
             pending.append(line[1:].strip())
             continue
         comment = None
-        if "#" in line:
-            line, _, comment = line.partition("#")
-            line, comment = line.strip(), comment.strip()
+        if line[:2] == "//":
+            from deckcli.decks import layouts
+
+            if not layouts.slashed_side(line[2:]):
+                pending.append(line[2:].strip())
+                continue
+            line = "sideboard"  # '// Sideboard' is the header, not a comment
+        elif "#" in line or "/" in line:
+            line, comment = split_comment(line)
+        if metadata:
+            found = layouts.metadata_line(line)
+            if found is not None:
+                if found[0] == "name" and found[1]:
+                    set_header("name", found[1], lineno, "Name=")
+                continue  # Forge's other facts (Description=, ...) say nothing of the cards
+        if not deck.entries and not deck.sideboard:
+            name = name_line(line)
+            if name is not None:  # Arena's 'Name Deep Divers'
+                set_header("name", name, lineno, "Name")
+                continue
         known = seen.get(line)
         if known is None:
             known = classify_line(line, seen, is_set)
         if known is None:  # neither an entry nor a header line
+            from deckcli.decks import layouts
+
+            rest = layouts.sb_prefix(line)
+            entry = rest and (seen.get(rest) or classify_line(rest, seen, is_set))
+            if entry and entry[0] is not None:  # 'SB: 2 Orca': a card of the sideboard
+                if _add(deck, deck.sideboard, entry, lineno, comment, pending, None, bad) is None:
+                    break
+                pending = []
+                continue
+            zone = layouts.zone_line(line)
+            if zone is not None:
+                metadata = zone == layouts.METADATA
+                if zone in (layouts.MAIN, layouts.SIDE):
+                    side = zone == layouts.SIDE
+                    listed = deck.sideboard if side else deck.entries
+                    section = None
+                continue
             found = read_section(line, lineno, sections)
             if found is not None:
-                section = found
-                deck.sections.append(section)
+                if not side:  # a kind's heading in a sideboard is only a label there
+                    section = found
+                    deck.sections.append(section)
                 pending = []
                 continue
             bad("no-quantity", "DL-2.5",
                 f"'{_short(line)}' is not a card entry: an entry starts with a quantity in "
                 "digits, as in '4 Walrus'", lineno)
             continue
-        faults, fields = known
-        if faults is None:  # a header line: (key, value)
-            key, value = fields
-            if deck.entries:
-                bad("header-after-entries", "DL-2.3",
-                    f"header line '{key}:' must come before the first card entry", lineno)
-            elif key in deck.header:
-                bad("duplicate-header", "DL-2.3",
-                    f"'{key}:' is given twice (first on line {deck.header_lines[key]})", lineno)
-            else:
-                deck.header[key] = value
-                deck.header_lines[key] = lineno
-                if pending:
-                    deck.preamble.extend(pending)
-                    pending = []
+        if known[0] is None:  # a header line: (None, (key, value))
+            key, value = known[1]
+            set_header(key, value, lineno, f"{key}:")
             continue
-        for code, rule, message in faults:
-            bad(code, rule, message, lineno)
-        if fields is None:
-            continue
-        if len(deck.entries) >= MAX_ENTRIES:
-            bad("too-many-entries", "DL-1.3",
-                f"more than {MAX_ENTRIES:,} entries; the rest of the file is not read", lineno)
+        added = _add(deck, listed, known, lineno, comment, pending, section, bad)
+        if added is None:
             break
-        count, name, code, number, tags, _, whole = fields
-        entry = Entry(count, name, code, number, tags, lineno, whole, comment or None, pending,
-                      section.key if section is not None else None)
-        pending = []
-        if section is not None:
-            section.entries.append(entry)
-        deck.entries.append(entry)
+        if added:
+            pending = []
     deck.trailer = pending
     if not deck.entries and not problems:
-        problems.append(error("empty-deck", "DL-2.1", "the file holds no card entries",
-                              path=path, line=None))
+        problems.append(error(
+            "empty-deck", "DL-2.1", "the file holds no card entries" + (
+                " outside its sideboard" if deck.sideboard else ""), path=path, line=None))
+    if deck.sideboard:
+        from deckcli.decks.layouts import left_out
+
+        problems.append(left_out(deck.sideboard, path))
     return deck
+
+
+def _add(deck: Deck, listed: list, known: tuple, lineno: int, comment, pending,
+         section: Section | None, bad) -> bool | None:
+    """Put an entry line's entry into ``listed`` (the deck or its sideboard), reporting the
+    line's problems: True when an entry was added, False when the line makes none, None when
+    the entry limit stops the reading."""
+    faults, fields = known
+    for code, rule, message in faults:
+        bad(code, rule, message, lineno)
+    if fields is None:
+        return False
+    if len(deck.entries) + len(deck.sideboard) >= MAX_ENTRIES:
+        bad("too-many-entries", "DL-1.3",
+            f"more than {MAX_ENTRIES:,} entries; the rest of the file is not read", lineno)
+        return None
+    count, name, code, number, tags, _, whole = fields
+    entry = Entry(count, name, code, number, tags, lineno, whole, comment or None, pending,
+                  section.key if section is not None else None)
+    if section is not None:
+        section.entries.append(entry)
+    listed.append(entry)
+    return True
 
 
 #: set-code test -> line -> what the line says, for the rest of the run: for an entry line its
@@ -296,6 +414,10 @@ def classify_line(line: str, seen: dict, is_set) -> tuple | None:
         if known[1][0] in ("game", "format"):  # these repeat across decks
             seen[line] = known
         return known
+    qty = scan_count_after(line)
+    if qty is not None:
+        known = seen[line] = _read_entry(qty, is_set)
+        return known
     return None
 
 
@@ -325,7 +447,9 @@ def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
         return [("bad-count", "DL-2.2",
                  f"count {count} is over the limit of {MAX_COUNT} per entry")], None
     tags: list[str] = []
-    rest, groups = scan_tags(rest)
+    rest, groups, foil = scan_marks(rest)
+    if foil:
+        groups.append("foil")
     for group in groups:
         for word in group.replace(",", " ").split():
             tag = variant_tag(word)
@@ -343,6 +467,8 @@ def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
     body = clean_name(rest)
     name, code, number, whole = body, None, None, None
     found = scan_printing_in_parens(body)
+    if found is None and "|" in body:
+        found = _scan_forge(body)
     if found is None and is_set is not None:
         found = scan_bare_printing(body)
         if found is not None and not is_set(found[1]):
