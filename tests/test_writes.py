@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, run_unprivileged
+from conftest import EXAMPLES, run, run_unprivileged
 
 DECK = (EXAMPLES / "good" / "championship-deep-divers.txt").read_text()
 MESSY = "4   walrus\n"  # fmt rewrites it
@@ -115,3 +115,152 @@ def test_a_read_only_folder_is_a_clear_error_for_a_normal_user(tmp_path):
             assert {p.name: p.read_text() for p in folder.iterdir()} == BEFORE, shown
     finally:
         folder.chmod(0o755)
+
+
+# -- concurrent edits (issue 24, 9) -------------------------------------------------------------
+def _add_at_once(deck: str, card: str, barrier, results) -> None:
+    """One `deckcli add` process: waits until all are ready, then edits the same deck."""
+    import contextlib
+    import io
+
+    from deckcli.cli import run as cli_run
+
+    barrier.wait()
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = cli_run(["add", deck, card])
+    results.put((code, err.getvalue()))
+
+
+def test_four_adds_at_once_all_land(tmp_path):
+    """Four `add` processes started together on one deck: each edit lands (or says it did
+    not, exit non-zero). Without the lock, most rounds ended with 2 or 3 copies added and
+    every process exiting 0."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    deck = tmp_path / "deck.txt"
+    for _round in range(5):
+        deck.write_text("4 Walrus\n")
+        barrier, results = ctx.Barrier(4), ctx.Queue()
+        procs = [ctx.Process(target=_add_at_once, args=(str(deck), "Orca", barrier, results))
+                 for _ in range(4)]
+        for p in procs:
+            p.start()
+        outcomes = [results.get(timeout=120) for _ in procs]
+        for p in procs:
+            p.join(timeout=120)
+        landed = sum(code == 0 for code, _ in outcomes)
+        assert all(code == 0 or err for code, err in outcomes), outcomes  # refused: says so
+        text = deck.read_text()
+        assert text.count("Orca") <= 1 and (f"{landed} Orca" in text), (text, outcomes)
+        assert landed == 4, outcomes  # the wait is long enough for four quick edits
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt"]
+
+
+def _hold_lock(path: str, held, release) -> None:
+    from deckcli.decks.lock import locked
+
+    with locked(path):
+        held.set()
+        release.wait(60)
+
+
+def test_an_edit_waits_a_bounded_time_then_refuses(tmp_path, monkeypatch):
+    """While another process holds the deck's lock longer than the bound, `add` writes
+    nothing and exits 2 saying why; once it is released, the edit goes through."""
+    import multiprocessing
+
+    import deckcli.decks.lock as lock
+
+    ctx = multiprocessing.get_context("fork")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Walrus\n")
+    held, release = ctx.Event(), ctx.Event()
+    holder = ctx.Process(target=_hold_lock, args=(str(deck), held, release))
+    holder.start()
+    try:
+        assert held.wait(60)
+        monkeypatch.setattr(lock, "WAIT_SECONDS", 0.2)
+        r = run("add", deck, "Orca")
+        assert r.code == 2, r
+        assert "another deckcli process is writing this file (waited 0.2 s); nothing " \
+               "written" in r.err, r
+        assert deck.read_text() == "4 Walrus\n"
+    finally:
+        release.set()
+        holder.join(60)
+    r = run("add", deck, "Orca")
+    assert r.code == 0, r
+    assert deck.read_text() == "4 Walrus\n1 Orca\n"
+
+
+def test_fmt_does_not_rewrite_a_read_only_deck(tmp_path):
+    """A deck whose mode says read-only is not rewritten (exit 2, as formatters that write
+    in place refuse it), while one already formatted is simply unchanged (exit 0)."""
+    messy = tmp_path / "messy.txt"
+    messy.write_text(MESSY)
+    messy.chmod(0o444)
+    r = run("fmt", messy)
+    assert r.code == 2, r
+    assert "messy.txt: is read-only (mode 0444); not replacing it" in r.err, r
+    assert messy.read_text() == MESSY and (messy.stat().st_mode & 0o777) == 0o444
+    tidy = tmp_path / "tidy.txt"
+    tidy.write_text(MESSY)
+    assert run("fmt", tidy).code == 0
+    tidy.chmod(0o444)
+    r = run("fmt", tidy)
+    assert r.code == 0 and r.err == "0 files reformatted, 1 unchanged\n", r
+
+
+# -- what a killed write leaves (issue 24, 9) ---------------------------------------------------
+def _write_then_hang(path: str, ready, release) -> None:
+    """A write stopped part-way: its temporary file holds half the bytes, its lock is held."""
+    from deckcli.decks.writer import replacing
+
+    with replacing(path) as fh:
+        fh.write(b"4 Orca\n")
+        fh.flush()
+        ready.set()
+        release.wait(60)
+        fh.write(b"4 Walrus\n")
+
+
+def _start_writer(ctx, path):
+    ready, release = ctx.Event(), ctx.Event()
+    proc = ctx.Process(target=_write_then_hang, args=(str(path), ready, release))
+    proc.start()
+    assert ready.wait(60)
+    return proc, release
+
+
+def test_a_write_killed_part_way_leaves_nothing_behind_after_the_next_write(tmp_path):
+    """`kill -9` during a write leaves its temporary file (and lock file); the next write
+    into the folder removes them, and the deck is as it was before the killed write. A
+    temporary file of a write still going on is left alone, and that write lands."""
+    import multiprocessing
+    import signal
+
+    ctx = multiprocessing.get_context("fork")
+    deck, other, live = tmp_path / "deck.txt", tmp_path / "other.txt", tmp_path / "live.txt"
+    for p in (deck, other, live):
+        p.write_text("4 Walrus\n")
+    going, release = _start_writer(ctx, live)
+    killed, _ = _start_writer(ctx, deck)
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.join(60)
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))
+    assert len(left) == 4 and ".deck.txt.lock" in left and ".live.txt.lock" in left, left
+    # the next deckcli run that writes in the folder (a fresh process, as after a crash)
+    proc = subprocess.run([sys.executable, "-m", "deckcli", "add", str(other), "Orca"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))
+    temp = [n for n in left if n != ".live.txt.lock"]  # the live write's files stay
+    assert len(left) == 2 and len(temp) == 1, left
+    assert temp[0].startswith(".live.txt.") and temp[0].endswith(".tmp"), left
+    assert deck.read_text() == "4 Walrus\n"
+    release.set()
+    going.join(60)
+    assert live.read_text() == "4 Orca\n4 Walrus\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt", "live.txt", "other.txt"]
