@@ -10,25 +10,8 @@ The prefix tells where a rule lives: ``AB-`` animal-battle, ``AW-`` alpha-walrus
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    title: str
-    text: str
-    game: str | None = None  # None: a project rule that applies to every game
-    refs: tuple[str, ...] = field(default=())  # ids this rule points at
-    gap: bool = False  # True: the seed leaves this situation open; see the text
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "title": self.title, "text": self.text, "game": self.game}
-
-
-def project_rule(id: str, title: str, text: str, refs=()) -> Rule:
-    """A deckcli rule (reading files) rather than a game rule: it applies to every game."""
-    return Rule(id, title, text, None, tuple(refs))
+from deckcli.rule import Rule
 
 
 def _project_rules() -> list[Rule]:
@@ -40,9 +23,9 @@ def _project_rules() -> list[Rule]:
 
 
 def game_rules(game: str) -> list[Rule]:
-    from deckcli.games import game_module
+    from deckcli.games import get
 
-    return list(game_module(game).RULES)
+    return list(get(game).rules())
 
 
 def all_rules(game: str | None = None) -> list[Rule]:

@@ -16,14 +16,7 @@ from deckcli.decks.quick import quick_resolve
 from deckcli.decks.reader import DECK_SUFFIXES, deck_from_text, read_deck, read_text
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
-from deckcli.games import (
-    DEFAULT_GAME,
-    GAMES,
-    KIND_PLURALS,
-    deck_rules,
-    game_module,
-    section_kinds,
-)
+from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.records import MutableRecord
 
 #: Files a directory walk skips: event files and game logs live beside decks.
@@ -161,13 +154,13 @@ def pick_game(deck: Deck, options: Options) -> tuple[str, list[Diagnostic]]:
 
 
 def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, list[Diagnostic]]:
-    module = game_module(game)
+    module = GAMES[game]
     event_format = getattr(options.event, "format", None)
     wanted = options.format or event_format
     line = None
     if not wanted:
         wanted, line = deck.header.get("format"), deck.header_lines.get("format")
-    if not module.FORMATS:
+    if not module.formats:
         if wanted:  # from the header (its line), or --format: either way it is ignored
             said = (f"'format: {wanted}'" if line is not None else f"--format {wanted}"
                     if options.format else f"the event's 'format: {wanted}'")
@@ -176,14 +169,25 @@ def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, li
                                   path=deck.path, line=line)]
         return None, []
     if not wanted:
-        return module.DEFAULT_FORMAT, []
+        return module.default_format, []
     key = wanted.strip().lower()
-    if key in module.FORMATS:
+    if key in module.formats:
         return key, []
-    return module.DEFAULT_FORMAT, [error(
+    return module.default_format, [error(
         "unknown-format", "DL-5.2",
-        f"unknown format '{wanted}'; {game} formats are {', '.join(module.FORMATS)}",
+        f"unknown format '{wanted}'; {game} formats are {', '.join(module.formats)}",
         path=deck.path, line=line)]
+
+
+def _deck_checks(game: str):
+    """The game's deck-checks module, asked of the game once per run (twice a deck here)."""
+    found = _CHECKS.get(game)
+    if found is None:
+        found = _CHECKS[game] = GAMES[game].deck_checks()
+    return found
+
+
+_CHECKS: dict = {}
 
 
 class CheckContext(MutableRecord):
@@ -267,14 +271,14 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
 
         ctx.limited = event.limited_ids()
         problems += check_event_rules(rdeck, event, index)
-    rules = deck_rules(game)
+    rules = _deck_checks(game)
     problems += rules.check_deck(rdeck, ctx)
     for section, copies in listed:
-        if section.key not in section_kinds(game):
+        if section.key not in GAMES[game].section_kinds():
             problems.append(warning(
                 "section-kind", "DL-2.4",
                 f"section '{section.word}' is not a kind of {game} card (its sections: "
-                f"{', '.join(KIND_PLURALS[game].values())})", path=rdeck.path,
+                f"{', '.join(GAMES[game].kinds.values())})", path=rdeck.path,
                 line=section.line))
         if section.count is not None and section.count != copies:
             problems.append(warning(

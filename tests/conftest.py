@@ -153,3 +153,24 @@ def _dropped(preexec) -> bool:
             closed.rmdir()
         _DROP_WORKS.append(proc.returncode != 0 and b"PermissionError" in proc.stderr)
     return _DROP_WORKS[0]
+
+
+def check_log(log: dict, path=None, house: dict | None = None) -> dict:
+    """``referee check --output json`` of a log mapping, in-process (the referee driver)."""
+    from deckcli.cards.cache import open_index
+    from deckcli.games import get
+    from deckcli.games.replay import check, replay
+
+    return check(replay(get(log.get("game", "animal-battle")), log, path, house or {},
+                        open_index()))
+
+
+def start_game(log: dict, house: dict | None = None):
+    """The dealt match of a log (its actions not applied)."""
+    from deckcli.cards.cache import open_index
+    from deckcli.games import get
+
+    engine = get(log.get("game", "animal-battle")).engine()
+    match, _steps, _setup = engine.read_log({**log, "actions": []}, None, house or {},
+                                            open_index())
+    return match

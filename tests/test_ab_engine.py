@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcli.games.animal_battle.engine import Game
-from deckcli.games.animal_battle.referee import candidates
-from deckcli.games.animal_battle.state import CardInfo
+from deckcli.games.animal_battle.engine import Match
+from deckcli.games.animal_battle.play import ENGINE
+from deckcli.games.base import CardInfo
 
 NAMES = ["Orca", "Walrus", "Sea Otter", "Blue Whale", "Vaquita", "Greenland Shark",
          "Fin Whale", "Emperor Penguin", "Weddell Seal", "Harbor Porpoise", "Adelie Penguin",
@@ -34,7 +34,7 @@ def ids(names):
     return [IDS[n] for n in names]
 
 
-def position(layout: dict, house: dict | None = None) -> Game:
+def position(layout: dict, house: dict | None = None) -> Match:
     """A two-player game in turn play: p1 is active (and attacks), p2 defends."""
     lay = dict(layout)
     kw = {"phase": lay.pop("phase", "establish"), "turn": lay.pop("turn", 2)}
@@ -47,10 +47,10 @@ def position(layout: dict, house: dict | None = None) -> Game:
         if key in lay:
             kw[key] = {p: ids(names) for p, names in lay.pop(key).items()}
     assert not lay, lay
-    return Game.position(BOOK, house_rules=house, **kw)
+    return Match.position(BOOK, house_rules=house, **kw)
 
 
-def play(game: Game, action) -> object:
+def play(game: Match, action) -> object:
     player, verb, *rest = action
     arg = rest[0] if rest else None
     stat = rest[1] if len(rest) > 1 else None
@@ -242,9 +242,9 @@ def test_rule_table(row):
         assert out.ok and out.stop is None, out.to_json()
         assert rule in out.rules or rule in " ".join(out.notes), out.to_json()
     elif expected.startswith("gap "):
-        assert out.ok and out.stop and out.stop["rule"] == expected[4:], out.to_json()
+        assert out.ok and out.stop and out.stop.rule == expected[4:], out.to_json()
     else:
-        assert [v["rule"] for v in out.violations] == [expected], out.to_json()
+        assert [v.rule for v in out.violations] == [expected], out.to_json()
     if check is not None:
         assert check(g), g.summary()
 
@@ -255,7 +255,7 @@ def test_illegal_action_changes_nothing():
     for action in [("p1", "stat", "max_depth"), ("p1", "challenge", "Narwhal"),
                    ("p2", "stat", "weight"), ("p1", "promote", "Narwhal")]:
         out = play(g, action)
-        assert out.violations and out.violations[0]["message"]
+        assert out.violations and out.violations[0].message
     assert g.summary() == before
 
 
@@ -299,12 +299,12 @@ def test_gap_stops_without_house_rule_and_follows_one(gap, layout, before, actio
         assert play(g, step).ok
     before_state = g.summary()
     out = play(g, action)
-    assert out.ok and out.stop is not None and out.stop["rule"] == gap, out.to_json()
-    assert out.stop["value"] is None and "judge" in out.stop["ruling"]
+    assert out.ok and out.stop is not None and out.stop.rule == gap, out.to_json()
+    assert out.stop.record.value is None and "judge" in out.stop.ruling
     (key, value), = house.items()
-    assert key in out.stop["ruling"]  # names the house rule that settles it
+    assert key in out.stop.ruling  # names the house rule that settles it
     after = play(g, ("p1", "end_turn"))  # the game waits for the judge
-    assert after.violations and after.violations[0]["rule"] == gap
+    assert after.violations and after.violations[0].rule == gap
     if gap in ("AB-G.7", "AB-G.8"):  # asked before anything changed
         assert g.summary()["players"] == before_state["players"]
 
@@ -313,7 +313,7 @@ def test_gap_stops_without_house_rule_and_follows_one(gap, layout, before, actio
         assert play(g, step).ok
     out = play(g, action)
     assert out.ok and out.stop is None, out.to_json()
-    assert [x["rule"] for x in out.gaps] == [gap] and out.gaps[0]["value"] == value
+    assert [x.rule for x in out.gaps] == [gap] and out.gaps[0].value == value
     assert check(g), g.summary()
 
 
@@ -321,21 +321,21 @@ def test_gap_g7_forbidden_is_a_violation_naming_the_house_rule():
     g = position({"hands": {"p1": ["Orca"]}, "pools": {"p2": ["Walrus"]}},
                  {"new_animal_from": "pool"})
     out = play(g, ("p1", "challenge", "Orca"))
-    assert [v["rule"] for v in out.violations] == ["AB-G.7"]
-    assert "new_animal_from=pool" in out.violations[0]["message"]
+    assert [v.rule for v in out.violations] == ["AB-G.7"]
+    assert "new_animal_from=pool" in out.violations[0].message
 
 
 def test_gap_g5_more_than_two_players():
     decks = {p: ids(["Orca", "Walrus", "Sea Otter", "Narwhal", "Vaquita", "Cheetah"])
              for p in ("p1", "p2", "p3")}
-    g = Game(BOOK, decks, first="p1")
+    g = Match(BOOK, decks, first="p1")
     out = g.act("p1", "reveal_challenger", IDS["Orca"])
-    assert out.stop and out.stop["rule"] == "AB-G.5"
-    g = Game(BOOK, decks, first="p1", house_rules={"defender_player": "next"})
+    assert out.stop and out.stop.rule == "AB-G.5"
+    g = Match(BOOK, decks, first="p1", house_rules={"defender_player": "next"})
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
-    assert g.act("p3", "reveal_defender", IDS["Walrus"]).violations[0]["rule"] == "AB-3.4"
+    assert g.act("p3", "reveal_defender", IDS["Walrus"]).violations[0].rule == "AB-3.4"
     assert g.act("p2", "reveal_defender", IDS["Walrus"]).ok
-    g = Game(BOOK, decks, first="p1", house_rules={"defender_player": "attacker_choice"})
+    g = Match(BOOK, decks, first="p1", house_rules={"defender_player": "attacker_choice"})
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
     assert g.act("p1", "target", "p3").ok
     assert g.act("p3", "reveal_defender", IDS["Walrus"]).ok
@@ -353,30 +353,30 @@ def test_unknown_house_rule_value_is_refused():
 def test_unmodelled_card_text_stops_for_a_judge():
     g = position({"phase": "pool", "hands": {"p1": ["Field Guide"]}})
     out = play(g, ("p1", "play", "Field Guide"))
-    assert out.ok and out.stop and out.stop["gap"] is False and "judge" in out.stop["ruling"]
+    assert out.ok and out.stop and out.stop.gap is False and "judge" in out.stop.ruling
 
 
 # -- setup (section 3) ---------------------------------------------------------------------
 def deal(first="p1", seed=None, p1=None, p2=None):
     base = ["Orca", "Walrus", "Sea Otter", "Narwhal", "Vaquita", "Second Wind", "Cheetah",
             "Fin Whale"]
-    return Game(BOOK, {"p1": ids(p1 or base), "p2": ids(p2 or base)}, first=first, seed=seed)
+    return Match(BOOK, {"p1": ids(p1 or base), "p2": ids(p2 or base)}, first=first, seed=seed)
 
 
 def test_setup_opening_hand_and_order():
     g = deal()
     assert [len(p.hand) for p in g.s.players.values()] == [6, 6]  # AB-3.1
-    assert g.act("p2", "reveal_defender", IDS["Walrus"]).violations[0]["rule"] == "AB-3.4"
-    assert g.act("p2", "reveal_challenger", IDS["Walrus"]).violations[0]["rule"] == "AB-3.3"
-    assert g.act("p1", "place", IDS["Walrus"]).violations[0]["rule"] == "AB-3.5"
+    assert g.act("p2", "reveal_defender", IDS["Walrus"]).violations[0].rule == "AB-3.4"
+    assert g.act("p2", "reveal_challenger", IDS["Walrus"]).violations[0].rule == "AB-3.3"
+    assert g.act("p1", "place", IDS["Walrus"]).violations[0].rule == "AB-3.5"
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
-    assert g.act(None, "start").violations[0]["rule"] == "AB-3.4"
+    assert g.act(None, "start").violations[0].rule == "AB-3.4"
     assert g.act("p2", "reveal_defender", IDS["Walrus"]).ok
     for name in ("Sea Otter", "Narwhal", "Vaquita"):
         assert g.act("p1", "place", IDS[name]).ok
     out = g.act(None, "start")
     assert "AB-3.6" in out.rules and g.s.phase == "pool" and g.s.active == "p1"
-    assert g.act("p1", "draw").violations[0]["rule"] == "AB-3.6"
+    assert g.act("p1", "draw").violations[0].rule == "AB-3.6"
     assert g.act("p1", "stat", None, "speed").ok  # no draw, but an attack (AB-3.6)
 
 
@@ -411,13 +411,13 @@ def random_game(seed: int, players: int = 2, max_steps: int = 400):
     decks = {f"p{i + 1}": [IDS[rng.choice(POOL_OF_CARDS)] for _ in range(rng.randint(8, 24))]
              for i in range(players)}
     house = {k: rng.choice(v) for k, v in HOUSE_ALL.items()}
-    return Game(BOOK, decks, seed=seed, house_rules=house), decks, house, rng
+    return Match(BOOK, decks, seed=seed, house_rules=house), decks, house, rng
 
 
 def play_out(game, rng, max_steps=400, watch=None):
     actions = []
     while game.s.winner is None and game.s.waiting is None and len(actions) < max_steps:
-        legal = candidates(game, raw=True)
+        legal = ENGINE.legal_actions(game)
         assert legal, game.summary()  # a live game always has a legal action
         action = rng.choice(legal)
         before = list(game.s.used)
@@ -440,7 +440,7 @@ def test_random_legal_play_never_violates_and_replays(seed, players):
             assert g.s.used[:len(before)] == before  # AB-5.5: the used set only grows
 
     actions = play_out(game, rng, watch=used_only_grows)
-    again = Game(BOOK, decks, seed=seed, house_rules=house)
+    again = Match(BOOK, decks, seed=seed, house_rules=house)
     for action in actions:
         assert again.act(*action).ok
     assert again.summary() == game.summary()

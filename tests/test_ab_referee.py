@@ -131,7 +131,7 @@ def test_clean_game_replays_to_a_winner():
     assert r.code == 0, r
     data = r.json()
     assert data["violations"] == [] and data["stopped"] is None
-    assert data["steps"] == data["actions"] == 26
+    assert data["replayed"] == data["actions"] == 26
     assert data["final"]["winner"] == "p1"
     assert {g["rule"] for g in data["gaps"]} == {"AB-G.3", "AB-G.4"}
     assert all(g["value"] for g in data["gaps"])  # every gap met is settled by a house rule
@@ -157,10 +157,10 @@ def test_gap_log_stops_and_names_the_house_rule():
     assert r.code == 0, r
     data = r.json()
     assert data["violations"] == [] and data["stopped"]["rule"] == "AB-G.1"
-    assert data["stopped"]["step"] == 7 and data["steps"] == 7 < data["actions"]
+    assert data["stopped"]["step"] == 7 and data["replayed"] == 7 < data["actions"]
     assert "stat_tie" in data["stopped"]["ruling"]
     r = run("referee", "check", path, "--house-rule", "stat_tie=challenger", "-O", "json")
-    assert r.code == 0 and r.json()["stopped"] is None and r.json()["steps"] == 8, r
+    assert r.code == 0 and r.json()["stopped"] is None and r.json()["replayed"] == 8, r
     r = run("referee", "check", path, "--house-rule", "stat_tie=defender", "-O", "json")
     assert r.code == 0 and r.json()["stopped"]["rule"] == "AB-G.2", r
     legal = run("referee", "legal", path)
@@ -225,9 +225,9 @@ def test_mapping_actions_and_deck_files(tmp_path):
 def generated_log(n_turns: int, tmp_path):
     """A long legal log written by replaying a simple policy through the engine."""
     from deckcli.cards.cache import open_index
-    from deckcli.games.animal_battle.engine import Game
-    from deckcli.games.animal_battle.referee import candidates
-    from deckcli.games.animal_battle.state import CardInfo
+    from deckcli.games.animal_battle.engine import Match
+    from deckcli.games.animal_battle.play import ENGINE
+    from deckcli.games.base import CardInfo
 
     index = open_index()
     names = ["Orca", "Walrus", "Sea Otter", "Narwhal", "Cheetah", "Blue Whale", "Lion", "Vaquita"]
@@ -238,11 +238,11 @@ def generated_log(n_turns: int, tmp_path):
     house = {"stat_tie": "challenger", "original_defender_wins": "as_replacement",
              "decline_promote": "attack_ends", "next_stat_chooser": "defender",
              "empty_deck_draw": "skip", "new_animal_from": "pool", "replace_defender": "forbidden"}
-    game = Game(book, decks, first="p1", house_rules=house)
+    game = Match(book, decks, first="p1", house_rules=house)
     lines = []
     rng = random.Random(n_turns)
     while game.s.turn <= n_turns and game.s.winner is None:
-        legal = candidates(game, raw=True)
+        legal = ENGINE.legal_actions(game)
         busy = [a for a in legal if a[1] not in ("end_turn", "decline", "play")]
         player, verb, arg, stat = rng.choice(busy or legal)
         out = game.act(player, verb, arg, stat)
@@ -263,7 +263,7 @@ def test_generated_long_log_replays_clean(tmp_path):
     path, n, final = generated_log(40, tmp_path)
     r = run("referee", "check", path, "-O", "json")
     assert r.code == 0, r
-    assert r.json()["violations"] == [] and r.json()["steps"] == n > 100
+    assert r.json()["violations"] == [] and r.json()["replayed"] == n > 100
     assert r.json()["final"] == final
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from deckcli.games.animal_battle import RULES
+from deckcli.games.animal_battle import BATTLE_STATS
 from deckcli.games.animal_battle.cards import OVERRIDE_EFFECTS
 from deckcli.games.animal_battle.effects import EFFECTS, WHEN
 from deckcli.games.animal_battle.gaps import GAPS
-from deckcli.games.animal_battle.rules import BATTLE_STATS
+from deckcli.games.animal_battle.rules import RULES
 from deckcli.rulebook import find_rule
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckcli" / "games" / "animal_battle"
@@ -60,7 +60,7 @@ def test_gap_rules_are_the_gap_table():
     for gid, gap in GAPS.items():
         text = by_id[gid].text
         assert gap.key in text, (gid, gap.key)  # the reference names the house-rule key
-        for value in gap.options:
+        for value in gap.values:
             assert value in text, (gid, value)  # ... and every value it may take
 
 

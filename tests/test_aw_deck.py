@@ -36,21 +36,21 @@ def validate(path, *extra):
 
 # rule, what, deck arguments, players, expected code (None: legal), message fragment
 ROWS = [
-    ("AW-1.1", "no Alpha Walrus", dict(alpha=0), 2, "aw-no-alpha", "no Alpha Walrus"),
-    ("AW-1.1", "two Alpha Walrus cards", dict(alpha=2), 2, "aw-alpha-count",
+    ("AW-1.1", "no Alpha Walrus", dict(alpha=0), 2, "no-alpha-walrus", "no Alpha Walrus"),
+    ("AW-1.1", "two Alpha Walrus cards", dict(alpha=2), 2, "alpha-walrus-count",
      "2 Alpha Walrus cards, exactly 1"),
     ("AW-8.1", "a gear piece missing", dict(gear=tuple(GEAR[:3]), others=3), 2,
-     "aw-gear-missing", "3 of the 4"),
-    ("AW-8.1", "a gear piece twice", dict(gear_copies=2), 2, "aw-gear-copies", "2 copies"),
-    ("AW-1.2", "fewer diplomacy cards than players", dict(diplomacy=1), 2, "aw-diplomacy",
+     "gear-missing", "3 of the 4"),
+    ("AW-8.1", "a gear piece twice", dict(gear_copies=2), 2, "gear-copies", "2 copies"),
+    ("AW-1.2", "fewer diplomacy cards than players", dict(diplomacy=1), 2, "diplomacy-count",
      "1 diplomacy card(s) for 2 players"),
     ("AW-1.2", "four players need four diplomacy cards", dict(diplomacy=3, creatures=40,
                                                               others=20), 4,
-     "aw-diplomacy", "at least 4"),
-    ("AW-1.3", "fewer than 3N creatures", dict(creatures=5), 2, "aw-creatures",
+     "diplomacy-count", "at least 4"),
+    ("AW-1.3", "fewer than 3N creatures", dict(creatures=5), 2, "creature-count",
      "5 creature(s) for 2 players"),
     ("AW-1.3", "fewer than 3N non-creatures (gear counts)", dict(others=1), 2,
-     "aw-non-creatures", "5 non-creature card(s)"),
+     "non-creature-count", "5 non-creature card(s)"),
 ]
 
 # the seed sets no minimum draw pile: too few cards to draw through the opening rounds is a
@@ -69,7 +69,7 @@ def test_a_short_draw_pile_is_a_warning_naming_the_gap(deck_file, what, kw, play
     path = deck_file(deck_text(**kw))
     res, deck = validate(path, "--players", str(players))
     assert res.code == 0 and deck["legal"], res
-    [hit] = [p for p in deck["problems"] if p["code"] == "aw-draw-pile"]
+    [hit] = [p for p in deck["problems"] if p["code"] == "draw-pile"]
     assert hit["severity"] == "warning" and hit["rule"] == "AW-3.2"
     assert fragment in hit["message"] and "gap AW-G.6" in hit["message"]
     r = run("setup", path, "--players", str(players), "--seed", "1")
@@ -97,9 +97,9 @@ def test_smallest_legal_deck_and_its_boundaries(deck_file):
 def test_lines_and_cards_name_the_culprits(deck_file):
     res, deck = validate(deck_file(deck_text(alpha=2, gear_copies=2)))
     by_code = {p["code"]: p for p in deck["problems"]}
-    assert by_code["aw-alpha-count"]["line"] == 3
-    assert by_code["aw-alpha-count"]["card"] == "Alpha Walrus (AWC) 41"
-    assert by_code["aw-gear-copies"]["card"] in GEAR and by_code["aw-gear-copies"]["line"]
+    assert by_code["alpha-walrus-count"]["line"] == 3
+    assert by_code["alpha-walrus-count"]["card"] == "Alpha Walrus (AWC) 41"
+    assert by_code["gear-copies"]["card"] in GEAR and by_code["gear-copies"]["line"]
 
 
 def test_animal_battle_rules_do_not_apply(deck_file):
@@ -140,12 +140,12 @@ def test_four_player_example_is_legal_for_four_and_two_player_one_is_not():
     res, _ = validate(EXAMPLES / "good" / "alpha-walrus-4p.txt", "--players", "4")
     assert res.code == 0, res
     res, deck = validate(EXAMPLES / "good" / "alpha-walrus-2p.yaml", "--players", "4")
-    assert res.code == 1 and [p["code"] for p in deck["problems"]] == ["aw-diplomacy"], res
+    assert res.code == 1 and [p["code"] for p in deck["problems"]] == ["diplomacy-count"], res
 
 
 @pytest.mark.parametrize("name,codes", [
-    ("alpha-walrus-two-alphas.txt", {"aw-alpha-count", "aw-gear-copies"}),
-    ("alpha-walrus-missing-gear.txt", {"aw-gear-missing"}),
+    ("alpha-walrus-two-alphas.txt", {"alpha-walrus-count", "gear-copies"}),
+    ("alpha-walrus-missing-gear.txt", {"gear-missing"}),
 ])
 def test_bad_examples_are_illegal(name, codes):
     res = run("validate", EXAMPLES / "bad" / name, "--output", "json")
@@ -155,7 +155,7 @@ def test_bad_examples_are_illegal(name, codes):
 
 def test_missing_gear_example_for_four_players_also_lacks_diplomacy():
     res, deck = validate(EXAMPLES / "bad" / "alpha-walrus-missing-gear.txt", "--players", "4")
-    assert {"aw-gear-missing", "aw-diplomacy"} <= {p["code"] for p in deck["problems"]}
+    assert {"gear-missing", "diplomacy-count"} <= {p["code"] for p in deck["problems"]}
 
 
 @pytest.mark.parametrize("where,said,line", [

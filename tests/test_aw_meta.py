@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcli.games.alpha_walrus.rules import HOUSE_RULES, RULES
+from deckcli.games.alpha_walrus.gaps import BY_KEY
+from deckcli.games.alpha_walrus.rules import RULES
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = sorted((REPO / "deckcli" / "games" / "alpha_walrus").glob("*.py")) + [
@@ -64,10 +65,11 @@ def test_every_rule_is_cited_by_a_test():
 def test_gaps_are_marked_and_keyed():
     gaps = {r.id: r for r in RULES if r.gap}
     assert set(gaps) == {i for i in IDS if i.startswith("AW-G.")}
-    keyed = {rid for rid, _, _ in HOUSE_RULES.values()}
+    keyed = {g.rule for g in BY_KEY.values()}
     assert keyed == set(gaps), keyed ^ set(gaps)
-    for key, (rid, values, provisional) in HOUSE_RULES.items():
-        assert provisional in values and len(values) >= 2
+    for key, gap in BY_KEY.items():
+        rid, values, provisional = gap.rule, tuple(gap.values), gap.default
+        assert gap.provisional and provisional in values and len(values) >= 2
         text = gaps[rid].text
         assert key in text and f"Provisional: {provisional}" in text, rid
         assert all(v in text for v in values), (rid, values)

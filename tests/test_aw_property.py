@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import copy
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, check_log, start_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcli.games.alpha_walrus.referee import check_log, legal_moves, start
+from deckcli.games.alpha_walrus.play import ENGINE
 
 DECKS = [str(EXAMPLES / "good" / "alpha-walrus-2p.yaml"),
          str(EXAMPLES / "good" / "alpha-walrus-4p.txt")]
@@ -43,11 +43,11 @@ def test_random_legal_games_never_break_a_limit(data, seed, deck, players):
         players = 2  # the two-player deck holds three diplomacy cards
     log = {"game": "alpha-walrus", "seed": seed, "players": players, "deck": deck,
            "actions": []}
-    game = start(log, None, {})
+    game = start_game(log)
     total = game.state.card_total()
     discards = 0
     for step in range(50):
-        moves = legal_moves(game)
+        moves = ENGINE.legal_actions(game)
         if not moves:
             break
         # lean towards ending turns and battling so games reach the battle rounds
@@ -58,7 +58,7 @@ def test_random_legal_games_never_break_a_limit(data, seed, deck, players):
         if action["do"] == "draw":
             discards = 0
         rec = game.apply(copy.deepcopy(action), step + 1)
-        assert rec["ok"], rec
+        assert rec.ok, rec.to_json()
         discards += action["do"] == "discard-draw"
         log["actions"].append(action)
         invariants(game, action, total, discards)

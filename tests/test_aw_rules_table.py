@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-
-from deckcli.games.alpha_walrus.referee import check_log
+from conftest import check_log
 
 W6, W8 = "Walrus (AWC) 22", "Walrus (AWC) 30"
 GEAR = ["Alpha Walrus Tusks", "Alpha Walrus Crown", "Alpha Walrus Cloak", "Alpha Walrus Horn"]
@@ -73,8 +72,9 @@ BATTLE = dict(target="bob", stake="hand")
 
 ROWS = [
     # ----------------------------------------------------------------- 1. setup, hand, rounds
-    Row("AW-1.5", "ending a turn with 8 cards breaks the maximum of 7",
-        [DRAW, A("end")], "illegal", dict(alice=HAND + ["Krill", "Puffin"])),
+    Row("AW-5.2", "ending a turn with 8 cards breaks the maximum of 7 (AW-1.5); the turn goes on",
+        [DRAW, A("end")], "illegal", dict(alice=HAND + ["Krill", "Puffin"]),
+        lambda r: r["final"]["turn"] == "alice"),
     Row("AW-1.5", "ending a turn with 7 cards is within the limit",
         [DRAW, A("end")], "ok", dict(alice=HAND + ["Krill"]),
         lambda r: len(hand(r)) == 7),
@@ -347,7 +347,7 @@ ROWS = [
             {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6]), A("draw", "bob")],
         "ok", dict(field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR},
                    bob=HAND + ["Tusk Charge"]),
-        lambda r: not r["gaps"] or all(g["key"] != "turn_order" for g in r["gaps"])),
+        lambda r: not r["gaps"] or all(g["house_rule"] != "turn_order" for g in r["gaps"])),
     # ----------------------------------------------------------------- 10. clarifications
     Row("AW-10.1", "Goamph cancels a creature summon",
         [DRAW, A("summon", card="Orca", cancelled_by="bob")], "ok",

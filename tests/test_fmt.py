@@ -290,8 +290,9 @@ WORDS = st.text(st.characters(whitelist_categories=("L", "N"), whitelist_charact
 def deck_texts(draw, index, game):
     """A messy but valid text decklist of real cards (plus the odd unknown name)."""
     cards = index.all_cards(game)
-    plurals = list(__import__("deckcli.games", fromlist=["x"]).game_module(game)
-                   .KIND_PLURALS.values())
+    from deckcli.games import get as get_game
+
+    plurals = list(get_game(game).kinds.values())
     lines = [f"# {draw(WORDS)}"] if draw(st.booleans()) else []
     header = draw(st.lists(st.sampled_from(["game", "format", "name", "player"]), unique=True))
     for key in header:

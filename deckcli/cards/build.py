@@ -105,7 +105,7 @@ def compile_sources(dirs) -> Compiled:
     from pydantic import ValidationError
 
     from deckcli.cards.model import CardEntry, SetFile
-    from deckcli.games import GAMES, game_module
+    from deckcli.games import GAMES
     from deckcli.rulebook import find_rule
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain
 
@@ -164,7 +164,7 @@ def compile_sources(dirs) -> Compiled:
                                   f"{first[2]!r} at {first[0]}:{first[1]}",
                                   path=label, line=set_line))
             link = False  # its cards are still checked one by one, so every problem shows
-        check_entry = game_module(head.game).check_card_entry
+        check_entry = GAMES[head.game].check_card_entry
         cards = doc.get("cards") or []
         for i, raw in enumerate(cards):
             line = line_of(cards, i)

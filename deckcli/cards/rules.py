@@ -1,6 +1,6 @@
 """deckcli's rules for card-database source files (ids ``DB-``), cited by ``deckcli db check``."""
 
-from deckcli.rulebook import project_rule as _r
+from deckcli.rule import project_rule as _r
 
 RULES = [
     _r("DB-1.1", "Set files",

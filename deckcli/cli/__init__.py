@@ -16,6 +16,12 @@ from deckcli import __version__
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_FAILURE = 0, 1, 2
 
+
+def _games() -> list[str]:
+    from deckcli.games import ids
+
+    return ids()
+
 #: name -> (module:attribute, one-line help). The help is here so --help imports no command.
 COMMANDS = {
     "validate": ("deckcli.cli.validate_cmd:validate", "Check decklists against the rules."),
@@ -85,7 +91,7 @@ class LazyGroup(click.Group):
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", prog_name="deckcli",
                       message="%(prog)s %(version)s")
-@click.option("--game", type=click.Choice(["animal-battle", "alpha-walrus"]), default=None,
+@click.option("--game", type=click.Choice(_games()), default=None,
               help="Game for every subcommand (default: from the deck, else animal-battle).")
 @click.option("--db", "db_dirs", multiple=True, metavar="DIR",
               help="Extra card database folder (repeatable; also DECKCLI_DB).")

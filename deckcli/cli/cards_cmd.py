@@ -15,9 +15,6 @@ from deckcli.cli.common import (
 )
 from deckcli.diagnostics import number_text
 
-KEY_STATS = {"animal-battle": ("weight", "speed", "lifespan", "population", "length"),
-             "alpha-walrus": ("level",)}
-
 
 @click.group()
 def cards():
@@ -25,13 +22,17 @@ def cards():
 
 
 def _game(ctx, game):
-    return pick_game(ctx, game) or "animal-battle"
+    from deckcli.games import DEFAULT_GAME
+
+    return pick_game(ctx, game) or DEFAULT_GAME
 
 
 def _table(index, found, game) -> str:
     from tabulate import tabulate
 
-    stats = KEY_STATS.get(game, ())
+    from deckcli.games import GAMES
+
+    stats = GAMES[game].key_stats
     rows = []
     for c in found:
         sets = sorted({p.set_code for p in index.printings_of(c.id)})

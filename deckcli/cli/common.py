@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-GAMES = ["animal-battle", "alpha-walrus"]
+from deckcli.games import ids as _game_ids
+
+#: the games, for --game choices (from the registry: deckcli.games)
+GAMES = _game_ids()
 
 
 def game_option(f):
@@ -34,6 +37,19 @@ def house_rule_option(example: str = "stat_tie=defender"):
 #: --event FILE on the referee commands: take house rules from an event file.
 event_rules_option = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
                                   help="Take house rules from this event file.")
+
+
+def ruling_options(example: str = "stat_tie=defender", hide_game: bool = False):
+    """The options every single-ruling command shares: --house-rule, --event, --output,
+    --game and --db (parameters house_rules, event_path, output, game, db_dirs)."""
+    def deco(f):
+        f = db_option(f)
+        f = click.option("--game", type=click.Choice(GAMES), default=None, hidden=hide_game,
+                         help="Which game's rules apply.")(f)
+        f = output_option()(f)
+        f = event_rules_option(f)
+        return house_rule_option(example)(f)
+    return deco
 
 
 def pick_game(ctx: click.Context, game: str | None) -> str | None:

@@ -99,12 +99,11 @@ def new(deck, fmt, game, name, player):
     from deckcli.decks.reader import FORMAT_BY_SUFFIX
     from deckcli.decks.writer import atomic_write
     from deckcli.errors import UsageError
-    from deckcli.games import DEFAULT_GAME, game_module
+    from deckcli.games import DEFAULT_GAME, get
 
     ctx = click.get_current_context()
     game = pick_game(ctx, game) or DEFAULT_GAME
-    module = game_module(game)
-    if fmt and not module.FORMATS:
+    if fmt and not get(game).formats:
         raise UsageError(f"{game} has no formats; leave out --format")
     source = FORMAT_BY_SUFFIX.get(os.path.splitext(deck)[1].lower())
     if source not in ("text", "yaml", "json"):
@@ -114,7 +113,7 @@ def new(deck, fmt, game, name, player):
     for label, value in (("name", name), ("player", player)):
         if value is not None and (not value.strip() or "#" in value or "\n" in value):
             raise UsageError(f"--{label} must be one line of text without '#'")
-    header = {"game": game, "format": fmt or module.DEFAULT_FORMAT, "name": name,
+    header = {"game": game, "format": fmt or get(game).default_format, "name": name,
               "player": player}
     atomic_write(deck, new_deck_text(source, header).encode("utf-8"), overwrite=False)
     where = header["format"] or game

@@ -9,24 +9,8 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import (
-    db_option,
-    echo_json,
-    event_rules_option,
-    game_option,
-    house_rule_option,
-    open_index,
-    output_option,
-)
-
-_house_rule = house_rule_option()
-_event = event_rules_option
-
-
-def _rules(house_rules, event_path) -> dict:
-    from deckcli.games.gamelog import house_rules_from
-
-    return house_rules_from(house_rules, event_path)
+from deckcli.cli.common import echo_json, open_index, ruling_options
+from deckcli.games.animal_battle import GAME
 
 
 @click.command("battle")
@@ -34,11 +18,7 @@ def _rules(house_rules, event_path) -> dict:
 @click.argument("defender")
 @click.option("--stat", required=True, metavar="STAT",
               help="weight, speed, lifespan, population or length (never max_depth).")
-@_house_rule
-@_event
-@output_option()
-@game_option
-@db_option
+@ruling_options()
 @click.pass_context
 def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output, game, db_dirs):
     """Rule on one comparison: CHALLENGER against DEFENDER on one statistic.
@@ -47,9 +27,10 @@ def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output,
     winner then comes only from a house rule (stat_tie=challenger|defender|replay).
     """
     from deckcli.games.animal_battle import referee
+    from deckcli.games.gamelog import house_rules_from
 
     referee.battle_stat(stat)  # an unknown statistic fails before any card look-up
-    rules = _rules(house_rules, event_path)
+    rules = GAME.house_rules(house_rules_from(house_rules, event_path))
     index = open_index(ctx, db_dirs)
     result = referee.battle(referee.card_ref(index, challenger),
                             referee.card_ref(index, defender), stat, rules)
@@ -68,11 +49,7 @@ def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output,
                    "(repeatable).")
 @click.option("--stats", required=True, metavar="STAT,STAT,...",
               help="The statistics named, in order, e.g. speed,weight.")
-@_house_rule
-@_event
-@output_option()
-@game_option
-@db_option
+@ruling_options()
 @click.pass_context
 def attack_cmd(ctx, challenger, defender, pool, stats, house_rules, event_path, output, game,
                db_dirs):
@@ -81,11 +58,12 @@ def attack_cmd(ctx, challenger, defender, pool, stats, house_rules, event_path, 
     Exit 1 when a step is illegal (a statistic named twice, AB-5.5).
     """
     from deckcli.games.animal_battle import referee
+    from deckcli.games.gamelog import house_rules_from
 
     names = [s for s in (x.strip() for x in stats.split(",")) if s]
     for s in names:
         referee.battle_stat(s)
-    rules = _rules(house_rules, event_path)
+    rules = GAME.house_rules(house_rules_from(house_rules, event_path))
     index = open_index(ctx, db_dirs)
     result = referee.attack(referee.card_ref(index, challenger), referee.card_ref(index, defender),
                             [referee.card_ref(index, p) for p in pool], names, rules)

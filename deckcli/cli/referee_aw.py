@@ -12,23 +12,10 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import (
-    GAMES,
-    db_option,
-    echo_json,
-    event_rules_option,
-    house_rule_option,
-    open_index,
-    output_option,
-)
+from deckcli.cli.common import echo_json, open_index, ruling_options
+from deckcli.games.alpha_walrus import GAME
 
-
-def _common(f):
-    f = event_rules_option(f)
-    f = house_rule_option("battle_level=printed (gaps AW-G.1 to AW-G.18)")(f)
-    f = click.option("--game", type=click.Choice(GAMES), default=None, hidden=True)(f)
-    f = db_option(f)
-    return output_option()(f)
+_common = ruling_options("battle_level=printed (gaps AW-G.1 to AW-G.18)", hide_game=True)
 
 
 def _dice_options(f):
@@ -40,10 +27,9 @@ def _dice_options(f):
 
 def _setup(ctx, house_rules, event_path, extra_dbs):
     from deckcli.games.alpha_walrus.cardref import Cards
-    from deckcli.games.alpha_walrus.gaps import HouseRules
     from deckcli.games.gamelog import house_rules_from
 
-    house = HouseRules(house_rules_from(house_rules, event_path))
+    house = GAME.house_rules(house_rules_from(house_rules, event_path))
     return Cards(open_index(ctx, extra_dbs)), house
 
 

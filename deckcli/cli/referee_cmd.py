@@ -1,9 +1,11 @@
 """``deckcli referee ...``: rulings for one game at a time.
 
-``check GAMELOG`` and ``legal GAMELOG`` read the game from the log itself. The other
-subcommands belong to one game: animal-battle's live in :mod:`deckcli.cli.referee_ab`,
-alpha-walrus's in :mod:`deckcli.cli.referee_aw`. Which game applies: ``--game`` given to
-``deckcli``, to ``referee`` or to the subcommand, else animal-battle.
+``check GAMELOG`` and ``legal GAMELOG`` read the game from the log itself and replay it with
+the one referee driver (:mod:`deckcli.games.replay`). The other subcommands belong to one game
+each; their click commands live in the per-game modules listed in :data:`GAME_COMMANDS`, each
+declaring the game it rules for (``GAME``) and its subcommands (``COMMANDS``). Which game
+applies: ``--game`` given to ``deckcli``, to ``referee`` or to the subcommand, else the
+default game.
 """
 
 from __future__ import annotations
@@ -23,10 +25,25 @@ from deckcli.cli.common import (
     output_option,
 )
 
-_MODULES = {"animal-battle": "deckcli.cli.referee_ab", "alpha-walrus": "deckcli.cli.referee_aw"}
+#: The modules of game-specific referee subcommands (click only).
+GAME_COMMANDS = ("deckcli.cli.referee_ab", "deckcli.cli.referee_aw")
 
 
-def _game_in(args: list[str]) -> str | None:
+def _game_commands() -> dict[str, dict]:
+    """game id -> {subcommand name: click command}, from :data:`GAME_COMMANDS`."""
+    if not _BY_GAME:
+        for name in GAME_COMMANDS:
+            module = importlib.import_module(name)
+            _BY_GAME[module.GAME.id] = module.COMMANDS
+    return _BY_GAME
+
+
+_BY_GAME: dict[str, dict] = {}
+
+
+def _game_flag(args: list[str]) -> str | None:
+    """The value of a subcommand's own ``--game``: the subcommand is chosen by its game before
+    click parses the subcommand's options."""
     for i, a in enumerate(args):
         if a == "--game" and i + 1 < len(args):
             return args[i + 1]
@@ -44,7 +61,7 @@ class RefereeGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         rest = args[1:] if args else []
-        ctx.meta["referee_game"] = _game_in(rest)
+        ctx.meta["referee_game"] = _game_flag(rest)
         if args and args[0] not in self.commands and not _asks_help(rest):
             name, game = args[0], self._game(ctx)
             owner = self._owner(name, game)
@@ -55,26 +72,22 @@ class RefereeGroup(click.Group):
 
     def _owner(self, name: str, game: str) -> str | None:
         """The game whose subcommand ``name`` is: the applying game's if it has one."""
-        for each in (game, *(g for g in _MODULES if g != game)):
-            if name in self._game_commands(each):
+        by_game = _game_commands()
+        for each in (game, *(g for g in by_game if g != game)):
+            if name in by_game.get(each, {}):
                 return each
         return None
 
     def _game(self, ctx) -> str:
-        return (ctx.meta.get("referee_game") or ctx.params.get("game")
-                or (ctx.find_root().obj or {}).get("game") or "animal-battle")
+        from deckcli.games import DEFAULT_GAME
 
-    def _game_commands(self, game: str) -> dict:
-        try:
-            module = importlib.import_module(_MODULES[game])
-        except (KeyError, ModuleNotFoundError):
-            return {}
-        return module.COMMANDS
+        return (ctx.meta.get("referee_game") or ctx.params.get("game")
+                or (ctx.find_root().obj or {}).get("game") or DEFAULT_GAME)
 
     def list_commands(self, ctx):
         names = set(self.commands)
-        for game in _MODULES:
-            names |= set(self._game_commands(game))
+        for commands in _game_commands().values():
+            names |= set(commands)
         return sorted(names)
 
     def get_command(self, ctx, name):
@@ -84,7 +97,7 @@ class RefereeGroup(click.Group):
         if name in self.commands:
             return self.commands[name]
         owner = self._owner(name, self._game(ctx))
-        return self._game_commands(owner)[name] if owner is not None else None
+        return _game_commands()[owner][name] if owner is not None else None
 
 
 def _asks_help(args: list[str]) -> bool:
@@ -110,80 +123,72 @@ def referee(ctx, game):
     """
 
 
-def _check_or_legal(ctx, gamelog, output, house_rules, event_path, mode, db_dirs=(),
-                    game_flag=None):
-    from importlib import import_module
-
-    from deckcli.errors import DeckcliError, UsageError
-    from deckcli.games import game_module
+def _replayed(ctx, gamelog, house_rules, event_path, db_dirs, game_flag):
+    """Load the log, pick its game, and replay it."""
+    from deckcli.errors import DeckcliError
+    from deckcli.games import DEFAULT_GAME, get
     from deckcli.games.gamelog import house_rules_from, load_log
+    from deckcli.games.replay import replay
     from deckcli.yamlio import line_of
 
     log = load_log(gamelog)
     wanted = (game_flag or ctx.parent.params.get("game")
               or (ctx.find_root().obj or {}).get("game"))
-    game = log.get("game") or wanted or "animal-battle"
-    if not isinstance(game, str) or game not in GAMES:
-        raise DeckcliError(f"'game' must be one of {', '.join(GAMES)}, not {game!r}",
+    game_id = log.get("game") or wanted or DEFAULT_GAME
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise DeckcliError(f"'game' must be one of {', '.join(GAMES)}, not {game_id!r}",
                            path=gamelog, line=line_of(log, "game"))
-    if wanted and wanted != game:  # a log is replayed by its own game's rules only
-        raise DeckcliError(f"the log is an {game} game, but --game says {wanted}",
+    if wanted and wanted != game_id:  # a log is replayed by its own game's rules only
+        raise DeckcliError(f"the log is an {game_id} game, but --game says {wanted}",
                            path=gamelog, line=line_of(log, "game"))
+    game = get(game_id)
     rules = house_rules_from(house_rules, event_path)
-    module = game_module(game)
-    try:  # checked here: a wrong key given on the command line is not the log's fault
-        import_module(module.__name__ + ".gaps").check_house_rules(rules)
-    except UsageError as exc:
-        raise UsageError(f"{exc.message} (given with --house-rule or --event)") from None
-    ref = import_module(module.__name__ + ".referee")
-    index = open_index(ctx, db_dirs)
-    if mode == "check":
-        result = ref.check_log(log, gamelog, rules, index=index)
-        if output == "json":
-            echo_json(result)
-        else:
-            click.echo(ref.render_check(result))
-        return EXIT_PROBLEMS if result["violations"] else EXIT_OK
-    result = ref.legal_actions(log, gamelog, rules, index=index)
-    if output == "json":
-        echo_json(result)
-    else:
-        click.echo(ref.render_legal(result))
-    return EXIT_OK
+    return game, replay(game, log, gamelog, rules, open_index(ctx, db_dirs))
 
 
 _house_rule = house_rule_option()
 _event = event_rules_option
-
-
 _log_game = click.option("--game", type=click.Choice(GAMES), default=None,
                          help="The log's game, for a log that names none (one that names "
                               "another is an error).")
 
 
+def _log_command(f):
+    for deco in (click.pass_context, _log_game, db_option, _event, _house_rule,
+                 output_option(), click.argument("gamelog")):
+        f = deco(f)
+    return f
+
+
 @referee.command("check")
-@click.argument("gamelog")
-@output_option()
-@_house_rule
-@_event
-@db_option
-@_log_game
-@click.pass_context
-def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game):
+@click.option("--steps", "every_step", is_flag=True,
+              help="Show every step with the rules it applied and what happened.")
+@_log_command
+def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game, every_step):
     """Replay a recorded game log; report every illegal action (exit 1 if any)."""
-    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "check", db_dirs,
-                           game)
+    from deckcli.games.replay import check as check_result
+    from deckcli.games.replay import render_check
+
+    game, rep = _replayed(ctx, gamelog, house_rules, event_path, db_dirs, game)
+    result = check_result(rep)
+    if output == "json":
+        echo_json(result)
+    else:
+        click.echo(render_check(result, game.engine().describe, every_step=every_step))
+    return EXIT_PROBLEMS if result["violations"] else EXIT_OK
 
 
 @referee.command("legal")
-@click.argument("gamelog")
-@output_option()
-@_house_rule
-@_event
-@db_option
-@_log_game
-@click.pass_context
+@_log_command
 def legal(ctx, gamelog, output, house_rules, event_path, db_dirs, game):
     """List the legal actions at the end of a recorded game log."""
-    return _check_or_legal(ctx, gamelog, output, house_rules, event_path, "legal", db_dirs,
-                           game)
+    from deckcli.games.replay import legal as legal_result
+    from deckcli.games.replay import render_legal
+
+    game, rep = _replayed(ctx, gamelog, house_rules, event_path, db_dirs, game)
+    result = legal_result(rep)
+    if output == "json":
+        echo_json(result)
+    else:
+        click.echo(render_legal(result, game.win_rule))
+    return EXIT_OK

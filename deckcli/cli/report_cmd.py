@@ -186,7 +186,7 @@ def _right(rows: list[list], columns) -> list[list]:
 
 
 def render_stats(doc: dict) -> str:
-    from deckcli.games import GAMES, game_module
+    from deckcli.games import GAMES
     from deckcli.reporters.text import table
     from deckcli.sheets.html import num, pct
 
@@ -196,7 +196,7 @@ def render_stats(doc: dict) -> str:
         doc["game"], doc["format"], f"{doc['cards']} cards") if x)]
     if doc["unresolved"]:
         lines.append(f"{doc['unresolved']} card(s) name no known card and are left out")
-    plurals = game_module(doc["game"]).KIND_PLURALS if doc["game"] in GAMES else {}
+    plurals = GAMES[doc["game"]].kinds if doc["game"] in GAMES else {}
     total = doc["cards"] or 1
     rows = [[plurals.get(k, k), n, _bar(n / total), pct(n / total, 0)]
             for k, n in doc["kinds"].items()]

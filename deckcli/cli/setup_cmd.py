@@ -30,12 +30,11 @@ from deckcli.cli.common import (
 @click.pass_context
 def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     """Perform the game's setup exactly as the rules order it, from a seeded shuffle."""
-    import importlib
     import random
 
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import ResolvedDeck
-    from deckcli.games import game_module
+    from deckcli.games import GAMES
     from deckcli.validate import Options, resolve_for
 
     index = open_index(ctx, db_dirs)
@@ -54,8 +53,8 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     if other is not None and other.game != rdeck.game:
         raise click.UsageError(f"{deck} is an {rdeck.game} deck and --opponent {opponent} is an "
                                f"{other.game} deck: both players need decks of one game")
-    module = importlib.import_module(game_module(rdeck.game).__name__ + ".setup")
-    result = module.deal(rdeck, seed=seed, players=players, opponent=other)
+    module = GAMES[rdeck.game].setup()
+    result = module.deal(rdeck, seed=seed, players=players, opponent=other, index=index)
     if output == "json":
         echo_json(result)
     else:

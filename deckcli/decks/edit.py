@@ -212,7 +212,7 @@ _QTY_DIGITS = re.compile(r"^(\s*(?:[xX]\s?)?)([+-]?\d+)")
 def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str) -> str:
     from deckcli.decks.format import entry_line
     from deckcli.decks.text import split_lines
-    from deckcli.games import game_module
+    from deckcli.games import get
 
     nl = deck.newline
     lines = split_lines(text)
@@ -226,7 +226,7 @@ def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str
         entry, kind = new
         line = entry_line(entry.count, entry.name, entry.set_code, entry.number,
                           entry.variants, None)
-        plural = game_module(game).KIND_PLURALS.get(kind, "")
+        plural = get(game).kinds.get(kind, "")
         own = [s for s in deck.sections if s.key == plural.casefold()]
         last_entry = max((e.line for e in deck.entries if e.line), default=None)
         if own:

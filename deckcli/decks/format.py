@@ -138,14 +138,13 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
         resolve_entry,
         settle_whole_names,
     )
-    from deckcli.games import game_module, section_kinds
+    from deckcli.games import get, section_kinds
 
     settle_whole_names(deck, index, game)
-    module = game_module(game)
-    plurals = module.KIND_PLURALS
+    plurals = get(game).kinds
     kind_of_section = section_kinds(game)
     extra_leading = extra_leading or {}
-    groups = {k: Group(k, plurals[k]) for k in module.KINDS if k in plurals}
+    groups = {k: Group(k, p) for k, p in plurals.items()}
     loose: list[Line] = []
     merged: dict[tuple, Line] = {}
     unresolved_by_kind: dict[str, list[Line]] = {}

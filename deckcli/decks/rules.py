@@ -4,7 +4,7 @@ These are not game rules: they say how a file is read and what an entry means, s
 player whose list is rejected can look up exactly why.
 """
 
-from deckcli.rulebook import project_rule as _r
+from deckcli.rule import project_rule as _r
 
 RULES = [
     _r("DL-1.1", "Readable files",

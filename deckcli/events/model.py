@@ -192,7 +192,7 @@ def load_event(path: str, as_of: str | None = None) -> Event:
     from deckcli.decks.reader import decode, read_bytes
     from deckcli.errors import NotFoundError
     from deckcli.events.fields import FieldError, read_fields
-    from deckcli.games import GAMES, game_module
+    from deckcli.games import DEFAULT_GAME, GAMES
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml
 
     try:
@@ -219,10 +219,10 @@ def load_event(path: str, as_of: str | None = None) -> Event:
         raise EventFileError(f"game: unknown game {game!r}; known: {', '.join(GAMES)}",
                              path=path, line=line_of(doc, "game"))
     if fields["format"] is not None:
-        formats = game_module(game or "animal-battle").FORMATS
+        formats = GAMES[game or DEFAULT_GAME].formats
         if fields["format"] not in formats:
             raise EventFileError(
-                f"format {fields['format']!r} is not a format of {game or 'animal-battle'}"
+                f"format {fields['format']!r} is not a format of {game or DEFAULT_GAME}"
                 + (f" ({', '.join(formats)})" if formats else " (it has none)"),
                 path=path, line=line_of(doc, "format"))
     sets, roster = fields["sets"], fields["players"]

@@ -1,6 +1,6 @@
 """deckcli's own rules for event files (ids ``EV-``): what a ban, a limit or a legal set means."""
 
-from deckcli.rulebook import project_rule as _r
+from deckcli.rule import project_rule as _r
 
 RULES = [
     _r("EV-1.1", "Banned cards",

@@ -1,73 +1,52 @@
-"""One package per game: its rules reference, its deck checks and its referee.
+"""The games deckcli knows, registered once: one package per game, each declaring ``GAME``.
 
-Game packages are imported only when a command needs them, so a deck check for one game never
-pays for the other.
+Everything outside ``deckcli/games/`` asks this registry for a game (:func:`get`) and then the
+game object for its formats, kinds, rules, deck checks, setup and engine (the interface in
+:mod:`deckcli.games.base`); nothing outside names a game. A game package's ``__init__`` is
+small: its heavy parts (rules text, engine) are imported only when a command asks for them.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 
 from deckcli.errors import UsageError
+from deckcli.games.base import Game
 
-#: game id -> package. animal-battle is the default (CONTRACT.md).
-GAMES = {
-    "animal-battle": "deckcli.games.animal_battle",
-    "alpha-walrus": "deckcli.games.alpha_walrus",
-}
-DEFAULT_GAME = "animal-battle"
+#: The game packages, the default game first. This is the one list of games.
+_PACKAGES = ("deckcli.games.animal_battle", "deckcli.games.alpha_walrus")
 
+#: game id -> Game, in registration order
+GAMES: dict[str, Game] = {}
+for _name in _PACKAGES:
+    _game = importlib.import_module(_name).GAME
+    GAMES[_game.id] = _game
+del _name, _game
 
-def game_module(game: str) -> ModuleType:
-    module = _LOADED.get(game)
-    if module is None:
-        try:
-            module = _LOADED[game] = importlib.import_module(GAMES[game])
-        except KeyError:
-            raise UsageError(f"unknown game {game!r}; known games: {', '.join(GAMES)}") from None
-    return module
+DEFAULT_GAME: str = next(iter(GAMES))
 
 
-_LOADED: dict[str, ModuleType] = {}  # import_module costs microseconds a call, twice a deck
-
-
-def deck_rules(game: str) -> ModuleType:
-    """The game's deck checks: its ``deck_checks`` module, with ``check_deck(rdeck, ctx)`` and
-    ``report_extra(rdeck, ctx, problems)`` (facts for the report)."""
-    module = _LOADED.get(game + ":deck_checks")
-    if module is None:
-        module = _LOADED[game + ":deck_checks"] = importlib.import_module(
-            game_module(game).__name__ + ".deck_checks")
-    return module
-
-
-#: Each game's card kinds, in the order fmt writes them, with the plural a section header
-#: uses. The game packages read their KIND_PLURALS from here, so a text decklist can be
-#: read without importing either game.
-KIND_PLURALS = {
-    "animal-battle": {"animal": "Animals", "action": "Actions"},
-    "alpha-walrus": {"creature": "Creatures", "alpha-walrus": "Alpha Walrus", "gear": "Gear",
-                     "diplomacy": "Diplomacy", "equipment": "Equipment",
-                     "battle": "Battle Cards", "action": "Actions"},
-}
-
-
-def section_kinds(game: str) -> dict[str, str]:
-    """One game's section-header words (folded plural, as ``Section.key``) -> card kind."""
-    found = _SECTION_KINDS.get(game)
+def get(game_id: str) -> Game:
+    """The game with this id; an unknown id is a usage error naming the known ones."""
+    found = GAMES.get(game_id)
     if found is None:
-        found = _SECTION_KINDS[game] = {p.casefold(): k for k, p in KIND_PLURALS[game].items()}
+        raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(GAMES)}")
     return found
 
 
-_SECTION_KINDS: dict[str, dict[str, str]] = {}
+def ids() -> list[str]:
+    return list(GAMES)
+
+
+def section_kinds(game_id: str) -> dict[str, str]:
+    """One game's section-header words (folded plural, as ``Section.key``) -> card kind."""
+    return GAMES[game_id].section_kinds()
 
 
 def kind_plurals() -> dict[str, tuple[str, str]]:
-    """Every section-header word (folded plural) -> (game, kind), across games."""
+    """Every section-header word (folded plural) -> (game id, kind), across games."""
     out: dict[str, tuple[str, str]] = {}
-    for game, plurals in KIND_PLURALS.items():
-        for kind, plural in plurals.items():
-            out.setdefault(plural.casefold(), (game, kind))
+    for game in GAMES.values():
+        for kind, plural in game.kinds.items():
+            out.setdefault(plural.casefold(), (game.id, kind))
     return out

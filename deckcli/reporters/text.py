@@ -45,8 +45,8 @@ class TextReporter(Reporter):
         super().add(report)
         self.games.add(report.game)
         fmt = report.format or "-"
-        if report.game == "alpha-walrus":
-            players = report.extra.get("players")
+        players = report.extra.get("players")
+        if players is not None:  # a shared deck: checked for a number of players
             fmt = f"{players} players"
             if report.extra.get("players_default"):
                 fmt += " (default)"

@@ -76,16 +76,14 @@ def _line(entry: Entry, ref: str | None) -> Line:
 
 def card_groups(sheet: DeckSheet) -> list[Group]:
     """Lines grouped by kind in the game's kind order; lines naming no known card come last."""
-    from deckcli.games import GAMES, game_module
+    from deckcli.games import DEFAULT_GAME, GAMES
 
     deck = sheet.deck
     if deck is None:
         return []
-    game = sheet.report.game if sheet.report.game in GAMES else "animal-battle"
-    module = game_module(game)
+    game = GAMES.get(sheet.report.game) or GAMES[DEFAULT_GAME]
     by_entry = {id(r.entry): r for r in (sheet.rdeck.entries if sheet.rdeck else [])}
-    groups = {kind: Group(kind, module.KIND_PLURALS.get(kind, kind.title()))
-              for kind in module.KINDS}
+    groups = {kind: Group(kind, plural) for kind, plural in game.kinds.items()}
     other = Group(UNRESOLVED, "Not recognised")
     for entry in deck.entries:
         r = by_entry.get(id(entry))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
+from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.sheets import DeckSheet
 from deckcli.sheets.html import anchor, esc, num, page, pct, problem_items
 from deckcli.sheets.svg import PALETTE, hbars, meter, range_plot
@@ -72,7 +73,7 @@ def _verdict(sheet: DeckSheet) -> str:
 
 def _meta(event, sheets) -> str:
     rows = [("Date", event.date.isoformat() if event.date else None),
-            ("Game", event.game or "animal-battle"), ("Format", event.format),
+            ("Game", event.game or DEFAULT_GAME), ("Format", event.format),
             ("Legal sets", ", ".join(event.sets) if event.sets is not None else "any"),
             ("Banned", ", ".join(
                 (b.card_ref or b.ref) + (f" (from {b.effective.isoformat()})" if b.effective
@@ -165,7 +166,7 @@ def _profiles(sheets, index, game: str) -> str:
     from deckcli.sheets.stats import UNITS, battle_stats, deck_stats
 
     docs = [(s, deck_stats(s, index)) for s in sheets if s.rdeck is not None]
-    if game == "alpha-walrus":
+    if "level" in GAMES[game].key_stats:
         return _levels(docs)
     if not docs:
         return ""
@@ -253,7 +254,7 @@ def render_report(event, sheets: list[DeckSheet], index, *, paper: str = "auto")
     from deckcli import __version__
 
     title = event.name or os.path.basename(event.path)
-    game = event.game or "animal-battle"
+    game = event.game or DEFAULT_GAME
     body = [
         ('<main><header class="top"><div class="kicker">Event report</div>'
          f"<h1>{esc(title)}</h1>{_meta(event, sheets)}</header>"),

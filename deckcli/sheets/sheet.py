@@ -13,6 +13,7 @@ an illegal deck is capped, with a pointer to ``deckcli validate`` for the rest.
 
 from __future__ import annotations
 
+from deckcli.games import GAMES
 from deckcli.sheets import UNRESOLVED, DeckSheet, card_groups
 from deckcli.sheets.html import MONO, esc, page, problem_items
 
@@ -112,7 +113,7 @@ def _header(sheet: DeckSheet, event) -> str:
     when.append(r.game)
     if r.format:
         when.append(r.format)
-    elif r.game == "alpha-walrus" and r.extra.get("players"):
+    elif r.extra.get("players"):
         when.append(f"{r.extra['players']} players")
     if sheet.deck is None:
         badge = '<div class="badge bad">NO DECK</div>'
@@ -124,7 +125,8 @@ def _header(sheet: DeckSheet, event) -> str:
         "<tr>" + _field("Event", event_name) + _field("Date", date and date.isoformat()) + "</tr>",
         "<tr>" + _field("Player", r.player) + _field("Deck name", r.name) + "</tr>",
         "<tr>" + _field("Game", r.game) + _field("Format", r.format or (
-            "none (alpha-walrus)" if r.game == "alpha-walrus" else None)) + "</tr>",
+            f"none ({r.game})" if r.game in GAMES and not GAMES[r.game].formats else None))
+        + "</tr>",
         "<tr>" + _field("Cards", r.card_count if sheet.deck is not None else None)
         + _field("Fingerprint", r.fingerprint, cls="fp") + "</tr>",
     ]

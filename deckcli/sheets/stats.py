@@ -23,16 +23,16 @@ from statistics import median, quantiles
 from deckcli.decks.checks import chance_at_least_one, expected_hits
 
 JSON_VERSION = 1
-OPENING_HAND = 6  # AB-3.1
 UNITS = {"weight": "kg", "speed": "km/h", "lifespan": "years", "population": "individuals",
          "length": "m"}
 
 
-def battle_stats() -> dict[str, tuple[str, str]]:
-    """stat -> (winning sense 'higher'|'lower', rule id), in the rules' order."""
-    from deckcli.games.animal_battle.rules import BATTLE_STATS
+def battle_stats(game: str | None = None) -> dict[str, tuple[str, str]]:
+    """stat -> (winning sense 'higher'|'lower', rule id), in the rules' order: the battle
+    statistics of ``game`` (default: the default game)."""
+    from deckcli.games import DEFAULT_GAME, GAMES
 
-    return dict(BATTLE_STATS)
+    return dict(GAMES[game or DEFAULT_GAME].battle_stats)
 
 
 def is_better(stat: str, a, b) -> bool:
@@ -46,7 +46,7 @@ def _best_worst(stat: str, values: list) -> tuple:
     return (min(values), max(values)) if lower else (max(values), min(values))
 
 
-def database_values(index, game: str = "animal-battle") -> dict[str, list]:
+def database_values(index, game: str | None = None) -> dict[str, list]:
     """Sorted values of every battle statistic over the database's Animals (one per card)."""
     cache = getattr(index, "_sheet_stat_values", None)
     if cache is None:
@@ -81,12 +81,12 @@ def beaten_share(stat: str, value, sorted_values: list) -> float | None:
 
 def kind_counts(rdeck, game: str) -> dict[str, int]:
     """Copies per card kind, in the game's kind order (kinds the deck lacks are 0)."""
-    from deckcli.games import game_module
+    from deckcli.games import GAMES
 
     counts = Counter()
     for r in rdeck.entries:
         counts[r.card.kind] += r.entry.count
-    out = {k: counts.pop(k, 0) for k in game_module(game).KINDS}
+    out = {k: counts.pop(k, 0) for k in GAMES[game].kinds}
     out.update(sorted(counts.items()))
     return out
 
@@ -133,6 +133,8 @@ def _quartiles(sorted_values: list) -> tuple:
 
 def deck_stats(sheet, index) -> dict:
     """The statistics document of one deck (a :class:`deckcli.sheets.DeckSheet`)."""
+    from deckcli.games import GAMES
+
     r = sheet.report
     rdeck = sheet.rdeck
     if rdeck is not None:
@@ -141,13 +143,12 @@ def deck_stats(sheet, index) -> dict:
         unresolved = r.card_count
     out = {"version": JSON_VERSION, "path": r.path, "game": r.game, "format": r.format,
            "name": r.name, "cards": r.card_count, "unresolved": unresolved}
+    game = GAMES[r.game]
     if rdeck is None:  # unreadable: nothing counted, each kind at 0 (docs/commands.md)
-        from deckcli.games import game_module
-
-        out["kinds"] = dict.fromkeys(game_module(r.game).KINDS, 0)
+        out["kinds"] = dict.fromkeys(game.kinds, 0)
         return out
     out["kinds"] = kind_counts(rdeck, r.game)
-    if r.game == "alpha-walrus":
+    if "level" in game.key_stats:  # a game of creature levels: how they spread
         levels = Counter()
         for x in rdeck.entries:
             level = x.card.stats.get("level") if x.card.kind == "creature" else None
@@ -156,11 +157,11 @@ def deck_stats(sheet, index) -> dict:
         out["levels"] = {str(k): levels[k] for k in sorted(levels)}
         return out
     animals = out["kinds"].get("animal", 0)
-    size = r.card_count
+    size, hand = r.card_count, game.opening_hand
     out["opening_hand"] = {
-        "cards": OPENING_HAND, "animals": animals, "rule": "AB-3.3",
-        "chance_at_least_one": chance_at_least_one(size, animals, OPENING_HAND),
-        "expected_animals": expected_hits(size, animals, OPENING_HAND)}
+        "cards": hand, "animals": animals, "rule": "AB-3.3",
+        "chance_at_least_one": chance_at_least_one(size, animals, hand),
+        "expected_animals": expected_hits(size, animals, hand)}
     db = database_values(index, r.game)
-    out["stats"] = {stat: stat_profile(rdeck, stat, db[stat]) for stat in battle_stats()}
+    out["stats"] = {stat: stat_profile(rdeck, stat, db[stat]) for stat in game.battle_stats}
     return out

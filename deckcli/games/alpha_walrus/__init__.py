@@ -1,28 +1,57 @@
 """alpha-walrus: one shared deck, creature levels, equipment, Alpha Walrus gear, Final Showdown.
 
-Rules reference: :mod:`.rules` (ids ``AW-``). Shared-deck setup checks: :mod:`.deck_checks`.
+Rules reference: :mod:`.rules` (ids ``AW-``); gaps and house rules: :mod:`.gaps`. Shared-deck
+setup checks: :mod:`.deck_checks`; dealing (``deckcli setup``): :mod:`.setup`. The referee
+engine: :mod:`.engine` (turns, phases, Recover), :mod:`.engine_play` (Play Phase actions),
+:mod:`.engine_battle` (battles and the Final Showdown, resolved in :mod:`.battle`), the table in
+:mod:`.state`; the play side of the game interface: :mod:`.play`; single rulings:
+:mod:`.rulings`; cards as the referee sees them: :mod:`.cardref`.
 """
 
-from deckcli.games import KIND_PLURALS as _ALL
-
-GAME = "alpha-walrus"
-FORMATS: tuple[str, ...] = ()  # alpha-walrus has no formats (CONTRACT.md: format is null)
-DEFAULT_FORMAT = None
-KIND_PLURALS = _ALL[GAME]
-KINDS = tuple(KIND_PLURALS)
+from deckcli.games.base import Game
 
 
-def check_card_entry(entry, rule_exists):
-    """db check: problems with one defining card entry (see :mod:`.cards`)."""
-    from deckcli.games.alpha_walrus.cards import check_entry
+class AlphaWalrus(Game):
+    id = "alpha-walrus"
+    formats = ()  # no formats: a report's format is null
+    default_format = None
+    kinds = {"creature": "Creatures", "alpha-walrus": "Alpha Walrus", "gear": "Gear",
+             "diplomacy": "Diplomacy", "equipment": "Equipment", "battle": "Battle Cards",
+             "action": "Actions"}
+    key_stats = ("level",)
+    shared_deck = True
+    win_rule = "AW-9.1"
+    rule_prefix = "AW"
 
-    return check_entry(entry, rule_exists)
+    def rules(self):
+        from deckcli.games.alpha_walrus.rules import RULES
+
+        return RULES
+
+    def gaps(self):
+        from deckcli.games.alpha_walrus.gaps import BY_KEY
+
+        return BY_KEY
+
+    def deck_checks(self):
+        from deckcli.games.alpha_walrus import deck_checks
+
+        return deck_checks
+
+    def check_card_entry(self, entry, rule_exists):
+        from deckcli.games.alpha_walrus.cards import check_entry
+
+        return check_entry(entry, rule_exists)
+
+    def setup(self):
+        from deckcli.games.alpha_walrus import setup
+
+        return setup
+
+    def engine(self):
+        from deckcli.games.alpha_walrus.play import ENGINE
+
+        return ENGINE
 
 
-def __getattr__(name):
-    # The rules reference is loaded only when asked for (a deck check never needs it).
-    if name in ("RULES",):
-        from deckcli.games.alpha_walrus import rules
-
-        return getattr(rules, name)
-    raise AttributeError(name)
+GAME = AlphaWalrus()

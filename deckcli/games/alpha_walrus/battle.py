@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass, field
 
 from deckcli.errors import UsageError
-from deckcli.games.alpha_walrus.cardref import CardInfo
-from deckcli.games.alpha_walrus.rules import rule_sort_key
+from deckcli.games.alpha_walrus.cardref import Card
+from deckcli.rule import rule_sort_key
 
 MAX_REROLLS = 20
 
@@ -47,9 +47,9 @@ class Dice:
 class Fighter:
     side: str  # "attacker" | "defender"
     pos: int  # 1-based position on its side
-    card: CardInfo
-    equipment: list[CardInfo] = field(default_factory=list)
-    battle_cards: list[CardInfo] = field(default_factory=list)
+    card: Card
+    equipment: list[Card] = field(default_factory=list)
+    battle_cards: list[Card] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -74,11 +74,11 @@ class Fighter:
                 "battle_cards": [c.ref for c in self.battle_cards]}
 
 
-def _level6(card: CardInfo) -> bool:
+def _level6(card: Card) -> bool:
     return card.is_walrus and card.level == 6
 
 
-def dice_for(card: CardInfo) -> int:
+def dice_for(card: Card) -> int:
     """AW-10.9: the level 8 Walrus rolls two D6 and keeps the higher; every other walrus one."""
     return 2 if card.is_walrus and card.level == 8 else 1
 
@@ -107,7 +107,7 @@ def walrus_pairs(att: list[Fighter], dfd: list[Fighter], house) -> tuple[list, l
     gaps = []
     if len(a_w) > 1 or len(d_w) > 1:
         shown = "; ".join(f"{att[i].label} with {dfd[j].label}" for i, j in pairs)
-        gaps.append(house.gap("walrus_pairing",
+        gaps.append(house.record("walrus_pairing",
                               f"{len(a_w)} attacking and {len(d_w)} defending walruses in a "
                               "mini showdown", f"paired {shown}"))
     return pairs, gaps
@@ -126,7 +126,7 @@ def _mini_showdown(a: Fighter, d: Fighter, dice: Dice, house) -> dict:
             rule = "AW-10.9" if len(ra) == 2 or len(rd) == 2 else "AW-10.8"
             break
         tie = house.value("mini_showdown_tie")
-        gaps.append(house.gap("mini_showdown_tie",
+        gaps.append(house.record("mini_showdown_tie",
                               f"both walruses rolled {max(ra)} ({a.label} v {d.label})",
                               "the defender wins (AW-4.10)" if tie == "defender"
                               else "both roll again"))
@@ -162,7 +162,7 @@ def _level_gap(house, a_name: str, a: Fighter, b_name: str, b: Fighter, decide, 
     la, lb = a.level(reading, ea), b.level(reading, eb)
     if decide(la, lb) == decide(a.level(other, ea), b.level(other, eb)):
         return None
-    return house.gap("battle_level",
+    return house.record("battle_level",
                      f"{a_name} (printed {a.printed}, with bonuses {a.level('modified', ea)}) v "
                      f"{b_name} (printed {b.printed}, with bonuses {b.level('modified', eb)})"
                      f"{after}", f"compared {reading} levels {la} v {lb}{applied}")
@@ -226,7 +226,7 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
     if freed[0] and freed[1]:  # AW-G.18: do the creatures the pairing freed fight?
         rematch = list(zip(*freed))
         shown = ", ".join(att[i].label for i in freed[0])
-        gaps.append(house.gap("freed_creatures", f"the walrus pairing freed {shown} from the "
+        gaps.append(house.record("freed_creatures", f"the walrus pairing freed {shown} from the "
                               "defender's match-ups", "they fight: " + "; ".join(
                                   f"{att[i].label} v {dfd[j].label}" for i, j in rematch)
                               if house.value("freed_creatures") == "rematch" else
@@ -249,7 +249,7 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
     fielded = defender_field if defender_field is not None else len(dfd)
     lost_d = sum(1 for f in fights if f["winner"] == "attacker")
     if fielded >= 4 and lost_d >= fielded:
-        gaps.append(house.gap("destroy_all_four",
+        gaps.append(house.record("destroy_all_four",
                               f"the defender lost all {fielded} of their creatures in one battle",
                               "nothing more happens (AW-4.8)" if house.value("destroy_all_four")
                               == "not-required" else "the defender is out of the game"))
@@ -290,7 +290,7 @@ def _battle_winner(att, dfd, fights, unmatched, house) -> tuple[str, str, list]:
     if len(set(readings.values())) == 1:
         return winner, ("AW-4.10" if 2 * won == len(fights) else "AW-4.5"), gaps
     if len(set(readings.values())) > 1:
-        gaps.append(house.gap("battle_winner",
+        gaps.append(house.record("battle_winner",
                               f"the attacker won {won} of {len(fights)} fights",
                               f"the {winner} wins the battle (majority: {readings['majority']},"
                               f" all: {readings['all']}, highest: {readings['highest']})"))
@@ -298,9 +298,9 @@ def _battle_winner(att, dfd, fights, unmatched, house) -> tuple[str, str, list]:
 
 
 # --------------------------------------------------------------------------- Final Showdown
-def showdown(alpha_card: CardInfo, fights_in: list[dict], dice: Dice, house,
-             alpha_equipment: list[CardInfo] = ()) -> dict:
-    """``fights_in``: [{"opponent", "fighters": [Fighter], "alpha_cards": [CardInfo]}] in order."""
+def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
+             alpha_equipment: list[Card] = ()) -> dict:
+    """``fights_in``: [{"opponent", "fighters": [Fighter], "alpha_cards": [Card]}] in order."""
     violations, gaps, fights = [], [], []
     if alpha_equipment:
         violations.append({"rule": "AW-8.3", "message": "the Alpha Walrus fights with no "
@@ -312,14 +312,14 @@ def showdown(alpha_card: CardInfo, fights_in: list[dict], dice: Dice, house,
         opp, fighters = entry["opponent"], entry["fighters"]
         alpha = Fighter("attacker", 1, alpha_card, [], list(entry.get("alpha_cards", ())))
         if not fighters:
-            gaps.append(house.gap("alpha_opponent", f"{opp} has no creature to send against "
+            gaps.append(house.record("alpha_opponent", f"{opp} has no creature to send against "
                                   "the Alpha Walrus", f"{opp} loses the fight"))
             fights.append({"opponent": opp, "alpha": alpha_card.ref, "creature": None,
                            "levels": {"summoner": alpha.level(reading, False), "opponent": None},
                            "rolls": [], "winner": "summoner", "rule": "AW-G.4"})
             continue
         if any(f.equipment and any(e.level_bonus for e in f.equipment) for f in fighters):
-            gaps.append(house.gap("showdown_equipment",
+            gaps.append(house.record("showdown_equipment",
                                   f"{opp}'s creature wears equipment in the Final Showdown",
                                   "their equipment does not count" if bar_both
                                   else "their equipment counts"))
@@ -330,7 +330,7 @@ def showdown(alpha_card: CardInfo, fights_in: list[dict], dice: Dice, house,
             if mode == "one":
                 best = max(fighters, key=lambda f: f.level(reading, use_eq))
                 order = [best]
-            gaps.append(house.gap("alpha_opponent",
+            gaps.append(house.record("alpha_opponent",
                                   f"{opp} lists {len(fighters)} creatures for the Final Showdown",
                                   f"{opp} fights with {order[0].card.ref} (the strongest)"
                                   if mode == "one" else "the Alpha Walrus fights each in turn"))
@@ -385,7 +385,7 @@ def _showdown_fight(alpha: Fighter, f: Fighter, opp: str, dice: Dice, house, rea
             out["winner"] = "summoner" if rs > ro else "opponent"
             return out
         tie = house.value("showdown_dice_tie")
-        out["gaps"].append(house.gap("showdown_dice_tie", f"both rolled {rs} in the tie-break "
+        out["gaps"].append(house.record("showdown_dice_tie", f"both rolled {rs} in the tie-break "
                                      f"against {opp}", "both roll again" if tie == "reroll"
                                      else f"{opp} wins"))
         if tie == "defender":

@@ -7,31 +7,15 @@ unknown one with "did you mean" suggestions. Suggest, never substitute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from deckcli.errors import UsageError
+from deckcli.games.alpha_walrus import GAME
+from deckcli.games.base import CardInfo
 
-GAME = "alpha-walrus"
 
+class Card(CardInfo):
+    """A card with the views the alpha-walrus referee reads of its data."""
 
-@dataclass(frozen=True)
-class CardInfo:
-    """One card identity with what the referee needs from its data."""
-
-    id: int
-    name: str
-    ref: str
-    kind: str
-    level: int | None
-    traits: tuple[str, ...]
-    armor: bool
-    effects: tuple[dict, ...]
-
-    def __deepcopy__(self, memo):  # immutable: a copied game state shares its cards
-        return self
-
-    def effect(self, name: str) -> list[dict]:
-        return [e for e in self.effects if e.get("effect") == name]
+    __slots__ = ()
 
     @property
     def level_bonus(self) -> int:
@@ -62,13 +46,8 @@ class CardInfo:
         return out
 
 
-def info(card) -> CardInfo:
-    data = card.data or {}
-    level = (data.get("stats") or {}).get("level")
-    return CardInfo(card.id, card.name, card.ref, card.kind,
-                    int(level) if level is not None else None,
-                    tuple(data.get("traits") or ()), bool(data.get("armor")),
-                    tuple(dict(e) for e in (data.get("effects") or ())))
+def info(card) -> Card:
+    return Card.of(card)
 
 
 class Cards:
@@ -76,9 +55,9 @@ class Cards:
 
     def __init__(self, index):
         self.index = index
-        self._memo: dict[str, CardInfo] = {}
+        self._memo: dict[str, Card] = {}
 
-    def find(self, text) -> CardInfo:
+    def find(self, text) -> Card:
         key = str(text).strip()
         if not key:
             raise UsageError("an empty card name")
@@ -89,10 +68,10 @@ class Cards:
     def _lookup(self, text: str):
         from deckcli.cards.refs import parse_ref
 
-        return parse_ref(self.index, GAME, text)[0]
+        return parse_ref(self.index, GAME.id, text)[0]
 
-    def all_of_kind(self, kind: str) -> list[CardInfo]:
-        return [info(c) for c in self.index.all_cards(GAME) if c.kind == kind]
+    def all_of_kind(self, kind: str) -> list[Card]:
+        return [info(c) for c in self.index.all_cards(GAME.id) if c.kind == kind]
 
 
 _DEFAULT: Cards | None = None

@@ -77,7 +77,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     players = players_of(ctx)
     if players < 2:
-        return [error("aw-players", "AW-1.2",
+        return [error("player-count", "AW-1.2",
                       f"alpha-walrus is played by at least 2 players, not {players}", path=path)]
     counts = census(rdeck)
     want = needs(players)
@@ -86,12 +86,12 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     # AW-1.1: exactly one Alpha Walrus.
     alpha = [cid for cid, (card, _) in totals.items() if card.kind == "alpha-walrus"]
     if counts["alpha-walrus"] == 0:
-        out.append(error("aw-no-alpha", "AW-1.1",
+        out.append(error("no-alpha-walrus", "AW-1.1",
                          "the deck has no Alpha Walrus card; setup places exactly 1 in the "
                          "centre", path=path))
     elif counts["alpha-walrus"] > 1:
         lines = sorted({ln for cid in alpha for ln in _lines(rdeck.listing(cid))})
-        out.append(error("aw-alpha-count", "AW-1.1",
+        out.append(error("alpha-walrus-count", "AW-1.1",
                          f"{counts['alpha-walrus']} Alpha Walrus cards, exactly 1 allowed"
                          f"{_where(lines)}",
                          path=path, line=lines[0] if lines else None,
@@ -104,7 +104,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     held = sum(1 for p in pieces if p.ref in by_ref)
     for piece in pieces:
         if piece.ref not in by_ref:
-            out.append(error("aw-gear-missing", "AW-8.1",
+            out.append(error("gear-missing", "AW-8.1",
                              f"{piece.ref} is missing: the deck holds {held} of the 4 Alpha "
                              "Walrus gear pieces, and the Final Showdown needs all 4",
                              path=path, card=piece.ref))
@@ -112,24 +112,24 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
         total = totals[cid][1]
         if total > 1:
             lines = _lines(rdeck.listing(cid))
-            out.append(error("aw-gear-copies", "AW-8.1",
+            out.append(error("gear-copies", "AW-8.1",
                              f"{ref}: {total} copies; each of the 4 gear pieces "
                              f"is in the deck exactly once{_where(lines)}",
                              path=path, line=lines[0] if lines else None, card=ref))
 
     # AW-1.2 / AW-1.3: enough to deal.
     if counts["diplomacy"] < want["diplomacy"]:
-        out.append(error("aw-diplomacy", "AW-1.2",
+        out.append(error("diplomacy-count", "AW-1.2",
                          f"{counts['diplomacy']} diplomacy card(s) for {players} players; each "
                          f"player is dealt 1, so at least {want['diplomacy']} are needed",
                          path=path))
     if counts["creature"] < want["creature"]:
-        out.append(error("aw-creatures", "AW-1.3",
+        out.append(error("creature-count", "AW-1.3",
                          f"{counts['creature']} creature(s) for {players} players; each player "
                          f"is dealt {DEAL_EACH}, so at least {want['creature']} are needed",
                          path=path))
     if counts["non-creature"] < want["non-creature"]:
-        out.append(error("aw-non-creatures", "AW-1.3",
+        out.append(error("non-creature-count", "AW-1.3",
                          f"{counts['non-creature']} non-creature card(s) (gear, equipment, "
                          f"battle, action) for {players} players; each player is dealt "
                          f"{DEAL_EACH}, so at least {want['non-creature']} are needed",
@@ -141,7 +141,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
     if dealable:
         left = draw_pile(counts, players)
         if left < want["draw-pile"]:
-            out.append(warning("aw-draw-pile", "AW-3.2",
+            out.append(warning("draw-pile", "AW-3.2",
                                f"after the deal {left} card(s) are left to draw; {players} "
                                f"players drawing 1 card each in the {OPENING_ROUNDS} rounds "
                                f"without battles (AW-1.6) need {want['draw-pile']}, so the "

@@ -31,39 +31,37 @@ from __future__ import annotations
 import copy
 
 from deckcli.errors import DeckcliError
-from deckcli.games.alpha_walrus.rules import rule_sort_key
+from deckcli.games.alpha_walrus import GAME, engine_battle, engine_play
 from deckcli.games.alpha_walrus.state import HAND_MAX, HAND_MIN, PHASES, State, Turn
+from deckcli.games.base import HouseRules, Illegal, Outcome
+from deckcli.rule import rule_sort_key
 
-FIELD_ACTIONS = ("summon", "equip", "place-gear", "summon-alpha")
 ACTIONS = ("draw", "play", "summon", "equip", "place-gear", "discard-draw", "battle",
            "summon-alpha", "recover", "discard", "end")
 
 
-class Illegal(Exception):
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
+class Match:
+    """One game being played: the table (:class:`~.state.State`), card look-ups, house rules.
 
+    :meth:`apply` judges one action; while it runs, ``out`` is its :class:`Outcome` and
+    ``events`` the lines of its ruling (what happened, in order).
+    """
 
-def draws_for_level(level: int) -> tuple[int, str]:
-    """AW-2.3 to AW-2.5: cards drawn for discarding a creature of this level."""
-    if level >= 9:
-        return 3, "AW-2.5"
-    if level >= 6:
-        return 2, "AW-2.4"
-    return 1, "AW-2.3"
-
-
-class Game:
-    def __init__(self, state: State, cards, house):
+    def __init__(self, state: State, cards, house: HouseRules):
+        if not isinstance(house, HouseRules):
+            house = GAME.house_rules(house)
         self.state = state
         self.cards = cards
         self.house = house
-        self.rec: dict = {}
+        self.step = 0
+        self.out = Outcome(None, "")
+        self.events: list = self.out._notes
 
     # -- the step loop -------------------------------------------------------------------
-    def apply(self, action, step: int = 0) -> dict:
+    def apply(self, action, step: int | None = None, *, rollback: bool = True) -> Outcome:
+        """Judge one action (``step``: its number, default the next) and apply it if legal.
+        ``rollback=False`` is for a throwaway copy (``legal``): no snapshot is taken."""
+        step = self.step + 1 if step is None else step
         if not isinstance(action, dict):
             raise DeckcliError(f"step {step}: an action is a mapping with player and do")
         do = str(action.get("do", "")).strip()
@@ -75,45 +73,46 @@ class Game:
             raise DeckcliError(f"step {step}: 'player' must be one of "
                                f"{', '.join(self.state.order)}, not {player!r}")
         player = str(player)
-        self.rec = {"step": step, "player": player, "action": do, "ok": True, "rules": [],
-                    "events": [], "gaps": [], "violations": [], "notes": []}
-        saved = copy.deepcopy(self.state)
+        self.step = step
+        out = self.out = Outcome(player, do)
+        self.events = out._notes
+        # cards are shared: only the containers are new
+        saved = copy.deepcopy(self.state) if rollback else None
         try:
             if self.state.winner is not None:
                 raise Illegal("AW-9.1", f"the game is over: {self.state.winner} won it")
             if self.state.players[player].out:
                 raise Illegal("AW-9.2", f"{player} was removed from the game")
             getattr(self, "do_" + do.replace("-", "_"))(player, action)
-        except Illegal as exc:
-            self.state = saved
-            self.violate(exc.rule, exc.message)
-        for g in self.rec["gaps"]:
-            self.cite(g["rule"])
-        self.rec["rules"].sort(key=rule_sort_key)
-        self.rec["ok"] = not self.rec["violations"]
-        return self.rec
+        except Illegal as exc:  # an illegal action changes nothing and settles no gap
+            if saved is not None:
+                self.state = saved
+            out._notes.clear()
+            out.gaps.clear()
+            out.facts.clear()
+            out.remarks.clear()
+            out.rules.clear()
+            out.breaches.clear()
+            out.violate(exc.rule, exc.message)
+        for g in out.gaps:
+            self.cite(g.rule)
+        out.rules.sort(key=rule_sort_key)
+        return out
 
     # -- helpers -------------------------------------------------------------------------
     def cite(self, *rules: str) -> None:
-        for r in rules:
-            if r not in self.rec["rules"]:
-                self.rec["rules"].append(r)
+        self.out.cite_only(*rules)
 
     def event(self, text: str) -> None:
-        self.rec["events"].append(text)
+        self.events.append(text)
 
-    def violate(self, rule: str, message: str) -> None:
-        """A violation that does not undo the action (see ``end``)."""
-        self.rec["violations"].append({"rule": rule, "message": message})
-        self.cite(rule)
-
-    def gap(self, record: dict) -> None:
-        self.rec["gaps"].append(record)
-        self.cite(record["rule"])
+    def gap(self, record) -> None:
+        self.out.gaps.append(record)
+        self.cite(record.rule)
 
     def card(self, action: dict, key: str = "card"):
         if action.get(key) is None:
-            raise DeckcliError(f"step {self.rec['step']}: {action.get('do')} needs '{key}'")
+            raise DeckcliError(f"step {self.step}: {action.get('do')} needs '{key}'")
         return self.cards.find(action[key])
 
     def from_hand(self, player: str, card, rule: str) -> int:
@@ -163,7 +162,7 @@ class Game:
         """AW-10.1 to AW-10.4: a player answers an action with a Goamph from hand."""
         by = str(by)
         if by not in self.state.players:
-            raise DeckcliError(f"step {self.rec['step']}: cancelled_by names an unknown player "
+            raise DeckcliError(f"step {self.step}: cancelled_by names an unknown player "
                                f"{by!r}")
         if self.state.players[by].out:
             raise Illegal("AW-9.2", f"{by} was removed from the game")
@@ -180,7 +179,7 @@ class Game:
                                      f"not this action ({target})")
         i, g = fit[0]
         hand.pop(i)
-        self.state.to_discard(g, self.rec["events"])
+        self.state.to_discard(g, self.events)
         self.event(f"{by} plays {g.ref}: the action is cancelled")
         self.cite("AW-10.3", rule)
 
@@ -197,7 +196,7 @@ class Game:
         st.turns_this_round.append(player)
         st.last_player = player
         self.event(f"round {st.round}: {player}'s turn")
-        st.draw(player, 1, self.house, self.rec["gaps"], self.rec["events"])
+        st.draw(player, 1, self.house, self.out.gaps, self.events)
         st.turn.drew = True
         self.cite("AW-3.1", "AW-3.2")
 
@@ -216,8 +215,8 @@ class Game:
         if player in st.turns_this_round:
             if house.settled("turn_order"):
                 raise Illegal("AW-G.7", f"{player} already had a turn in round {st.round}")
-            self.gap(house.gap("turn_order", f"{player} takes a second turn in round "
-                               f"{st.round}", f"a new round ({st.round + 1}) starts"))
+            self.gap(house.record("turn_order", f"{player} takes a second turn in round "
+                                  f"{st.round}", f"a new round ({st.round + 1}) starts"))
             st.round += 1
             st.turns_this_round = []
             return
@@ -232,31 +231,38 @@ class Game:
         if player != expected:
             if house.settled("turn_order"):
                 raise Illegal("AW-G.7", f"{expected} takes the next turn, not {player}")
-            self.gap(house.gap("turn_order", f"{player} takes the turn after "
-                               f"{st.last_player or 'the deal'}; seat order names {expected}",
-                               f"{player}'s turn is accepted"))
+            self.gap(house.record("turn_order", f"{player} takes the turn after "
+                                  f"{st.last_player or 'the deal'}; seat order names "
+                                  f"{expected}", f"{player}'s turn is accepted"))
 
     def end_turn(self, player: str, implicit: bool = False) -> None:
-        """AW-1.5 (no more than seven cards) and AW-G.5 (fewer than five) when a turn ends."""
+        """AW-5.2 (no more than seven cards) and AW-G.5 (fewer than five) when a turn ends.
+
+        An ``end`` over the limit is illegal and changes nothing: the turn goes on, and the
+        player can still discard in the Recover Phase. A turn that ends without ``end``, by
+        the next player's draw, cannot be undone: the breach is reported as the player's own
+        (``player`` on the violation), not as the next player's draw."""
         st = self.state
         hand = st.players[player].hand
-        how = " (the next turn began without 'end')" if implicit else ""
         if len(hand) > HAND_MAX:
-            self.violate("AW-1.5", f"{player} ends the turn holding {len(hand)} cards; the "
-                                   f"limit is {HAND_MAX}: discard down in the Recover Phase "
-                                   f"(AW-5.2){how}")
+            message = (f"{player} ends the turn holding {len(hand)} cards; the limit is "
+                       f"{HAND_MAX} (AW-1.5): discard down in the Recover Phase")
+            if not implicit:
+                raise Illegal("AW-5.2", message)
+            self.out.breach(player, "AW-5.2",
+                            message + " (the next turn began without 'end')")
         elif len(hand) < HAND_MIN:
             mode = self.house.value("hand_minimum")
             held = len(hand)
             if mode == "refill":
-                st.draw(player, HAND_MIN - held, self.house, self.rec["gaps"],
-                        self.rec["events"])
-            self.gap(self.house.gap("hand_minimum", f"{player} ends the turn with {held} "
-                                    f"cards, fewer than {HAND_MIN}",
-                                    f"{player} draws up to {HAND_MIN}" if mode == "refill"
-                                    else "nothing is drawn"))
+                st.draw(player, HAND_MIN - held, self.house, self.out.gaps, self.events)
+            self.gap(self.house.record("hand_minimum", f"{player} ends the turn with {held} "
+                                       f"cards, fewer than {HAND_MIN}",
+                                       f"{player} draws up to {HAND_MIN}" if mode == "refill"
+                                       else "nothing is drawn"))
         self.cite("AW-1.5")
         st.turn = None
+        how = " (the next turn began without 'end')" if implicit else ""
         self.event(f"{player}'s turn ends{how}")
 
     def do_end(self, player: str, action: dict) -> None:
@@ -265,28 +271,18 @@ class Game:
 
     # -- Play Phase (engine_play) -------------------------------------------------------
     def do_play(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus import engine_play
-
         engine_play.play(self, player, action)
 
     def do_summon(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus import engine_play
-
         engine_play.summon(self, player, action)
 
     def do_equip(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus import engine_play
-
         engine_play.equip(self, player, action)
 
     def do_place_gear(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus import engine_play
-
         engine_play.place_gear(self, player, action)
 
     def do_discard_draw(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus import engine_play
-
         engine_play.discard_draw(self, player, action)
 
     # -- Recover Phase -------------------------------------------------------------------
@@ -302,7 +298,7 @@ class Game:
         self.gate(player, ("recover",))
         raw = action.get("cards", [action["card"]] if "card" in action else None)
         if not isinstance(raw, list) or not raw:
-            raise DeckcliError(f"step {self.rec['step']}: discard needs 'card' or 'cards'")
+            raise DeckcliError(f"step {self.step}: discard needs 'card' or 'cards'")
         p = st.players[player]
         before = len(p.hand)
         if before <= HAND_MAX:
@@ -314,7 +310,7 @@ class Game:
         for ref in raw:
             card = self.cards.find(ref)
             idx = self.from_hand(player, card, "AW-5.2")
-            st.to_discard(p.hand.pop(idx), self.rec["events"])
+            st.to_discard(p.hand.pop(idx), self.events)
             if card.kind == "gear":
                 self.cite("AW-5.3")
         self.event(f"{player} discards {len(raw)}, keeping {len(p.hand)}")
@@ -322,11 +318,7 @@ class Game:
 
     # -- battles and the Final Showdown (engine_battle) ------------------------------------
     def do_battle(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus.engine_battle import battle
-
-        battle(self, player, action)
+        engine_battle.battle(self, player, action)
 
     def do_summon_alpha(self, player: str, action: dict) -> None:
-        from deckcli.games.alpha_walrus.engine_battle import summon_alpha
-
-        summon_alpha(self, player, action)
+        engine_battle.summon_alpha(self, player, action)

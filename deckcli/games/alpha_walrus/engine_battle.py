@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus.battle import Dice, Fighter, resolve_battle, showdown
-from deckcli.games.alpha_walrus.engine import Illegal
+from deckcli.games.base import Illegal
 
 
 def _list(action, key) -> list:
@@ -62,7 +62,7 @@ def _spend(game, used: dict[str, list[int]]) -> None:
     for owner, idxs in used.items():
         hand = game.state.players[owner].hand
         for i in sorted(idxs, reverse=True):
-            game.state.to_discard(hand.pop(i), game.rec["events"])
+            game.state.to_discard(hand.pop(i), game.events)
 
 
 def battle(game, player: str, action: dict) -> None:
@@ -84,7 +84,7 @@ def battle(game, player: str, action: dict) -> None:
     if t.battles >= 1:
         if house.value("battles_per_turn") == "1" and house.settled("battles_per_turn"):
             raise Illegal("AW-G.10", f"{player} already battled this turn")
-        game.gap(house.gap("battles_per_turn", f"{player} declares battle number "
+        game.gap(house.record("battles_per_turn", f"{player} declares battle number "
                            f"{t.battles + 1} this turn", "the battle is allowed"))
     for prot in st.protections:
         if prot["protected"] == target and prot["against"] == player and \
@@ -134,8 +134,8 @@ def battle(game, player: str, action: dict) -> None:
     for g in result["gaps"]:
         game.gap(g)
     game.cite(*result["rules"], *(s["rule"] for s in result["steps"]))
-    game.rec["rolls"] = dice.used
-    game.rec["battle"] = {k: result[k] for k in ("winner", "rule", "fights", "unmatched",
+    game.out.facts["rolls"] = dice.used
+    game.out.facts["battle"] = {k: result[k] for k in ("winner", "rule", "fights", "unmatched",
                                                  "discarded", "steps")}
     _spend(game, used)
     for step in result["steps"]:
@@ -157,10 +157,10 @@ def battle(game, player: str, action: dict) -> None:
                      if lbl.startswith("d")}, reverse=True)
     for i in lost_a:
         game.event(f"{att_p.field[i].card.ref} loses and is discarded")
-        st.discard_creature(player, i, game.rec["events"])
+        st.discard_creature(player, i, game.events)
     for j in lost_d:
         game.event(f"{def_p.field[j].card.ref} loses and is discarded")
-        st.discard_creature(target, j, game.rec["events"])
+        st.discard_creature(target, j, game.events)
     game.event(f"the {result['winner']} ({player if result['winner'] == 'attacker' else target})"
                f" wins the battle [{result['rule']}]")
     if result["winner"] == "attacker":
@@ -169,7 +169,7 @@ def battle(game, player: str, action: dict) -> None:
             game.event(f"{target} keeps {len(def_p.field)} creature(s): the attacker need not "
                        "destroy them all to win (AW-4.8)")
         _pay_stake(game, player, target, stake, stake_from, action)
-    if any(g["key"] == "destroy_all_four" for g in result["gaps"]) and \
+    if any(g.key == "destroy_all_four" for g in result["gaps"]) and \
             house.value("destroy_all_four") == "eliminates":
         _eliminate(game, target)
     t.battles += 1
@@ -186,7 +186,7 @@ def _stake_source(game, target: str, stake: str) -> str:
         return "field"
     if any(c.kind == "gear" for c in d.hand):
         mode = house.value("gear_stake")
-        game.gap(house.gap("gear_stake", f"{target}'s gear is only in hand",
+        game.gap(house.record("gear_stake", f"{target}'s gear is only in hand",
                            "a piece in hand can be won" if mode == "field-or-hand"
                            else "only gear on the field can be won: nothing to take"))
         return "hand" if mode == "field-or-hand" else "none"
@@ -221,7 +221,7 @@ def _pay_stake(game, player, target, stake, source, action) -> None:
             how = f"{d.hand[i].ref}, drawn at random from the seeded generator"
         else:
             raise Illegal("AW-G.17", f"the {mode} picks the card: the log names it (take)")
-        game.gap(house.gap("hand_stake_pick", f"{player} wins a card from {target}'s hand",
+        game.gap(house.record("hand_stake_pick", f"{player} wins a card from {target}'s hand",
                            f"took {how}"))
         won = d.hand.pop(i)
     a.hand.append(won)
@@ -233,11 +233,11 @@ def _eliminate(game, target: str) -> None:
     st = game.state
     p = st.players[target]
     for c in list(p.hand) + list(p.gear):
-        st.to_discard(c, game.rec["events"])
+        st.to_discard(c, game.events)
     p.hand.clear()
     p.gear.clear()
     while p.field:
-        st.discard_creature(target, 0, game.rec["events"])
+        st.discard_creature(target, 0, game.events)
     p.hand.clear()
     p.out = True
     game.event(f"{target} is out of the game (house rule destroy_all_four=eliminates)")
@@ -261,13 +261,13 @@ def summon_alpha(game, player: str, action: dict) -> None:
         if house.value("sacrifice_creatures") == "at-least-one" and \
                 house.settled("sacrifice_creatures"):
             raise Illegal("AW-G.13", f"{player} has no creature to sacrifice with the gear")
-        game.gap(house.gap("sacrifice_creatures", f"{player} summons with no creature on the "
+        game.gap(house.record("sacrifice_creatures", f"{player} summons with no creature on the "
                            "field", "the summon is allowed"))
     if action.get("cancelled_by") is not None:
         mode = house.value("goamph_alpha")
         if mode == "no" and house.settled("goamph_alpha"):
             raise Illegal("AW-G.16", "a Goamph cannot cancel the Alpha Walrus summon")
-        game.gap(house.gap("goamph_alpha", f"{action['cancelled_by']} answers the Alpha Walrus "
+        game.gap(house.record("goamph_alpha", f"{action['cancelled_by']} answers the Alpha Walrus "
                            "summon with Goamph", "the summon is cancelled" if mode == "yes"
                            else "the Goamph has no effect; the summon goes ahead"))
         if mode == "yes":
@@ -321,7 +321,7 @@ def summon_alpha(game, player: str, action: dict) -> None:
     alpha = st.centre
     gone = [c.card.ref for c in p.field]
     while p.field:
-        st.discard_creature(player, 0, game.rec["events"])
+        st.discard_creature(player, 0, game.events)
     st.alpha_gear = list(p.gear)
     p.gear.clear()
     st.centre = None
@@ -336,8 +336,8 @@ def summon_alpha(game, player: str, action: dict) -> None:
         raise Illegal(v["rule"], v["message"])
     for g in result["gaps"]:
         game.gap(g)
-    game.rec["rolls"] = dice.used
-    game.rec["showdown"] = {k: result[k] for k in ("winner", "rule", "fights", "ruling")}
+    game.out.facts["rolls"] = dice.used
+    game.out.facts["showdown"] = {k: result[k] for k in ("winner", "rule", "fights", "ruling")}
     if any(f.get("alpha_cards") for f in fights_in) or any(
             fi.battle_cards for f in fights_in for fi in f["fighters"]):
         game.cite("AW-8.4")

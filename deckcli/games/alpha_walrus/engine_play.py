@@ -5,8 +5,8 @@ place-gear and discard-draw. Each function takes the :class:`~.engine.Game` and 
 from __future__ import annotations
 
 from deckcli.errors import DeckcliError
-from deckcli.games.alpha_walrus.engine import Illegal, draws_for_level
-from deckcli.games.alpha_walrus.state import PHASES, Creature
+from deckcli.games.alpha_walrus.state import PHASES, Creature, draws_for_level
+from deckcli.games.base import Illegal
 
 
 def play(game, player: str, action: dict) -> None:
@@ -30,17 +30,17 @@ def play(game, player: str, action: dict) -> None:
         raise Illegal("AW-2.2", f"{card.ref} draws cards and {player} already discarded "
                                 "to draw this turn; the two cannot be combined")
     st.players[player].hand.pop(idx)
-    st.to_discard(card, game.rec["events"])
+    st.to_discard(card, game.events)
     game.event(f"{player} plays {card.ref}")
     game.cite("AW-3.3")
     for e in extra:
-        st.draw(player, int(e.get("value", 1)), game.house, game.rec["gaps"],
-                game.rec["events"])
+        st.draw(player, int(e.get("value", 1)), game.house, game.out.gaps,
+                game.events)
         t.lucky_flipper = True
         game.cite("AW-10.5")
     for e in draws:
-        st.draw(player, int(e.get("value", 1)), game.house, game.rec["gaps"],
-                game.rec["events"])
+        st.draw(player, int(e.get("value", 1)), game.house, game.out.gaps,
+                game.events)
         t.draw_ability = card.ref
         game.cite("AW-2.2")
     for e in card.effect("protect_from_battle"):
@@ -54,7 +54,7 @@ def play(game, player: str, action: dict) -> None:
         game.event(f"{target} cannot attack {player} in round "
                    f"{st.round + int(e.get('value', 1))}")
     if not (extra or draws or card.effect("protect_from_battle")):
-        game.rec["notes"].append(f"{card.ref}: its text has no effect data, so the "
+        game.out.remarks.append(f"{card.ref}: its text has no effect data, so the "
                                  "referee does not apply it")
 
 
@@ -73,14 +73,14 @@ def summon(game, player: str, action: dict) -> None:
     ri = game.field_pos(player, room, "AW-7.2") if room is not None else None
     if action.get("cancelled_by") is not None:
         game.goamph(action["cancelled_by"], "summon", "AW-10.1")
-        st.to_discard(p.hand.pop(idx), game.rec["events"])
+        st.to_discard(p.hand.pop(idx), game.events)
         game.event(f"{card.ref} is discarded instead of summoned")
         return
     if ri is not None and len(p.field) < p.field_limit():
         raise Illegal("AW-7.2", f"{player} has {len(p.field)} of {p.field_limit()} "
                                 "creatures: there is room, so nothing is discarded to make it")
     if ri is not None:
-        gone = st.discard_creature(player, ri, game.rec["events"])
+        gone = st.discard_creature(player, ri, game.events)
         game.event(f"{player} discards {gone.card.ref} to make room")
         game.cite("AW-7.2", "AW-6.1")
     limit = p.field_limit()
@@ -104,7 +104,7 @@ def equip(game, player: str, action: dict) -> None:
                       + (" (gear goes on the field with place-gear)" if card.kind == "gear"
                          else ""))
     if action.get("to") is None:
-        raise DeckcliError(f"step {game.rec['step']}: equip needs 'to' (a creature)")
+        raise DeckcliError(f"step {game.step}: equip needs 'to' (a creature)")
     ci = game.field_pos(player, action["to"], "AW-6.1")
     p = st.players[player]
     creature = p.field[ci]
@@ -113,7 +113,7 @@ def equip(game, player: str, action: dict) -> None:
             raise Illegal("AW-10.2", f"{card.ref} is not armor: Goamph cancels an armor "
                                      "placement, not other equipment")
         game.goamph(action["cancelled_by"], "armor", "AW-10.2")
-        st.to_discard(p.hand.pop(idx), game.rec["events"])
+        st.to_discard(p.hand.pop(idx), game.events)
         game.event(f"{card.ref} is discarded instead of attached")
         return
     if card.armor:
@@ -160,12 +160,12 @@ def discard_draw(game, player: str, action: dict) -> None:
             raise Illegal("AW-G.11", f"{card.ref} is not a creature; the house rule "
                                      "forbids discarding it to draw")
         n, rule = 1, "AW-G.11"
-        game.gap(game.house.gap("discard_non_creature", f"{player} discards "
+        game.gap(game.house.record("discard_non_creature", f"{player} discards "
                                 f"{card.ref} ({card.kind}) to draw", "draws 1 card"))
     st.players[player].hand.pop(idx)
-    st.to_discard(card, game.rec["events"])
+    st.to_discard(card, game.events)
     game.event(f"{player} discards {card.ref} to draw {n}")
-    st.draw(player, n, game.house, game.rec["gaps"], game.rec["events"])
+    st.draw(player, n, game.house, game.out.gaps, game.events)
     t.discard_drew = True
     game.cite("AW-2.1", rule)
     if t.lucky_flipper:

@@ -3,41 +3,19 @@
 Numbered as the seed groups its rules: 1 setup, 2 discarding to draw, 3 phases, 4 battle,
 5 recover, 6 equipment, 7 creatures on the field, 8 the Final Showdown, 9 winning and losing,
 10 the seed's clarifications. ``AW-G.n`` entries are *gaps*: situations the seed leaves open.
-Each gap names the house-rule key that settles it (:data:`HOUSE_RULES`); until one is declared
+Each gap names the house-rule key that settles it (:mod:`.gaps`); until one is declared
 the referee reports the gap, continues with the reading marked *provisional* and never turns
 that reading into a violation.
 """
 
-from deckcli.rulebook import Rule
+from deckcli.games.alpha_walrus import GAME
+from deckcli.rule import Rule
 
-G = "alpha-walrus"
+G = GAME.id
 
 
 def _r(id, title, text, refs=(), gap=False):
     return Rule(id, title, text, G, tuple(refs), gap)
-
-
-#: house-rule key -> (gap id, accepted values, provisional reading used until one is declared)
-HOUSE_RULES: dict[str, tuple[str, tuple[str, ...], str]] = {
-    "battle_level": ("AW-G.1", ("modified", "printed"), "modified"),
-    "battle_winner": ("AW-G.2", ("majority", "all", "highest"), "majority"),
-    "destroy_all_four": ("AW-G.3", ("not-required", "eliminates"), "not-required"),
-    "alpha_opponent": ("AW-G.4", ("one", "all"), "one"),
-    "hand_minimum": ("AW-G.5", ("floor", "refill"), "floor"),
-    "empty_deck": ("AW-G.6", ("skip", "reshuffle"), "skip"),
-    "turn_order": ("AW-G.7", ("listed", "free"), "listed"),
-    "mini_showdown_tie": ("AW-G.8", ("defender", "reroll"), "defender"),
-    "walrus_pairing": ("AW-G.9", ("level6-first", "level6-only"), "level6-first"),
-    "battles_per_turn": ("AW-G.10", ("1", "any"), "1"),
-    "discard_non_creature": ("AW-G.11", ("draw-1", "forbidden"), "draw-1"),
-    "gear_stake": ("AW-G.12", ("field", "field-or-hand"), "field"),
-    "sacrifice_creatures": ("AW-G.13", ("any", "at-least-one"), "any"),
-    "showdown_dice_tie": ("AW-G.14", ("reroll", "defender"), "reroll"),
-    "showdown_equipment": ("AW-G.15", ("both", "alpha-only"), "both"),
-    "goamph_alpha": ("AW-G.16", ("no", "yes"), "no"),
-    "hand_stake_pick": ("AW-G.17", ("random", "attacker", "defender"), "random"),
-    "freed_creatures": ("AW-G.18", ("unmatched", "rematch"), "unmatched"),
-}
 
 
 RULES = [
@@ -305,11 +283,3 @@ RULES = [
        "of the defender's match-ups). Provisional: unmatched.", refs=("AW-10.7", "AW-4.7"),
        gap=True),
 ]
-
-RULE_IDS = frozenset(r.id for r in RULES)
-
-
-def rule_sort_key(rule_id: str) -> tuple:
-    """Numeric sections first, in number order: 1.2, then 1.10, then 10.1, then the gaps G.n."""
-    sec, _, n = rule_id.partition("-")[2].partition(".")
-    return (not sec.isdigit(), int(sec) if sec.isdigit() else 0, int(n) if n.isdigit() else 0)

@@ -8,8 +8,9 @@ A ruling with ``violations`` means the asked-for action is illegal (exit 1).
 from __future__ import annotations
 
 from deckcli.errors import UsageError
+from deckcli.games.alpha_walrus import GAME
 from deckcli.games.alpha_walrus.battle import Dice, Fighter, resolve_battle, showdown
-from deckcli.games.alpha_walrus.engine import draws_for_level
+from deckcli.games.alpha_walrus.state import draws_for_level
 
 
 def _split(text: str, what: str) -> tuple[str, str]:
@@ -47,14 +48,11 @@ def readings(result_gaps, house, rerun) -> dict[str, str | None]:
     A single ruling never picks an answer a gap leaves open: when the readings disagree the
     winner stays null and these readings are shown, so a judge (or a house rule) decides.
     """
-    from deckcli.games.alpha_walrus.gaps import HouseRules
-    from deckcli.games.alpha_walrus.rules import HOUSE_RULES
-
     out: dict[str, str | None] = {}
-    for key in sorted({g["key"] for g in result_gaps if not g["settled"]}):
-        for value in HOUSE_RULES[key][1]:
+    for key in sorted({g.key for g in result_gaps if not g.settled}):
+        for value in house.gaps[key].values:
             try:
-                out[f"{key}={value}"] = rerun(HouseRules({**house.given, key: value}))
+                out[f"{key}={value}"] = rerun(GAME.house_rules({**house.given, key: value}))
             except UsageError:
                 out[f"{key}={value}"] = None  # that reading needs dice nobody gave
     return out
@@ -143,8 +141,8 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
             "fights": result["fights"], "unmatched": result["unmatched"],
             "discarded": result["discarded"], "steps": result["steps"],
             "stake": {"declared": stake, "outcome": stake_text},
-            "gaps": result["gaps"], "violations": violations, "rolls": dice.used, "seed": seed,
-            "house_rules": house.to_json()}
+            "gaps": [g.to_json() for g in result["gaps"]], "violations": violations,
+            "rolls": dice.used, "seed": seed, "house_rules": house.to_json()}
 
 
 def _field_limits(sides: dict[str, list[Fighter]]) -> list[dict]:
@@ -215,7 +213,7 @@ def discard_ruling(cards, card_ref: str, *, used=(), again: bool = False, house)
     else:
         mode = house.value("discard_non_creature")
         draws, rule = (1, "AW-G.11") if mode == "draw-1" else (0, "AW-G.11")
-        gaps.append(house.gap("discard_non_creature", f"{card.ref} is not a creature "
+        gaps.append(house.record("discard_non_creature", f"{card.ref} is not a creature "
                               f"({card.kind})",
                               "draws 1 card" if mode == "draw-1" else "not allowed"))
         if mode == "forbidden" and house.settled("discard_non_creature"):
@@ -224,7 +222,7 @@ def discard_ruling(cards, card_ref: str, *, used=(), again: bool = False, house)
                             "non-creature to draw"})
     rules.append(rule)
     violations = [r for r in reasons if r["rule"] != "AW-10.5"]
-    open_gap = allowed and any(not g["settled"] for g in gaps)
+    open_gap = allowed and any(not g.settled for g in gaps)
     level = f"level {card.level} " if card.level is not None else ""
     ruling = (f"discard {card.ref} ({level}{card.kind}) to draw {draws} ({rule})" if allowed
               else "not allowed: " + "; ".join(f"{v['message']} ({v['rule']})"
@@ -239,7 +237,7 @@ def discard_ruling(cards, card_ref: str, *, used=(), again: bool = False, house)
             "readings": {"discard_non_creature=draw-1": 1, "discard_non_creature=forbidden": 0}
             if open_gap else {},
             "rule": violations[0]["rule"] if violations else rule, "rules": rules,
-            "gap": bool(gaps), "gaps": gaps, "reasons": reasons,
+            "gap": bool(gaps), "gaps": [g.to_json() for g in gaps], "reasons": reasons,
             "violations": violations, "ruling": ruling, "house_rules": house.to_json()}
 
 
@@ -321,8 +319,8 @@ def showdown_ruling(cards, opponents, *, battle_cards=(), equip=(), gear=(), see
             "gap": bool(result["gaps"]), "ruling": result["ruling"] if not violations else
             "illegal: " + "; ".join(f"{v['message']} ({v['rule']})" for v in violations),
             "eligible": eligible, "opponents": order, "fights": result["fights"],
-            "gaps": result["gaps"], "violations": violations, "rolls": dice.used,
-            "seed": seed, "house_rules": house.to_json()}
+            "gaps": [g.to_json() for g in result["gaps"]], "violations": violations,
+            "rolls": dice.used, "seed": seed, "house_rules": house.to_json()}
 
 
 def render(result: dict) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from deckcli.games.alpha_walrus import GAME
 from deckcli.games.alpha_walrus.deck_checks import DEAL_EACH, NON_CREATURE_KINDS, players_of
 
 
@@ -36,7 +37,7 @@ def deal(rdeck, *, seed, players=None, opponent=None, index=None) -> dict:
     from deckcli.games.alpha_walrus.deck_checks import check_deck
 
     n = players_of(_Ctx(players, None))
-    result = {"game": "alpha-walrus", "seed": seed, "players": n,
+    result = {"game": GAME.id, "seed": seed, "players": n,
               "players_default": players is None, "deck_path": rdeck.deck.path,
               "centre": None, "hands": [], "deck": {"count": 0, "order": []},
               "steps": [], "problems": [], "warnings": []}
@@ -52,46 +53,49 @@ def deal(rdeck, *, seed, players=None, opponent=None, index=None) -> dict:
     problems += [p for p in checks if p.is_error]
     result["warnings"] = [p.to_json() for p in rdeck.problems + checks if not p.is_error]
     if opponent is not None:
-        result["warnings"].append({"code": "aw-one-deck", "severity": "warning",
+        result["warnings"].append({"code": "one-deck", "severity": "warning",
                                    "rule": "AW-1.4", "line": None, "card": None,
                                    "message": "alpha-walrus uses one shared deck; "
                                               "--opponent is ignored"})
     if problems:
         result["problems"] = [p.to_json() for p in problems]
         return result
-    rng = random.Random(seed)
-    cards = expand(rdeck)
     names = [f"p{i + 1}" for i in range(n)]
-    hands: dict[str, list[str]] = {p: [] for p in names}
+    centre, hands, deck, spare = deal_items(expand(rdeck), random.Random(seed), names)
+    result["centre"] = centre
+    result["steps"] = [
+        {"rule": "AW-1.1", "text": f"{centre} placed in the centre"},
+        {"rule": "AW-1.2", "text": f"{n} diplomacy card(s) dealt, {spare} left over"},
+        {"rule": "AW-1.3", "text": f"{DEAL_EACH} creatures and {DEAL_EACH} non-creatures "
+                                   "dealt to every player"},
+        {"rule": "AW-1.4", "text": f"{len(deck)} cards shuffled into the deck"}]
+    result["hands"] = [{"player": p, "hand": hands[p]} for p in names]
+    result["deck"] = {"count": len(deck), "order": deck}
+    return result
 
-    alpha = [ref for ref, kind in cards if kind == "alpha-walrus"]
-    result["centre"] = alpha[0]
-    result["steps"].append({"rule": "AW-1.1", "text": f"{alpha[0]} placed in the centre"})
 
-    diplomacy = [ref for ref, kind in cards if kind == "diplomacy"]
+def deal_items(items: list[tuple], rng: random.Random, names: list[str]) -> tuple:
+    """The deal of AW-1.1 to AW-1.4 over ``(card, kind)`` items (a card is whatever the caller
+    deals: a reference, a card object): (centre, hands by player, deck top first, diplomacy
+    cards left over). Every shuffle comes from ``rng``, in the seed's order."""
+    hands: dict[str, list] = {p: [] for p in names}
+    centre = next(card for card, kind in items if kind == "alpha-walrus")  # AW-1.1
+    diplomacy = [card for card, kind in items if kind == "diplomacy"]  # AW-1.2
     rng.shuffle(diplomacy)
     for p in names:
         hands[p].append(diplomacy.pop(0))
-    result["steps"].append({"rule": "AW-1.2", "text": f"{n} diplomacy card(s) dealt, "
-                            f"{len(diplomacy)} left over"})
-
-    creatures = [ref for ref, kind in cards if kind == "creature"]
-    others = [ref for ref, kind in cards if kind in NON_CREATURE_KINDS]
+    spare = len(diplomacy)
+    creatures = [card for card, kind in items if kind == "creature"]  # AW-1.3
+    others = [card for card, kind in items if kind in NON_CREATURE_KINDS]
     rng.shuffle(creatures)
     rng.shuffle(others)
     for pile in (creatures, others):
         for _ in range(DEAL_EACH):
             for p in names:
                 hands[p].append(pile.pop(0))
-    result["steps"].append({"rule": "AW-1.3", "text": f"{DEAL_EACH} creatures and {DEAL_EACH} "
-                            "non-creatures dealt to every player"})
-
-    deck = diplomacy + creatures + others
+    deck = diplomacy + creatures + others  # AW-1.4
     rng.shuffle(deck)
-    result["steps"].append({"rule": "AW-1.4", "text": f"{len(deck)} cards shuffled into the deck"})
-    result["hands"] = [{"player": p, "hand": hands[p]} for p in names]
-    result["deck"] = {"count": len(deck), "order": deck}
-    return result
+    return centre, hands, deck, spare
 
 
 def render(result: dict) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from dataclasses import field as dfield
 
 from deckcli.errors import DeckcliError
-from deckcli.games.alpha_walrus.cardref import CardInfo
+from deckcli.games.alpha_walrus.cardref import Card
 from deckcli.yamlio import line_of
 
 PHASES = ("draw", "play", "battle", "recover")
@@ -27,16 +27,25 @@ ARMOR_LIMIT = 2  # AW-6.2
 MAX_PLAYERS = 12
 
 
+def draws_for_level(level: int) -> tuple[int, str]:
+    """AW-2.3 to AW-2.5: cards drawn for discarding a creature of this level."""
+    if level >= 9:
+        return 3, "AW-2.5"
+    if level >= 6:
+        return 2, "AW-2.4"
+    return 1, "AW-2.3"
+
+
 @dataclass
 class Creature:
-    card: CardInfo
-    equipment: list[CardInfo] = dfield(default_factory=list)
+    card: Card
+    equipment: list[Card] = dfield(default_factory=list)
 
     @property
     def armor(self) -> int:
         return sum(1 for e in self.equipment if e.armor)
 
-    def armor_limit(self, extra: CardInfo | None = None) -> int:
+    def armor_limit(self, extra: Card | None = None) -> int:
         """AW-6.2: two, unless worn equipment says more (effect armor_limit)."""
         worn = self.equipment + ([extra] if extra else [])
         values = [int(e2.get("value", 0)) for e in worn for e2 in e.effect("armor_limit")]
@@ -50,9 +59,9 @@ class Creature:
 @dataclass
 class Player:
     name: str
-    hand: list[CardInfo] = dfield(default_factory=list)
+    hand: list[Card] = dfield(default_factory=list)
     field: list[Creature] = dfield(default_factory=list)
-    gear: list[CardInfo] = dfield(default_factory=list)
+    gear: list[Card] = dfield(default_factory=list)
     out: bool = False
 
     def field_limit(self, without: int | None = None) -> int:
@@ -61,7 +70,7 @@ class Player:
                   for e in c.equipment for e2 in e.effect("field_limit")]
         return max([FIELD_LIMIT, *values])
 
-    def holds(self, card: CardInfo) -> int | None:
+    def holds(self, card: Card) -> int | None:
         for i, c in enumerate(self.hand):
             if c.id == card.id:
                 return i
@@ -88,16 +97,16 @@ class Turn:
 class State:
     players: dict[str, Player]
     order: list[str]
-    deck: list[CardInfo]
-    discard: list[CardInfo] = dfield(default_factory=list)
-    centre: CardInfo | None = None
+    deck: list[Card]
+    discard: list[Card] = dfield(default_factory=list)
+    centre: Card | None = None
     rng: random.Random = dfield(default_factory=lambda: random.Random(0))
     round: int = 1
     turn: Turn | None = None
     last_player: str | None = None
     turns_this_round: list[str] = dfield(default_factory=list)
     protections: list[dict] = dfield(default_factory=list)
-    alpha_gear: list[CardInfo] = dfield(default_factory=list)
+    alpha_gear: list[Card] = dfield(default_factory=list)
     winner: str | None = None
 
     def __deepcopy__(self, memo):
@@ -124,7 +133,7 @@ class State:
         return n
 
     # -- card movements ------------------------------------------------------------------
-    def draw(self, player: str, n: int, house, gaps: list, events: list) -> list[CardInfo]:
+    def draw(self, player: str, n: int, house, gaps: list, events: list) -> list[Card]:
         """Draw n cards; AW-G.6 when the deck is empty."""
         got = []
         for _ in range(n):
@@ -134,7 +143,7 @@ class State:
                     self.deck = list(self.discard)
                     self.discard.clear()
                     self.rng.shuffle(self.deck)
-                gaps.append(house.gap("empty_deck", f"{player} draws from an empty deck",
+                gaps.append(house.record("empty_deck", f"{player} draws from an empty deck",
                                       "the discard pile was shuffled into a new deck"
                                       if self.deck else "nothing is drawn"))
                 if not self.deck:
@@ -145,7 +154,7 @@ class State:
             events.append(f"{player} draws {len(got)}")
         return got
 
-    def to_discard(self, card: CardInfo, events: list) -> None:
+    def to_discard(self, card: Card, events: list) -> None:
         """Discard one card; gear is shuffled back into the deck instead (AW-5.3)."""
         if card.kind == "gear":
             pos = self.rng.randint(0, len(self.deck))
@@ -167,7 +176,7 @@ class State:
                 self.to_discard(e, events)
         return creature
 
-    def shuffle_into_deck(self, cards: list[CardInfo]) -> None:
+    def shuffle_into_deck(self, cards: list[Card]) -> None:
         self.deck.extend(cards)
         self.rng.shuffle(self.deck)
 
@@ -204,7 +213,7 @@ def _seed(log: dict) -> int:
     return seed
 
 
-def _cards(cards, value, what: str, kinds: tuple[str, ...] = ()) -> list[CardInfo]:
+def _cards(cards, value, what: str, kinds: tuple[str, ...] = ()) -> list[Card]:
     """The cards a setup list names; with ``kinds``, each must be of one of them (a Goamph
     on the field would otherwise fight as a creature of level 0). A problem names the
     list's line."""

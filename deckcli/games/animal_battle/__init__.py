@@ -1,29 +1,76 @@
 """animal-battle: Animal cards with five battle statistics, Challenger, Defender, Defense Chain.
 
-Rules reference: :mod:`.rules` (ids ``AB-``). Deck construction and setup checks:
-:mod:`.deck_checks`. Referee: :mod:`.engine` and :mod:`.referee`.
+Rules reference: :mod:`.rules` (ids ``AB-``); gaps and house rules: :mod:`.gaps`. Deck
+construction and setup checks: :mod:`.deck_checks`; ``deckcli setup``: :mod:`.setup`. The
+referee engine: :mod:`.engine` (setup actions), :mod:`.turn` (turn actions), :mod:`.chain`
+(one comparison and the Defense Chain), :mod:`.effects` (card text, AB-6.4); the play side of
+the game interface: :mod:`.play`; game logs: :mod:`.logfile`; single rulings: :mod:`.referee`.
+
+The numbers of the rules live here, once each.
 """
 
-from deckcli.games import KIND_PLURALS as _ALL
+from deckcli.games.base import Game
 
-GAME = "animal-battle"
-FORMATS = ("casual", "championship")
-DEFAULT_FORMAT = "casual"
-KIND_PLURALS = _ALL[GAME]
-KINDS = tuple(KIND_PLURALS)
+OPENING_HAND = 6  # AB-3.1
+POOL_SIZE = 5  # AB-3.5, AB-4.2
+REFILL_TO = 3  # AB-4.6
+COPY_LIMIT = 4  # AB-1.5
+#: format -> (fewest cards, most cards or None, rule)
+SIZES = {"casual": (20, None, "AB-1.3"), "championship": (60, 60, "AB-1.4")}
+#: The battle statistics and which way they win (AB-2.1 to AB-2.5). Maximum Depth is absent
+#: on purpose (AB-2.6).
+BATTLE_STATS = {
+    "weight": ("higher", "AB-2.1"),
+    "speed": ("higher", "AB-2.2"),
+    "lifespan": ("higher", "AB-2.3"),
+    "population": ("lower", "AB-2.4"),
+    "length": ("higher", "AB-2.5"),
+}
+#: what people call Maximum Depth (lower case, '_' for spaces and hyphens): never a battle
+#: statistic (AB-2.6), and named as such wherever a statistic is asked for
+DEPTH_NAMES = frozenset({"max_depth", "maximum_depth", "depth", "max_dive_depth"})
 
 
-def check_card_entry(entry, rule_exists):
-    """db check: problems with one defining card entry (see :mod:`.cards`)."""
-    from deckcli.games.animal_battle.cards import check_entry
+class AnimalBattle(Game):
+    id = "animal-battle"
+    formats = ("casual", "championship")
+    default_format = "casual"
+    kinds = {"animal": "Animals", "action": "Actions"}
+    key_stats = tuple(BATTLE_STATS)
+    battle_stats = BATTLE_STATS
+    opening_hand = OPENING_HAND
+    win_rule = "AB-1.1"
+    rule_prefix = "AB"
 
-    return check_entry(entry, rule_exists)
+    def rules(self):
+        from deckcli.games.animal_battle.rules import RULES
+
+        return RULES
+
+    def gaps(self):
+        from deckcli.games.animal_battle.gaps import BY_KEY
+
+        return BY_KEY
+
+    def deck_checks(self):
+        from deckcli.games.animal_battle import deck_checks
+
+        return deck_checks
+
+    def check_card_entry(self, entry, rule_exists):
+        from deckcli.games.animal_battle.cards import check_entry
+
+        return check_entry(entry, rule_exists)
+
+    def setup(self):
+        from deckcli.games.animal_battle import setup
+
+        return setup
+
+    def engine(self):
+        from deckcli.games.animal_battle.play import ENGINE
+
+        return ENGINE
 
 
-def __getattr__(name):
-    # The rules reference is loaded only when asked for (a deck check never needs it).
-    if name in ("RULES", "BATTLE_STATS"):
-        from deckcli.games.animal_battle import rules
-
-        return getattr(rules, name)
-    raise AttributeError(name)
+GAME = AnimalBattle()

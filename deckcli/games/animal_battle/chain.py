@@ -8,9 +8,7 @@ and stopping at every gap the house rules do not settle.
 from __future__ import annotations
 
 from deckcli.diagnostics import number_text
-from deckcli.games.animal_battle import effects
-from deckcli.games.animal_battle.gaps import settle
-from deckcli.games.animal_battle.rules import BATTLE_STATS
+from deckcli.games.animal_battle import BATTLE_STATS, effects
 
 STAT_COUNT = len(BATTLE_STATS)
 
@@ -47,8 +45,8 @@ def resolve(game, out, stat: str) -> None:
     out.cite(rule, describe(stat, c, vc, d, vd, winner))
     out.cite("AB-4.4", f"{stat} is now used in this attack sequence ({', '.join(s.used)})")
     if winner is None:
-        how = settle("AB-G.1", f"tie on {stat}: {c.ref} and {d.ref} both have {number_text(vc)}",
-                     game.house, out.gaps)
+        how = game.house.meet("AB-G.1", f"tie on {stat}: {c.ref} and {d.ref} both have "
+                                        f"{number_text(vc)}", out.gaps)
         if how == "replay":
             out.note(f"house rule stat_tie=replay: the tie is void, {stat} stays used (AB-G.1)")
             after_link(game, out)
@@ -85,7 +83,7 @@ def defender_falls(game, out) -> None:
         s.phase = "promote"
         out.cite("AB-5.2", f"{dp} may promote a replacement from the Pool, or decline")
         return
-    how = settle("AB-G.3", f"{dp} has no Animal in the Pool to promote", game.house, out.gaps)
+    how = game.house.meet("AB-G.3", f"{dp} has no Animal in the Pool to promote", out.gaps)
     no_promotion(game, out, how)
 
 
@@ -113,8 +111,9 @@ def defender_wins(game, out) -> None:
         out.cite("AB-5.6", "the replacement Defender wins: both active Animals are discarded")
         both_discarded(game, out)
         return
-    how = settle("AB-G.2", f"the original Defender {game.book[s.defenders[s.defending]].ref} "
-                           "beats the Challenger", game.house, out.gaps)
+    how = game.house.meet("AB-G.2", f"the original Defender "
+                                    f"{game.book[s.defenders[s.defending]].ref} beats the "
+                                    "Challenger", out.gaps)
     if how == "as_replacement":
         out.note("house rule original_defender_wins=as_replacement: as AB-5.6 (AB-G.2)")
         both_discarded(game, out)

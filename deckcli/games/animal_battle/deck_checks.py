@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from deckcli.decks.checks import breakdown, chance_at_least_one
 from deckcli.diagnostics import Diagnostic, error, warning
+from deckcli.games.animal_battle import COPY_LIMIT, OPENING_HAND, SIZES
 
-COPY_LIMIT = 4  # AB-1.5
-SIZES = {"casual": (20, None, "AB-1.3"), "championship": (60, 60, "AB-1.4")}
-OPENING_HAND = 6  # AB-3.1
 OPENING_WARN_BELOW = 0.90
 
 

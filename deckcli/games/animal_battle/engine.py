@@ -14,22 +14,11 @@ Actions (the log verbs): setup ``reveal_challenger``, ``reveal_defender``, ``pla
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
-from deckcli.games.animal_battle import chain, effects
-from deckcli.games.animal_battle.gaps import JudgeNeeded, check_house_rules, settle
-from deckcli.games.animal_battle.state import (
-    OPENING_HAND,
-    POOL_SIZE,
-    RANK,
-    REFILL_TO,
-    CardInfo,
-    Illegal,
-    Player,
-    State,
-    summary,
-)
+from deckcli.games.animal_battle import GAME, OPENING_HAND, POOL_SIZE, REFILL_TO, chain, effects
+from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
+from deckcli.games.base import CardInfo, HouseRules, Illegal, JudgeNeeded, Outcome, Stop
 
 ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "challenge",
            "target", "defend", "stat", "promote", "decline", "play", "end_turn")
@@ -38,43 +27,17 @@ CARD_ACTIONS = {"reveal_challenger", "reveal_defender", "place", "challenge", "d
                 "promote", "play"}
 
 
-@dataclass
-class Outcome:
-    player: str | None
-    action: str
-    rules: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    violations: list[dict] = field(default_factory=list)
-    gaps: list[dict] = field(default_factory=list)
-    stop: dict | None = None
-
-    def cite(self, rule: str, text: str) -> None:
-        if rule not in self.rules:
-            self.rules.append(rule)
-        self.notes.append(f"{text} [{rule}]")
-
-    def note(self, text: str) -> None:
-        self.notes.append(text)
-
-    @property
-    def ok(self) -> bool:
-        return not self.violations
-
-    def to_json(self) -> dict:
-        return {"player": self.player, "action": self.action, "ok": self.ok,
-                "rules": self.rules, "ruling": " ".join(self.notes), "notes": self.notes,
-                "violations": self.violations, "gaps": self.gaps, "stop": self.stop}
-
-
-class Game(TurnActions):
-    """One game. Setup actions live here; turn actions in :mod:`.turn`."""
+class Match(TurnActions):
+    """One game being played. Setup actions live here; turn actions in :mod:`.turn`."""
 
     def __init__(self, book: dict[int, CardInfo], decks: dict[str, list[int]], *,
                  seed: int | None = None, first: str | None = None,
-                 house_rules: dict | None = None, deal: bool = True):
+                 house_rules: HouseRules | dict | None = None, deal: bool = True):
         """Deal a game: shuffle (when seeded), opening hands of six (AB-3.1), first player."""
         self.book = book
-        self.house = check_house_rules(house_rules or {})
+        if not isinstance(house_rules, HouseRules):
+            house_rules = GAME.house_rules(house_rules)
+        self.house = house_rules
         self.horizon = None  # "attack": stop at the end of the attack (referee attack)
         rng = random.Random(seed) if seed is not None else None
         players = {}
@@ -130,8 +93,8 @@ class Game(TurnActions):
         try:
             if s.waiting is not None:
                 out.stop = s.waiting
-                raise Illegal(s.waiting["rule"], "the game waits for a judge's ruling: "
-                                                 + s.waiting["ruling"])
+                raise Illegal(s.waiting.rule, "the game waits for a judge's ruling: "
+                                              + s.waiting.ruling)
             if s.winner is not None:
                 raise Illegal("AB-1.1", f"the game is over: {s.winner} won")
             if player is not None and (player not in s.players):
@@ -142,13 +105,13 @@ class Game(TurnActions):
                 raise ValueError(f"unknown action {action!r}")  # the log reader checks verbs
             getattr(self, "_" + action)(out, player, arg, stat)
         except Illegal as exc:
-            out.violations.append({"rule": exc.rule, "message": exc.message})
+            out.violate(exc.rule, exc.message)
         except JudgeNeeded as exc:
-            out.stop = s.waiting = exc.record
+            out.stop = s.waiting = Stop.at_gap(exc.record)
         return out
 
-    def clone(self) -> Game:
-        other = object.__new__(Game)
+    def clone(self) -> Match:
+        other = object.__new__(Match)
         other.book, other.house, other.setup, other.horizon = (self.book, self.house,
                                                                self.setup, self.horizon)
         other.s = self.s.copy()
@@ -195,8 +158,8 @@ class Game(TurnActions):
         if cid in p.pool:
             return "pool"
         if cid in p.hand:
-            how = settle("AB-G.7", f"{pid} takes {self.ref(cid)} from the hand as {role}",
-                         self.house, out.gaps)
+            how = self.house.meet("AB-G.7", f"{pid} takes {self.ref(cid)} from the hand as {role}",
+                                  out.gaps)
             if how == "pool_or_hand":
                 return "hand"
             raise Illegal("AB-G.7", f"house rule new_animal_from=pool: the {role} comes from "
@@ -213,8 +176,8 @@ class Game(TurnActions):
         others = [p for p in s.in_game() if p != s.active]
         if len(others) == 1:
             return others[0]
-        how = settle("AB-G.5", f"{len(others) + 1} players: which opponent of {s.active} "
-                               "defends", self.house, out.gaps)
+        how = self.house.meet("AB-G.5", f"{len(others) + 1} players: which opponent of "
+                                        f"{s.active} defends", out.gaps)
         return s.next_after(s.active) if how == "next" else s.target
 
     # -- requirements (AB-1.1) ----------------------------------------------------------------
@@ -275,8 +238,8 @@ class Game(TurnActions):
         if dp is None or s.defenders[dp] is not None or self._has_animal(dp, pool=True):
             return
         if self._has_animal(dp, hand=True):
-            how = settle("AB-G.7", f"{dp} must select a Defender and has Animals only in the "
-                                   "hand", self.house, out.gaps)
+            how = self.house.meet("AB-G.7", f"{dp} must select a Defender and has Animals "
+                                            "only in the hand", out.gaps)
             if how == "pool_or_hand":
                 return
         self.lose(out, dp, "a Defender is required and there is none to select (AB-4.3)")
@@ -304,8 +267,8 @@ class Game(TurnActions):
         got = 0
         for _ in range(n):
             if not p.deck:
-                how = settle("AB-G.6", f"{pid} must draw from an empty deck", self.house,
-                             out.gaps)
+                how = self.house.meet("AB-G.6", f"{pid} must draw from an empty deck",
+                                      out.gaps)
                 if how == "lose":
                     self.lose(out, pid, "drew from an empty deck (house rule "
                                         "empty_deck_draw=lose, AB-G.6)")

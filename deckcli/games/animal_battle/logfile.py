@@ -27,28 +27,16 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 
 from deckcli.errors import DeckcliError, UsageError
-from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Game
-from deckcli.games.animal_battle.state import CardInfo
+from deckcli.games.animal_battle import GAME
+from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Match
+from deckcli.games.base import CardInfo, Step
 
-GAME = "animal-battle"
 MAX_ACTIONS = 200_000
 _PLAYER = re.compile(r"[A-Za-z][\w-]{0,31}")
 _COUNT = re.compile(r"\s*(\d{1,6})\s*[xX]?\s+(\S.*)$")
 MAX_DECK = 100_000
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    n: int  # 1-based action number
-    line: int | None
-    text: str
-    player: str | None
-    verb: str
-    arg: object = None
-    stat: str | None = None
 
 
 def card_ref(index, text: str):
@@ -58,7 +46,7 @@ def card_ref(index, text: str):
     """
     from deckcli.cards.refs import parse_ref
 
-    return parse_ref(index, GAME, text)[0]
+    return parse_ref(index, GAME.id, text)[0]
 
 
 class LogReader:
@@ -88,10 +76,11 @@ class LogReader:
             cid = self._refs[text] = card.id
         return cid
 
-    def game(self, house_rules: dict) -> Game:
+    def game(self, house_rules: dict) -> Match:
         log = self.log
-        if log.get("game", GAME) != GAME:
-            self.fail(f"this log is for {log.get('game')!r}, not {GAME}", obj=log, key="game")
+        if log.get("game", GAME.id) != GAME.id:
+            self.fail(f"this log is for {log.get('game')!r}, not {GAME.id}", obj=log,
+                      key="game")
         setup = log.get("setup")
         if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
             self.fail("an animal-battle log needs setup.players (player id -> {deck: ...})",
@@ -120,10 +109,11 @@ class LogReader:
         rules = dict(declared)
         rules.update(house_rules or {})
         try:
-            return Game(self.book, decks, seed=seed, first=None if first is None else str(first),
-                        house_rules=rules)
+            house = GAME.house_rules(rules)
         except UsageError as exc:
             self.fail(exc.message, obj=log, key="house_rules" if "house_rules" in log else None)
+        return Match(self.book, decks, seed=seed, first=None if first is None else str(first),
+                     house_rules=house)
 
     def deck(self, deck, players, pid) -> list[int]:
         from deckcli.decks.reader import read_deck
@@ -144,7 +134,7 @@ class LogReader:
         else:
             self.fail(f"{pid}'s deck must be a decklist path or a list of lines", obj=players,
                       key=pid)
-        rdeck = resolve_deck(self.index, parsed, GAME, None)
+        rdeck = resolve_deck(self.index, parsed, GAME.id, None)
         problems = [*parsed.problems, *rdeck.problems]
         if problems:
             self.fail(f"{pid}'s deck: {problems[0].message}", obj=players, key=pid)
@@ -194,7 +184,7 @@ class LogReader:
     def _parse(self, text: str, n: int, line, players) -> Step:
         words = text.split()
         if words == ["start"]:
-            return Step(n, line, text, None, "start")
+            return Step(n, line, text, None, "start", (None, "start", None, None))
         opts = {}
         while len(words) > 2 and "=" in words[-1]:
             key, _, value = words.pop().partition("=")
@@ -242,10 +232,10 @@ class LogReader:
                 self.fail(f"'{text}': {verb} takes no stat=", line)
             if verb == "stat" and stat != arg:
                 self.fail(f"'{text}' names two statistics, {arg} and stat={stat}", line)
-        return Step(n, line, text, player, verb, arg, stat)
+        return Step(n, line, text, player, verb, (player, verb, arg, stat))
 
 
-def read(index, log: dict, path: str, house_rules: dict) -> tuple[Game, list[Step]]:
+def read(index, log: dict, path: str, house_rules: dict) -> tuple[Match, list[Step]]:
     reader = LogReader(index, log, path)
     game = reader.game(house_rules)
     return game, reader.steps(game.s.players)

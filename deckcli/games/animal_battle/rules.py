@@ -5,9 +5,10 @@ Numbered as the seed groups its rules (1 objective and deck, 2 statistics, 3 set
 The referee reports them as ``gap: true`` and applies a house ruling only when one is declared.
 """
 
-from deckcli.rulebook import Rule
+from deckcli.games.animal_battle import GAME
+from deckcli.rule import Rule
 
-G = "animal-battle"
+G = GAME.id
 
 
 def _r(id, title, text, refs=(), gap=False):
@@ -150,16 +151,3 @@ RULES = [
        "(replace_defender: allowed or forbidden) decides it.", refs=("AB-4.3", "AB-6.1"),
        gap=True),
 ]
-
-#: The battle statistics and which way they win (AB-2.1 to AB-2.5). Maximum Depth is absent
-#: on purpose (AB-2.6).
-BATTLE_STATS = {
-    "weight": ("higher", "AB-2.1"),
-    "speed": ("higher", "AB-2.2"),
-    "lifespan": ("higher", "AB-2.3"),
-    "population": ("lower", "AB-2.4"),
-    "length": ("higher", "AB-2.5"),
-}
-#: what people call Maximum Depth (lower case, '_' for spaces and hyphens): never a battle
-#: statistic (AB-2.6), and named as such wherever a statistic is asked for
-DEPTH_NAMES = frozenset({"max_depth", "maximum_depth", "depth", "max_dive_depth"})

@@ -8,8 +8,9 @@ game log with the same decks and seed starts from exactly this position.
 
 from __future__ import annotations
 
-from deckcli.games.animal_battle.engine import Game
-from deckcli.games.animal_battle.state import POOL_SIZE, CardInfo
+from deckcli.games.animal_battle import GAME, POOL_SIZE
+from deckcli.games.animal_battle.engine import Match
+from deckcli.games.base import CardInfo
 
 
 def _problem(player: str, d) -> dict:
@@ -17,7 +18,7 @@ def _problem(player: str, d) -> dict:
             "path": d.path, "line": d.line}
 
 
-def deal(rdeck, *, seed: int, players: int | None = None, opponent=None) -> dict:
+def deal(rdeck, *, seed: int, players: int | None = None, opponent=None, index=None) -> dict:
     """Deal DECK against OPPONENT (default: a copy of DECK); more players get copies of DECK."""
     from deckcli.games.animal_battle.deck_checks import check_deck
 
@@ -39,7 +40,7 @@ def deal(rdeck, *, seed: int, players: int | None = None, opponent=None) -> dict
             book.setdefault(r.card.id, CardInfo.of(r.card))
             cards.extend([r.card.id] * r.entry.count)
         decks[pid] = cards
-    game = Game(book, decks, seed=seed)
+    game = Match(book, decks, seed=seed)
     s = game.s
 
     def ref(c):
@@ -47,7 +48,7 @@ def deal(rdeck, *, seed: int, players: int | None = None, opponent=None) -> dict
     animals = {pid: [c for c in p.hand if book[c].animal] for pid, p in s.players.items()}
     hands = {pid: [ref(c) for c in p.hand] for pid, p in s.players.items()}
     first = s.first
-    result = {"game": "animal-battle", "seed": seed, "players": count, "first": first,
+    result = {"game": GAME.id, "seed": seed, "players": count, "first": first,
               "decks": {pid: {"path": rd.deck.path, "cards": len(decks[pid]),
                               "left": len(s.players[pid].deck)} for pid, rd in sources.items()},
               "hands": hands, "rules": ["AB-3.1", "AB-3.2"], "problems": problems}

@@ -9,45 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from deckcli.games.base import CardInfo, Stop
+
+__all__ = ["RANK", "CardInfo", "Player", "State", "summary"]
+
 #: The turn's phases in order (AB-4.1 to AB-4.6); "promote" is the Defense Chain waiting for the
 #: defending player (AB-5.2) and ranks with the attack.
 RANK = {"setup": -1, "draw": 0, "pool": 1, "establish": 2, "attack": 3, "promote": 3, "end": 4,
         "over": 9}
-OPENING_HAND = 6  # AB-3.1
-POOL_SIZE = 5  # AB-3.5, AB-4.2
-REFILL_TO = 3  # AB-4.6
-
-
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    id: int
-    ref: str
-    name: str
-    kind: str
-    stats: dict
-    overrides: tuple = ()
-    text: str = ""
-    refers_to: tuple = ()
-
-    @classmethod
-    def of(cls, card) -> CardInfo:
-        data = card.data
-        return cls(card.id, card.ref, card.name, card.kind, dict(card.stats),
-                   tuple(dict(o) for o in data.get("overrides", ())), data.get("text", ""),
-                   tuple(data.get("refers_to", ())))
-
-    @property
-    def animal(self) -> bool:
-        return self.kind == "animal"
-
-
-class Illegal(Exception):
-    """An action the rules do not allow: answered as a violation, never raised to the user."""
-
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
 
 
 @dataclass(slots=True)
@@ -83,7 +52,7 @@ class State:
     attacked: bool = False  # a statistic was chosen this turn
     overrides: list[dict] = field(default_factory=list)  # card text in force (AB-6.4)
     winner: str | None = None
-    waiting: dict | None = None  # a gap no house rule settles: a judge must rule
+    waiting: Stop | None = None  # a gap no house rule settles: a judge must rule
 
     def copy(self) -> State:
         return State({k: p.copy() for k, p in self.players.items()}, self.order[:], self.first,
@@ -111,6 +80,7 @@ def summary(state: State, book: dict[int, CardInfo]) -> dict:
 
     def ref(cid):
         return book[cid].ref if cid is not None else None
+
     return {
         "turn": state.turn, "phase": state.phase, "active": state.active,
         "first": state.first, "winner": state.winner,

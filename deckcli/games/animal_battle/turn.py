@@ -7,10 +7,9 @@ displaces the general rule (:mod:`.effects`), the ruling names both.
 
 from __future__ import annotations
 
-from deckcli.games.animal_battle import chain, effects
-from deckcli.games.animal_battle.gaps import settle
-from deckcli.games.animal_battle.rules import BATTLE_STATS, DEPTH_NAMES
-from deckcli.games.animal_battle.state import RANK, Illegal
+from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, chain, effects
+from deckcli.games.animal_battle.state import RANK
+from deckcli.games.base import Illegal, Stop
 
 STATS = ", ".join(BATTLE_STATS)
 
@@ -117,8 +116,8 @@ class TurnActions:
             raise Illegal("AB-3.4", "the starting Defender is revealed; the opponent is settled")
         if len(s.in_game()) == 2:
             raise Illegal("AB-4.3", "with two players the one opponent defends")
-        how = settle("AB-G.5", f"{p} names {other} as the defending opponent", self.house,
-                     out.gaps)
+        how = self.house.meet("AB-G.5", f"{p} names {other} as the defending opponent",
+                              out.gaps)
         if how != "attacker_choice":
             raise Illegal("AB-G.5", "house rule defender_player=next: the next player in seat "
                                     "order defends")
@@ -149,8 +148,8 @@ class TurnActions:
         self._forward("establish")
         old = s.defenders[p]
         if old is not None:
-            how = settle("AB-G.8", f"{p} would swap the active Defender {self.ref(old)} for "
-                                   f"{self.ref(cid)}", self.house, out.gaps)
+            how = self.house.meet("AB-G.8", f"{p} would swap the active Defender "
+                                            f"{self.ref(old)} for {self.ref(cid)}", out.gaps)
             if how == "forbidden":
                 raise Illegal("AB-G.8", f"house rule replace_defender=forbidden: "
                                         f"{self.ref(old)} stays the Defender")
@@ -198,8 +197,8 @@ class TurnActions:
             if s.original:
                 chooser, rule = s.controller, "AB-4.4"
             else:
-                how = settle("AB-G.4", "the next link of the Defense Chain needs a statistic",
-                             self.house, out.gaps)
+                how = self.house.meet("AB-G.4", "the next link of the Defense Chain needs a "
+                                                "statistic", out.gaps)
                 chooser, rule = (s.controller if how == "challenger" else dp), "AB-G.4"
             if p != chooser:
                 raise Illegal(rule, f"{chooser} names the statistic, not {p}")
@@ -245,7 +244,7 @@ class TurnActions:
             raise Illegal("AB-5.2", "no promotion is pending; there is nothing to decline")
         if p != s.defending:
             raise Illegal("AB-5.2", f"only the defending player ({s.defending}) may decline")
-        how = settle("AB-G.3", f"{p} declines to promote a replacement", self.house, out.gaps)
+        how = self.house.meet("AB-G.3", f"{p} declines to promote a replacement", out.gaps)
         chain.no_promotion(self, out, how)
 
     def _play(self, out, p, cid, stat):
@@ -259,14 +258,13 @@ class TurnActions:
                                     "Pool, AB-4.2)")
         overrides = effects.playable(card)
         if not overrides:
-            record = {"rule": (card.refers_to or ("AB-6.4",))[0], "situation":
-                      f"{card.ref} is played: \"{card.text}\"", "house_rule": None,
-                      "value": None, "gap": False,
-                      "ruling": f"The referee does not model the text of {card.ref}; a judge "
-                                "applies it. The replay stops here."}
+            stop = Stop((card.refers_to or ("AB-6.4",))[0],
+                        f"{card.ref} is played: \"{card.text}\"",
+                        f"The referee does not model the text of {card.ref}; a judge applies "
+                        "it. The replay stops here.", gap=False)
             s.players[p].hand.remove(cid)
             s.players[p].discard.append(cid)
-            out.stop = s.waiting = record
+            out.stop = s.waiting = stop
             return
         for o in overrides:
             problem = effects.timing_problem(s, p, o)

@@ -1,0 +1,235 @@
+"""alpha-walrus behind the game interface (:class:`deckcli.games.base.Engine`).
+
+A state is a :class:`~.engine.Match`; an action is a mapping ``{player, do, ...}`` exactly as
+a game log writes it (see :mod:`.engine`). The referee driver (:mod:`deckcli.games.replay`)
+and the simulator play through :meth:`apply`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from deckcli.errors import DeckcliError
+from deckcli.games.alpha_walrus import GAME
+from deckcli.games.alpha_walrus.engine import Match
+from deckcli.games.alpha_walrus.state import HAND_MAX, Player, State
+from deckcli.games.base import Engine, HouseRules, Outcome, Step
+
+MAX_ACTIONS = 10_000
+
+
+def game_rng(seed: int) -> random.Random:
+    """The generator of a game's dice and shuffles after the deal (a log's ``seed``)."""
+    return random.Random(f"alpha-walrus:{seed}:game")
+
+
+class AlphaWalrusEngine(Engine):
+    game = GAME
+
+    def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None,
+                 cards=None) -> Match:
+        """``decks``: the shared deck, a list of cards (``cardref.Card``) in decklist order;
+        ``players``: seat names (default p1, p2). Dealt as ``deckcli setup --seed`` deals."""
+        from deckcli.games.alpha_walrus.setup import deal_items
+
+        names = list(players or ("p1", "p2"))
+        centre, hands, deck, _ = deal_items([(c, c.kind) for c in decks], random.Random(seed),
+                                            names)
+        table = {n: Player(n, list(hands[n])) for n in names}
+        state = State(table, names, list(deck), [], centre, game_rng(seed))
+        return Match(state, cards, house_rules)
+
+    def apply(self, state: Match, action) -> Outcome:
+        return state.apply(action)
+
+    def legal_actions(self, state: Match, player: str | None = None) -> list:
+        return [a for a, _out in self.tried(state, player)]
+
+    def tried(self, state: Match, player: str | None = None) -> list[tuple]:
+        """(action, outcome on a copy) for every candidate the referee accepts as it stands:
+        legal, breaking no earlier rule, and not out of turn order."""
+        found = []
+        for action in candidates(state):
+            if player is not None and action["player"] != player:
+                continue
+            trial = Match(copy.deepcopy(state.state), state.cards, state.house)
+            out = trial.apply(action, 0, rollback=False)
+            if out.ok and not out.breaches and not any(g.key == "turn_order"
+                                                       for g in out.gaps):
+                found.append((action, out))
+        return found
+
+    def is_over(self, state: Match) -> bool:
+        return state.state.winner is not None
+
+    def winner(self, state: Match) -> str | None:
+        return state.state.winner
+
+    def stopped(self, state: Match):
+        return None  # alpha-walrus goes on with provisional readings; it never waits
+
+    def to_move(self, state: Match) -> str | None:
+        st = state.state
+        if st.winner is not None:
+            return None
+        if st.turn is not None:
+            return st.turn.player
+        live = st.live()
+        if st.last_player is None:
+            return live[0]
+        i = st.order.index(st.last_player)
+        ring = st.order[i + 1:] + st.order[: i + 1]
+        return next(p for p in ring if p in live)
+
+    def view(self, state: Match, player: str) -> dict:
+        """Own hand, every field and gear, counts of the other hands and of the deck, the
+        discard pile (open), the round and whose turn it is."""
+        st = state.state
+        return {"player": player, "round": st.round,
+                "turn": st.turn.player if st.turn else None,
+                "phase": st.turn.phase if st.turn else None,
+                "hand": list(st.players[player].hand),
+                "fields": {n: [(c.card, list(c.equipment)) for c in p.field]
+                           for n, p in st.players.items()},
+                "gear": {n: list(p.gear) for n, p in st.players.items()},
+                "hand_sizes": {n: len(p.hand) for n, p in st.players.items()},
+                "deck_size": len(st.deck), "discard": list(st.discard),
+                "out": [n for n, p in st.players.items() if p.out],
+                "centre": st.centre}
+
+    def log_entry(self, state: Match, action) -> dict:
+        return dict(action)
+
+    def action_text(self, state: Match, action) -> str:
+        return entry_text(action)
+
+    def game_log(self, state: Match, entries: list, *, house_rules: HouseRules, seed: int,
+                 start: dict | None = None) -> dict:
+        """A log of the game from its deal: the hands and deck order as dealt (``start``:
+        :meth:`table`), the seed for the dice, the house rules in force spelled out."""
+        return {"game": GAME.id, "seed": seed, "players": list(state.state.order),
+                "setup": start, "house_rules": {h["key"]: h["value"] for h in house_rules.used()},
+                "actions": entries}
+
+    def table(self, state: Match) -> dict:
+        """The table as a log's explicit ``setup`` writes it (cards by reference)."""
+        st = state.state
+        return {"hands": {n: [c.ref for c in st.players[n].hand] for n in st.order},
+                "deck": [c.ref for c in st.deck], "discard": [c.ref for c in st.discard],
+                "centre": st.centre.ref if st.centre else None, "round": st.round}
+
+    def turns(self, state: Match) -> int:
+        st = state.state
+        return (st.round - 1) * len(st.order) + len(st.turns_this_round)
+
+    def summary(self, state: Match) -> dict:
+        return state.state.to_json()
+
+    # -- what the referee driver asks of a game ----------------------------------------------
+    def read_log(self, log: dict, path: str | None, house_rules: dict, index):
+        """The dealt game and the log's actions (each checked when applied)."""
+        from deckcli.games.alpha_walrus.cardref import Cards
+        from deckcli.games.alpha_walrus.state import initial_state
+        from deckcli.yamlio import line_of
+
+        if log.get("game", GAME.id) != GAME.id:
+            raise DeckcliError(f"this log is for {log.get('game')!r}, not {GAME.id}", path=path)
+        raw = log.get("house_rules") or {}
+        if not isinstance(raw, dict):
+            raise DeckcliError("'house_rules' maps house-rule keys to values", path=path,
+                               line=line_of(log, "house_rules"))
+        try:
+            house = GAME.house_rules({**raw, **(house_rules or {})})
+        except DeckcliError as exc:
+            raise DeckcliError(exc.message, path=path, line=line_of(log, "house_rules")) \
+                from None
+        cards = Cards(index)
+        try:
+            state = initial_state(log, path, cards)
+        except DeckcliError as exc:
+            exc.path = exc.path or path
+            raise
+        actions = log.get("actions") or []
+        if len(actions) > MAX_ACTIONS:
+            raise DeckcliError(f"a log holds at most {MAX_ACTIONS:,} actions", path=path)
+        steps = []
+        for i, action in enumerate(actions):
+            player = action.get("player") if isinstance(action, dict) else None
+            verb = str(action.get("do", "")) if isinstance(action, dict) else ""
+            steps.append(Step(i + 1, line_of(actions, i), entry_text(action), player, verb,
+                              action))
+        return Match(state, cards, house), steps, None
+
+    def describe(self, final: dict) -> str:
+        winner = f", winner {final['winner']}" if final["winner"] else ""
+        return (f"round {final['round']}, turn {final['turn'] or '-'}{winner}; deck "
+                f"{final['deck']}, discard {final['discard']}")
+
+    def position(self, state: Match) -> dict:
+        st = state.state
+        return {"round": st.round, "active": st.turn.player if st.turn else None,
+                "phase": st.turn.phase if st.turn else None}
+
+
+def entry_text(action) -> str:
+    """An action as one line: ``alice battle target=bob stake=gear``."""
+    if not isinstance(action, dict):
+        return str(action)
+    head = [str(action.get("player", "?")), str(action.get("do", "?"))]
+    head += [f"{k}={_short(v)}" for k, v in action.items() if k not in ("player", "do")]
+    return " ".join(head)
+
+
+def _short(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_short(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    return str(value)
+
+
+def candidates(state: Match) -> list[dict]:
+    """Concrete next actions worth trying at this point of the game (not yet judged)."""
+    st = state.state
+    if st.winner is not None:
+        return []
+    t = st.turn
+    if t is None:
+        return [{"player": p, "do": "draw"} for p in st.live()]
+    me = t.player
+    p = st.players[me]
+    out: list[dict] = []
+    distinct = list({c.id: c for c in p.hand}.values())
+    opponents = [o for o in st.live() if o != me]
+    for c in distinct:
+        ref = c.ref
+        if c.kind == "creature":
+            out.append({"player": me, "do": "summon", "card": ref})
+            for k in range(len(p.field)):
+                out.append({"player": me, "do": "summon", "card": ref, "discard": k + 1})
+        elif c.kind == "equipment":
+            out += [{"player": me, "do": "equip", "card": ref, "to": k + 1}
+                    for k in range(len(p.field))]
+        elif c.kind == "gear":
+            out.append({"player": me, "do": "place-gear", "card": ref})
+        elif c.kind in ("action", "diplomacy") and not c.effect("cancel"):
+            if c.effect("protect_from_battle"):
+                out += [{"player": me, "do": "play", "card": ref, "target": o} for o in opponents]
+            else:
+                out.append({"player": me, "do": "play", "card": ref})
+        out.append({"player": me, "do": "discard-draw", "card": ref})
+        if len(p.hand) > HAND_MAX:
+            out.append({"player": me, "do": "discard", "cards": [ref]})
+    for o in opponents:
+        d = st.players[o]
+        match = {k + 1: k + 1 for k in range(min(len(p.field), len(d.field)))}
+        for stake in ("gear", "hand"):
+            out.append({"player": me, "do": "battle", "target": o, "stake": stake,
+                        "match": match})
+    out.append({"player": me, "do": "summon-alpha"})
+    out += [{"player": me, "do": "recover"}, {"player": me, "do": "end"}]
+    return out
+
+
+ENGINE = AlphaWalrusEngine()

@@ -1,0 +1,152 @@
+"""animal-battle behind the game interface (:class:`deckcli.games.base.Engine`).
+
+A state is a :class:`~.engine.Match`; an action is a tuple ``(player, verb, arg, stat)`` as
+``Match.act`` takes it (``arg``: a card id, a player id, a statistic or None). The referee
+driver (:mod:`deckcli.games.replay`) and the simulator play through :meth:`apply`.
+"""
+
+from __future__ import annotations
+
+from deckcli.games.animal_battle import BATTLE_STATS, GAME
+from deckcli.games.animal_battle.engine import Match
+from deckcli.games.base import Engine, HouseRules, Outcome, Stop
+
+
+class AnimalBattleEngine(Engine):
+    game = GAME
+
+    def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None,
+                 first: str | None = None) -> Match:
+        """``decks``: player id -> list of :class:`~deckcli.games.base.CardInfo`."""
+        book = {}
+        ids = {}
+        for pid, cards in decks.items():
+            for c in cards:
+                book.setdefault(c.id, c)
+            ids[pid] = [c.id for c in cards]
+        return Match(book, ids, seed=seed, first=first, house_rules=house_rules)
+
+    def apply(self, state: Match, action) -> Outcome:
+        return state.act(*action)
+
+    def legal_actions(self, state: Match, player: str | None = None) -> list:
+        """Every legal next action, each tried on a copy of the game (``player``: only that
+        player's)."""
+        return [a for a, _out in self.tried(state, player)]
+
+    def tried(self, state: Match, player: str | None = None) -> list[tuple]:
+        """(action, outcome on a copy) for every legal next action."""
+        s, book = state.s, state.book
+        found = []
+        for pid in s.in_game() if player is None else [player]:
+            p = s.players[pid]
+            animals = sorted({c for c in p.hand + p.pool if book[c].animal})
+            tries = [("draw", None, None), ("decline", None, None), ("end_turn", None, None)]
+            tries += [(v, c, None) for v in ("reveal_challenger", "reveal_defender", "place",
+                                             "challenge", "defend", "promote")
+                      for c in animals]
+            tries += [("stat", st, None) for st in BATTLE_STATS]
+            tries += [("target", o, None) for o in s.order if o != pid]
+            for c in sorted({c for c in p.hand if book[c].kind == "action"}):
+                tries.append(("play", c, None))
+                tries += [("play", c, st) for st in dict.fromkeys(s.used)]
+            for verb, arg, stat in tries:
+                action = (pid, verb, arg, stat)
+                out = state.clone().act(*action)
+                if out.ok:
+                    found.append((action, out))
+        if s.phase == "setup" and player is None:
+            out = state.clone().act(None, "start")
+            if out.ok:
+                found.append(((None, "start", None, None), out))
+        return found
+
+    def is_over(self, state: Match) -> bool:
+        return state.s.winner is not None
+
+    def winner(self, state: Match) -> str | None:
+        return state.s.winner
+
+    def stopped(self, state: Match) -> Stop | None:
+        return state.s.waiting
+
+    def to_move(self, state: Match) -> str | None:
+        s = state.s
+        if s.winner is not None or s.waiting is not None:
+            return None
+        if s.phase == "setup":
+            if s.challenger is None:
+                return s.first
+            if all(d is None for d in s.defenders.values()):
+                return s.defending or s.first
+            return None  # the table: Pools are filled, then 'start'
+        if s.phase == "promote":
+            return s.defending
+        if (s.phase in ("draw", "pool", "establish") and s.controller == s.active
+                and s.defending is not None and s.defenders.get(s.defending) is None):
+            return s.defending if s.phase == "establish" else s.active
+        return s.active
+
+    def view(self, state: Match, player: str) -> dict:
+        """What ``player`` may know: their own hand, every Pool, the Challenger and Defenders,
+        the statistics used, counts of hands, decks and discard piles (discards are open)."""
+        s, book = state.s, state.book
+        me = s.players[player]
+        return {
+            "player": player, "turn": s.turn, "phase": s.phase, "active": s.active,
+            "challenger": s.challenger, "controller": s.controller,
+            "defenders": dict(s.defenders), "defending": s.defending, "used": list(s.used),
+            "original": s.original, "hand": list(me.hand),
+            "pools": {pid: list(p.pool) for pid, p in s.players.items()},
+            "hand_sizes": {pid: len(p.hand) for pid, p in s.players.items()},
+            "deck_sizes": {pid: len(p.deck) for pid, p in s.players.items()},
+            "discards": {pid: list(p.discard) for pid, p in s.players.items()},
+            "out": [pid for pid, p in s.players.items() if p.out], "book": book,
+        }
+
+    def log_entry(self, state: Match, action) -> str:
+        return self.action_text(state, action)
+
+    def action_text(self, state: Match, action) -> str:
+        player, verb, arg, stat = action
+        shown = state.book[arg].ref if isinstance(arg, int) else arg
+        text = " ".join(str(x) for x in (player, verb, shown) if x is not None)
+        return text + (f" stat={stat}" if stat else "")
+
+    def game_log(self, state: Match, entries: list, *, house_rules: HouseRules, seed: int,
+                 decks=None) -> dict:
+        """A log that deals the same game: each deck listed top card first as dealt from
+        ``seed``, the first player named, the house rules in force spelled out."""
+        players = {pid: {"deck": [c.ref for c in cards]} for pid, cards in decks.items()}
+        return {"game": GAME.id,
+                "setup": {"seed": seed, "first": state.s.first, "players": players},
+                "house_rules": {h["key"]: h["value"] for h in house_rules.used()},
+                "actions": ["\n".join(entries)] if entries else []}
+
+    def turns(self, state: Match) -> int:
+        return state.s.turn
+
+    def summary(self, state: Match) -> dict:
+        return state.summary()
+
+    # -- what the referee driver asks of a game ----------------------------------------------
+    def read_log(self, log: dict, path: str, house_rules: dict, index):
+        from deckcli.games.animal_battle import logfile
+
+        match, steps = logfile.read(index, log, path, house_rules)
+        return match, steps, match.setup
+
+    def describe(self, final: dict) -> str:
+        """The last line of ``referee check``: where the game stands."""
+        if final["winner"]:
+            return f"turn {final['turn']}, winner {final['winner']}"
+        if final["phase"] == "setup":
+            return f"turn {final['turn']}, in setup"
+        return f"turn {final['turn']}, {final['active']} to act, phase {final['phase']}"
+
+    def position(self, state: Match) -> dict:
+        s = state.s
+        return {"turn": s.turn, "phase": s.phase, "active": s.active}
+
+
+ENGINE = AnimalBattleEngine()

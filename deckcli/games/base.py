@@ -1,0 +1,466 @@
+"""The game interface: what a game is, and what every game does, so generic code runs on any.
+
+A game registers once (``deckcli/games/__init__.py`` lists the packages; each package's
+``__init__`` defines ``GAME``, an instance of a :class:`Game` subclass). Generic code asks the
+registry, never a game's modules by name:
+
+* **What a game is** (:class:`Game`): its id, formats, card kinds with the plural a section
+  header uses, the statistics a card list shows, its rules reference and one table of gaps
+  (:class:`Gap`: rule id, house-rule key, values, the reading used when none is declared).
+* **Deck side** (:class:`Game`): ``check_deck(rdeck, ctx)``, ``report_extra(rdeck, ctx,
+  problems)``, ``deal(...)`` for ``deckcli setup``.
+* **Play side** (:class:`Engine`, from ``Game.engine()``): ``new_game``, ``legal_actions``,
+  ``apply`` (rules applied, gaps met, violations as :class:`~deckcli.diagnostics.Diagnostic`,
+  the ruling text built only when read), ``is_over``, ``winner``, ``to_move``, ``view`` (what
+  one player may know) and writing a played game back as a game log ``referee check`` reads.
+
+The referee (``deckcli.games.replay``) and the simulator (``deckcli.sim``) both play through
+``Engine.apply``, so a simulated game is a legal game by construction. The classes here are
+plain ``__slots__`` classes: this module is imported by every deck check (see deckcli.records).
+"""
+
+from __future__ import annotations
+
+from deckcli.errors import UsageError
+
+
+class Game:
+    """One game: metadata and the deck side. Subclasses fill in the class attributes and the
+    loaders; heavy parts (rules text, engine) are imported only when asked for."""
+
+    id: str = ""
+    #: formats the game has, the default first; () for a game without formats
+    formats: tuple[str, ...] = ()
+    default_format: str | None = None
+    #: card kind -> the plural a section header uses, in the order ``fmt`` writes kinds
+    kinds: dict[str, str] = {}
+    #: the statistics ``cards list`` shows, in order
+    key_stats: tuple[str, ...] = ()
+    #: one shared deck for the whole table (players instead of formats), or one deck a player
+    shared_deck: bool = False
+    default_players: int = 2
+    #: the prefix of the game's rule ids (``AB`` -> ``AB-5.2``)
+    rule_prefix: str = ""
+    #: the rule that says who has won
+    win_rule: str = ""
+    #: the battle statistics and which way each wins: stat -> ("higher" | "lower", rule)
+    battle_stats: dict[str, tuple[str, str]] = {}
+    #: cards in an opening hand, where the game deals one per player
+    opening_hand: int | None = None
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+    # -- what a game is ---------------------------------------------------------------------
+    def rules(self) -> list:
+        """The rules reference (:class:`deckcli.rulebook.Rule`), in the project's own words."""
+        raise NotImplementedError
+
+    def gaps(self) -> dict[str, Gap]:
+        """The gap table: house-rule key -> :class:`Gap`."""
+        raise NotImplementedError
+
+    def section_kinds(self) -> dict[str, str]:
+        """Folded section-header word -> card kind (``animals`` -> ``animal``)."""
+        found = _SECTIONS.get(self.id)
+        if found is None:
+            found = _SECTIONS[self.id] = {p.casefold(): k for k, p in self.kinds.items()}
+        return found
+
+    def house_rules(self, given: dict | None = None, *, source: str = "house-rule",
+                    simulate: bool = False) -> HouseRules:
+        """Declared house rules checked against the gap table (a typo is a usage error)."""
+        return HouseRules(self, given or {}, source=source, simulate=simulate)
+
+    # -- deck side --------------------------------------------------------------------------
+    def deck_checks(self):
+        """The module with ``check_deck(rdeck, ctx)`` and ``report_extra(rdeck, ctx,
+        problems)``; asked once per run and kept (a deck check calls it for every deck)."""
+        raise NotImplementedError
+
+    def check_card_entry(self, entry, rule_exists) -> list:
+        """``db check``: problems with one card entry of the database (game-specific data)."""
+        raise NotImplementedError
+
+    def setup(self):
+        """The module with ``deal(rdeck, seed=, players=, opponent=, index=)`` and
+        ``render(result)`` for ``deckcli setup``."""
+        raise NotImplementedError
+
+    # -- play side --------------------------------------------------------------------------
+    def engine(self) -> Engine:
+        """The game's :class:`Engine` (one per process)."""
+        raise NotImplementedError
+
+
+_SECTIONS: dict[str, dict[str, str]] = {}
+
+
+class Gap:
+    """A situation the rules leave open, and the house rule that settles it.
+
+    ``values`` maps each accepted value to what it rules. ``default`` is the reading used when
+    no house rule is declared: by a simulation always, and by the referee only when
+    ``provisional`` (alpha-walrus goes on with a provisional reading; animal-battle stops and
+    asks a judge).
+    """
+
+    __slots__ = ("rule", "key", "question", "values", "default", "provisional")
+
+    def __init__(self, rule: str, key: str, question: str, values: dict[str, str],
+                 default: str, provisional: bool = False):
+        if default not in values:
+            raise ValueError(f"{rule}: default {default!r} is not one of its values")
+        self.rule, self.key, self.question = rule, key, question
+        self.values, self.default, self.provisional = values, default, provisional
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "house_rule": self.key, "question": self.question,
+                "values": dict(self.values), "default": self.default,
+                "provisional": self.provisional}
+
+
+class HouseRules:
+    """The house rules in force for one game: each declared value with where it came from.
+
+    ``value(key)`` is the declared value, else the gap's default where one applies (always in
+    a simulation; in the referee only for a provisional gap), else None: a judge must rule.
+    """
+
+    __slots__ = ("game", "gaps", "by_rule", "given", "sources", "simulate")
+
+    def __init__(self, game: Game, given: dict, *, source: str = "house-rule",
+                 simulate: bool = False):
+        self.game = game
+        self.gaps = game.gaps()
+        self.by_rule = {g.rule: g for g in self.gaps.values()}
+        self.given: dict[str, str] = {}
+        self.sources: dict[str, str] = {}
+        self.simulate = simulate
+        self.update(given, source)
+
+    def update(self, given: dict, source: str) -> None:
+        """Declare more house rules (a later source overrides an earlier one)."""
+        for key, value in (given or {}).items():
+            key, value = str(key).strip(), str(value).strip()
+            gap = self.gaps.get(key)
+            if gap is None:
+                raise UsageError(f"unknown {self.game.id} house rule {key!r}; known: "
+                                 f"{', '.join(sorted(self.gaps))}")
+            if value not in gap.values and value.lower() in gap.values:
+                value = value.lower()
+            if value not in gap.values:
+                raise UsageError(f"house rule {key}={value} is not one of "
+                                 f"{', '.join(gap.values)} ({gap.rule})")
+            self.given[key] = value
+            self.sources[key] = source
+
+    def value(self, key: str) -> str | None:
+        found = self.given.get(key)
+        if found is not None:
+            return found
+        gap = self.gaps[key]
+        return gap.default if (self.simulate or gap.provisional) else None
+
+    def settled(self, key: str) -> bool:
+        """Whether a house rule for this key was declared (not only a default reading)."""
+        return key in self.given
+
+    def meet(self, gap: str, situation: str, log: list, applied: str | None = None) -> str:
+        """Record that the game met a gap (by rule id, ``AB-G.1``, or house-rule key) in
+        ``log``, and return the ruling's value; raise :class:`JudgeNeeded` when nothing
+        settles it."""
+        record = self.record(gap, situation, applied)
+        log.append(record)
+        if record.value is None:
+            raise JudgeNeeded(record)
+        return record.value
+
+    def record(self, gap: str, situation: str, applied: str | None = None) -> GapMet:
+        """A gap met, with the value that settles it (None: a judge must rule)."""
+        found = self.by_rule.get(gap) or self.gaps[gap]
+        return GapMet(found, situation, self.value(found.key), found.key in self.given,
+                      applied)
+
+    def used(self) -> list[dict]:
+        """Every house rule in force with its source: declared ones, then the defaults a
+        simulation falls back on (``source: default``)."""
+        out = [{"key": k, "value": v, "source": self.sources[k]} for k, v in self.given.items()]
+        if self.simulate:
+            out += [{"key": k, "value": g.default, "source": "default"}
+                    for k, g in self.gaps.items() if k not in self.given]
+        return out
+
+    def to_json(self) -> dict:
+        return dict(self.given)
+
+
+class GapMet:
+    """One time a game met a gap: the situation, the value applied (None: a judge must rule),
+    whether a house rule declared it. The ruling's text is built only when read."""
+
+    __slots__ = ("gap", "situation", "value", "settled", "applied")
+
+    def __init__(self, gap: Gap, situation: str, value: str | None, settled: bool,
+                 applied: str | None = None):
+        self.gap, self.situation, self.value = gap, situation, value
+        self.settled, self.applied = settled, applied
+
+    @property
+    def rule(self) -> str:
+        return self.gap.rule
+
+    @property
+    def key(self) -> str:
+        return self.gap.key
+
+    @property
+    def ruling(self) -> str:
+        gap, value = self.gap, self.value
+        if value is None:
+            return (f"The rules do not say {gap.question} ({gap.rule}). A judge must rule, or "
+                    f"declare a house rule: {gap.key}={'|'.join(gap.values)}.")
+        what = self.applied or gap.values[value]
+        if self.settled:
+            return f"House rule {gap.key}={value}: {what} ({gap.rule})."
+        how = "simulation default" if not gap.provisional else "provisional reading"
+        others = ", ".join(v for v in gap.values if v != value)
+        return (f"No house rule {gap.key}; {how} {value}: {what} ({gap.rule}; declare "
+                f"--house-rule {gap.key}={'|'.join(gap.values)}; other: {others}).")
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "house_rule": self.key, "value": self.value,
+                "settled": self.settled, "situation": self.situation, "ruling": self.ruling}
+
+
+class JudgeNeeded(Exception):
+    """A gap that no house rule settles: the game stops until a judge rules."""
+
+    def __init__(self, record: GapMet):
+        super().__init__(record.situation)
+        self.record = record
+
+
+class Illegal(Exception):
+    """An action the rules do not allow: answered as a violation, never raised to the user."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+class Stop:
+    """Why a game cannot go on without a judge: a gap nothing settles, or card text the
+    referee does not model (``gap`` False)."""
+
+    __slots__ = ("rule", "situation", "ruling", "gap", "record")
+
+    def __init__(self, rule: str, situation: str, ruling: str, gap: bool = True, record=None):
+        self.rule, self.situation, self.ruling, self.gap = rule, situation, ruling, gap
+        self.record = record  # the GapMet, for a gap
+
+    @classmethod
+    def at_gap(cls, record: GapMet) -> Stop:
+        return cls(record.rule, record.situation, record.ruling, True, record)
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "situation": self.situation, "ruling": self.ruling,
+                "gap": self.gap}
+
+
+class Outcome:
+    """The answer to one action: the rules applied, what happened (the ruling), gaps met,
+    violations, and a stop when a judge must rule. An action with a violation changed nothing.
+
+    Ruling lines are kept as a template and its values and formatted only when read
+    (:attr:`notes`): a simulation applies millions of actions and reads none of them.
+    """
+
+    __slots__ = ("player", "action", "rules", "_notes", "violations", "breaches", "gaps",
+                 "stop", "facts", "remarks")
+
+    def __init__(self, player: str | None, action: str):
+        self.player = player
+        self.action = action
+        self.rules: list[str] = []
+        self._notes: list = []  # (rule, template, values), or a line already written
+        self.violations: list = []  # Diagnostic: this action is illegal
+        self.breaches: list[tuple] = []  # (player, Diagnostic): another player's earlier breach
+        self.gaps: list[GapMet] = []
+        self.stop: Stop | None = None
+        self.facts: dict = {}  # game-specific facts of the step (dice rolled, a battle's result)
+        self.remarks: list[str] = []  # card text the referee could not apply
+
+    def cite(self, rule: str, text: str, *args) -> None:
+        """Name a rule the action applied, with what it did (``text.format(*args)``)."""
+        if rule not in self.rules:
+            self.rules.append(rule)
+        self._notes.append((rule, text, args))
+
+    def cite_only(self, *rules: str) -> None:
+        for rule in rules:
+            if rule not in self.rules:
+                self.rules.append(rule)
+
+    def note(self, text: str, *args) -> None:
+        self._notes.append((None, text, args))
+
+    def violate(self, rule: str, message: str) -> None:
+        from deckcli.diagnostics import error
+
+        self.violations.append(error("illegal-action", rule, message))
+        self.cite_only(rule)
+
+    def breach(self, player: str, rule: str, message: str) -> None:
+        """A rule another player broke earlier, noticed only now (a turn that ended without
+        its player ending it): the violation is that player's; this action stands."""
+        from deckcli.diagnostics import error
+
+        self.breaches.append((player, error("illegal-action", rule, message)))
+        self.cite_only(rule)
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    @property
+    def notes(self) -> list[str]:
+        out = []
+        for item in self._notes:
+            if item.__class__ is str:
+                out.append(item)
+                continue
+            rule, text, args = item
+            line = text.format(*args) if args else text
+            out.append(f"{line} [{rule}]" if rule else line)
+        return out
+
+    def to_json(self) -> dict:
+        notes = self.notes
+        return {"player": self.player, "action": self.action, "ok": self.ok,
+                "rules": list(self.rules), "ruling": " ".join(notes), "notes": notes,
+                "violations": [_violation(v) for v in self.violations],
+                "breaches": [{"player": p, **_violation(v)} for p, v in self.breaches],
+                "gaps": [g.to_json() for g in self.gaps],
+                "stop": self.stop.to_json() if self.stop else None, **self.facts}
+
+
+def _violation(d) -> dict:
+    return {"code": d.code, "severity": d.severity.value, "rule": d.rule, "message": d.message}
+
+
+class CardInfo:
+    """What play needs of one card, resolved once per game: immutable, shared by copies of a
+    game state. ``overrides`` is card text that displaces a general rule (animal-battle,
+    AB-6.4); ``effects`` is card text that acts in play (alpha-walrus)."""
+
+    __slots__ = ("id", "ref", "name", "kind", "stats", "overrides", "effects", "traits",
+                 "armor", "text", "refers_to", "animal", "level")
+
+    def __init__(self, id: int, ref: str, name: str, kind: str, stats: dict, *,
+                 overrides: tuple = (), effects: tuple = (), traits: tuple = (),
+                 armor: bool = False, text: str = "", refers_to: tuple = ()):
+        self.id, self.ref, self.name, self.kind, self.stats = id, ref, name, kind, stats
+        self.overrides, self.effects, self.traits = overrides, effects, traits
+        self.armor, self.text, self.refers_to = armor, text, refers_to
+        self.animal = kind == "animal"
+        level = stats.get("level")
+        self.level = int(level) if level is not None else None
+
+    @classmethod
+    def of(cls, card) -> CardInfo:
+        data = card.data or {}
+        return cls(card.id, card.ref, card.name, card.kind, dict(card.stats or {}),
+                   overrides=tuple(dict(o) for o in data.get("overrides", ())),
+                   effects=tuple(dict(e) for e in (data.get("effects") or ())),
+                   traits=tuple(data.get("traits") or ()), armor=bool(data.get("armor")),
+                   text=data.get("text", ""), refers_to=tuple(data.get("refers_to", ())))
+
+    def __deepcopy__(self, memo):  # immutable: a copied game state shares its cards
+        return self
+
+    def __repr__(self) -> str:
+        return f"CardInfo({self.ref!r})"
+
+    def effect(self, name: str) -> list[dict]:
+        return [e for e in self.effects if e.get("effect") == name]
+
+
+class Step:
+    """One action read from a game log: its number, line, the text as written, who acts, the
+    verb, and the action in the engine's own form."""
+
+    __slots__ = ("n", "line", "text", "player", "verb", "action")
+
+    def __init__(self, n: int, line: int | None, text: str, player: str | None, verb: str,
+                 action):
+        self.n, self.line, self.text = n, line, text
+        self.player, self.verb, self.action = player, verb, action
+
+    def __repr__(self) -> str:
+        return f"Step({self.n}, {self.text!r})"
+
+
+class Engine:
+    """The play side of a game: one state API for every game (after OpenSpiel).
+
+    A *state* is the game's own match object; an *action* is the game's own value (a tuple,
+    a mapping): generic code passes both along without looking inside, and asks the engine
+    to write an action as a game-log entry (:meth:`log_entry`).
+    """
+
+    game: Game
+
+    def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None):
+        """A dealt game. ``decks``: player id -> list of card ids (one deck a player), or
+        one list for a shared deck with ``players`` seats. Every shuffle and die comes from a
+        generator seeded with ``seed``."""
+        raise NotImplementedError
+
+    def legal_actions(self, state) -> list:
+        """Every action the rules allow now (for the player :meth:`to_move`)."""
+        raise NotImplementedError
+
+    def apply(self, state, action) -> Outcome:
+        """Judge one action and apply it if it is legal; an illegal one changes nothing."""
+        raise NotImplementedError
+
+    def is_over(self, state) -> bool:
+        raise NotImplementedError
+
+    def winner(self, state) -> str | None:
+        raise NotImplementedError
+
+    def to_move(self, state) -> str | None:
+        """The player whose decision it is."""
+        raise NotImplementedError
+
+    def stopped(self, state) -> Stop | None:
+        """Why the game waits for a judge, if it does."""
+        raise NotImplementedError
+
+    def view(self, state, player: str):
+        """What ``player`` may know of the state (their hand, the open table; never another
+        player's hand or any deck's order): the only state a policy sees."""
+        raise NotImplementedError
+
+    def log_entry(self, state, action):
+        """The action as a game log writes it (before it is applied)."""
+        raise NotImplementedError
+
+    def action_text(self, state, action) -> str:
+        """The action on one line, as a person reads it (``p1 stat weight``)."""
+        raise NotImplementedError
+
+    def game_log(self, state, entries: list, *, house_rules: HouseRules, seed: int) -> dict:
+        """A played game as a log ``referee check`` replays: setup, house rules, entries."""
+        raise NotImplementedError
+
+    def turns(self, state) -> int:
+        """How many turns the game has had (for ``--max-turns`` and game lengths)."""
+        raise NotImplementedError
+
+    def summary(self, state) -> dict:
+        """The state as JSON-able facts (a checked log's ``final``)."""
+        raise NotImplementedError
