@@ -78,8 +78,9 @@ def test_copy_limit_message_names_lines_and_versions(index):
     [p] = [p for p in report.problems if p.code == "copy-limit"]
     assert p.card == "Walrus (ABS) 12"
     assert p.line == 1
-    assert p.message == ("Walrus (ABS) 12: 5 copies, limit 4 "
-                         "(lines 1, 3, 4: 2 first-edition, 2 foil, 1 promotional)")
+    assert p.message == ("Walrus (ABS) 12: 5 copies, limit 4 (lines 1, 3, 4: "
+                         "2 Walrus (ABS) 12 [first-edition], 2 Walrus [foil], "
+                         "1 Walrus (PRM) P3 [promotional])")
 
 
 @pytest.mark.parametrize("animal_count,warn", [(5, True), (6, False)])
@@ -108,3 +109,17 @@ def test_format_from_header_and_flag(index):
     assert check(index, text).format == "championship"
     assert check(index, text, format="casual").format == "casual"
     assert check(index, animals(24)).format == "casual"
+
+
+def test_copy_limit_breakdown_labels_every_part_alike(index):
+    """Lines naming a printing, only tags, or nothing: each part of the breakdown is one
+    version written as a decklist entry names it, never a mix of printings, tags and 'regular'."""
+    import re
+
+    report = check(index, "8 Walrus (ABS) 12\n1 Walrus [foil]\n1 Walrus (PRM) P3 [promo]\n"
+                          "4 Walrus\n2 Walrus (CLS)\n" + animals(12))
+    [p] = [p for p in report.problems if p.code == "copy-limit"]
+    parts = re.search(r"\(lines [\d, ]+: (.*)\)$", p.message).group(1).split(", ")
+    assert parts == ["8 Walrus (ABS) 12", "1 Walrus [foil]", "1 Walrus (PRM) P3 [promotional]",
+                     "4 Walrus", "2 Walrus (CLS)"]
+    assert all(re.fullmatch(r"\d+ Walrus( \(\w+\)( \w+)?)?( \[[\w, -]+\])?", x) for x in parts)
