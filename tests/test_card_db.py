@@ -411,3 +411,27 @@ def test_a_db_folder_already_read_is_not_read_twice(extra):
     r = run("db", "check", "--db", again)
     assert r.code == 0 and "no problems" in r.out, r
     assert run("--db", again, "validate", EXAMPLES / "good" / "casual-risky.txt").code == 0
+
+
+def test_cards_show_lists_the_same_versions_in_text_and_json():
+    """Every printing's versions, regular copies first, are the same in text and in JSON."""
+    for game, ref in (("animal-battle", "Walrus (ABS) 12"), ("animal-battle", "Herd Instinct"),
+                      ("alpha-walrus", "Krill (AWC) 1")):
+        data = run("--game", game, "cards", "show", ref, "--output", "json").json()
+        text = run("--game", game, "cards", "show", ref).out
+        for p in data["printings"]:
+            assert p["versions"] == ["regular", *p["variants"]]
+            assert f"    ({p['set']}) {p['number']}: {', '.join(p['versions'])}\n" in text
+
+
+def test_cards_show_never_prints_a_python_none():
+    """Card data holds null (Herd Instinct lifts the copy limit: 'copy_limit: null'); the text
+    says what it means instead of Python's 'None'."""
+    text = run("cards", "show", "Herd Instinct").out
+    assert "copy_limit = none (no limit)" in text
+    for game in ("animal-battle", "alpha-walrus"):
+        for card in run("cards", "list", "--game", game, "--output", "json").json():
+            shown = run("--game", game, "cards", "show", f"{card['name']} "
+                        f"({card['printings'][0]['set']}) {card['printings'][0]['number']}")
+            assert shown.code == 0, shown
+            assert "None" not in shown.out and "True" not in shown.out, shown

@@ -273,6 +273,9 @@ class CardIndex:
         for key in ("species", "text", "traits", "armor", "effects", "overrides", "refers_to"):
             if key in data:
                 out[key] = data[key]
-        out["printings"] = [{"set": p.set_code, "number": p.number, "variants": list(p.variants)}
+        # variants: the tags a printing exists in; versions: every version, regular copies
+        # (which need no tag) first, as `cards show` lists them
+        out["printings"] = [{"set": p.set_code, "number": p.number, "variants": list(p.variants),
+                             "versions": ["regular", *p.variants]}
                             for p in self.printings_of(card.id)]
         return out

@@ -99,14 +99,21 @@ def show(ctx, ref, game, output, db_dirs):
     if data.get("text"):
         lines.append(f"  text: {data['text']}")
     for o in data.get("overrides", []):
-        lines.append(f"  overrides {o['rule']}: {o['effect']} = {o.get('value')}")
+        lines.append(f"  overrides {o['rule']}: {o['effect']} = {_value(o.get('value'))}")
     lines.append("  printings:")
     for p in data["printings"]:
-        variants = ", ".join(p["variants"]) or "regular only"
-        lines.append(f"    ({p['set']}) {p['number']}: regular, {variants}"
-                     if p["variants"] else f"    ({p['set']}) {p['number']}: regular")
+        lines.append(f"    ({p['set']}) {p['number']}: {', '.join(p['versions'])}")
     click.echo("\n".join(lines))
     return EXIT_OK
+
+
+def _value(value) -> str:
+    """An override's value in words: null lifts the rule's number ('copy_limit = none')."""
+    if value is None:
+        return "none (no limit)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return number_text(value)
 
 
 @cards.command("search", context_settings={"ignore_unknown_options": True})
