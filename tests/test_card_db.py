@@ -34,7 +34,8 @@ def promo_db(tmp_path):
 def test_user_set_adds_cards_and_printings(promo_db):
     r = run("--db", promo_db, "cards", "show", "Walrus", "-O", "json")
     assert r.code == 0, r
-    assert {"set": "TST", "number": "T2", "variants": ["promotional"]} in r.json()["printings"]
+    assert {"set": "TST", "number": "T2", "variants": ["promotional"],
+            "versions": ["regular", "promotional"]} in r.json()["printings"]
     r = run("cards", "show", "Test Ferret", "--db", promo_db)
     assert r.code == 0 and "(TST) 1" in r.out, r
     assert run("cards", "show", "Test Ferret").code == 2  # not without the folder

@@ -273,9 +273,6 @@ class CardIndex:
         for key in ("species", "text", "traits", "armor", "effects", "overrides", "refers_to"):
             if key in data:
                 out[key] = data[key]
-        # variants: the tags a printing exists in; versions: every version, regular copies
-        # (which need no tag) first, as `cards show` lists them
-        out["printings"] = [{"set": p.set_code, "number": p.number, "variants": list(p.variants),
-                             "versions": ["regular", *p.variants]}
+        out["printings"] = [{"set": p.set_code, "number": p.number, "variants": list(p.variants)}
                             for p in self.printings_of(card.id)]
         return out

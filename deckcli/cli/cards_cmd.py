@@ -83,6 +83,8 @@ def show(ctx, ref, game, output, db_dirs):
     index = open_index(ctx, db_dirs)
     card, _printing = parse_ref(index, game, ref)
     data = index.card_json(card)
+    for p in data["printings"]:  # every version, regular copies (which need no tag) first
+        p["versions"] = ["regular", *p["variants"]]
     if output == "json":
         echo_json(data)
         return EXIT_OK
