@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -436,3 +437,50 @@ def test_cards_show_never_prints_a_python_none():
                         f"({card['printings'][0]['set']}) {card['printings'][0]['number']}")
             assert shown.code == 0, shown
             assert "None" not in shown.out and "True" not in shown.out, shown
+
+
+def _table_refs(out: str) -> list[str]:
+    """The first column of a `cards list`/`search` table (rows end with the sets column)."""
+    rows = out.split("\n\n")[0].splitlines()[2:]
+    return [re.split(r"\s{2,}", row)[0] for row in rows]
+
+
+@pytest.mark.parametrize("args", [("cards", "list"), ("cards", "list", "--set", "CLS"),
+                                  ("cards", "search", "population<1000"),
+                                  ("--game", "alpha-walrus", "cards", "list")])
+def test_listed_cards_are_references_a_user_can_paste(args):
+    """Two cards share the number 44 (Mediterranean Monk Seal, Northern Hairy-Nosed Wombat):
+    each row names its card with set and number, and `cards show` takes it back unchanged."""
+    r = run(*args)
+    assert r.code == 0, r
+    refs = _table_refs(r.out)
+    assert refs and len(refs) == len(set(refs))
+    game = ("--game", "alpha-walrus") if "alpha-walrus" in args else ()
+    for ref in refs[:40]:
+        assert re.fullmatch(r".+ \([A-Z]+\) \w+", ref), ref
+        shown = run(*game, "cards", "show", ref)
+        assert shown.code == 0, shown
+    if "CLS" in args:
+        assert all(" (CLS) " in ref for ref in refs)
+
+
+@pytest.mark.parametrize("args", [("cards", "search", "kind:animal population<1000"),
+                                  ("cards", "list", "--set", "CLS"),
+                                  ("--game", "alpha-walrus", "cards", "list", "--kind", "gear")])
+def test_as_deck_prints_a_decklist_of_the_results(args, tmp_path):
+    r = run(*args, "--as-deck")
+    assert r.code == 0, r
+    table = run(*args)
+    deck = tmp_path / "found.txt"
+    deck.write_text(r.out, encoding="utf-8")
+    assert run("fmt", "--check", deck).code == 0  # already in fmt's form
+    report = run("validate", deck, "--output", "json").json()["decks"][0]
+    # every line names one known card: nothing unknown, ambiguous or unreadable
+    assert not [p for p in report["problems"] if p["rule"].startswith("DL-")], report
+    assert report["card_count"] == len(_table_refs(table.out))
+    assert sorted(re.findall(r"^1 (.+)$", r.out, flags=re.M)) == sorted(_table_refs(table.out))
+
+
+def test_as_deck_and_json_do_not_mix():
+    r = run("cards", "list", "--as-deck", "--output", "json")
+    assert r.code == 2 and "--as-deck prints a decklist" in r.err, r

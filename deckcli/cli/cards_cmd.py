@@ -27,7 +27,17 @@ def _game(ctx, game):
     return pick_game(ctx, game) or DEFAULT_GAME
 
 
-def _table(index, found, game) -> str:
+def _paste_ref(index, card, set_code: str | None = None) -> str:
+    """The card as a decklist line, `cards show` and the referee take it: 'Walrus (ABS) 12',
+    or its printing in ``set_code`` when the listing was narrowed to that set."""
+    if set_code:
+        for p in index.printings_of(card.id):
+            if p.set_code == set_code:
+                return f"{card.name} {p.ref}"
+    return card.ref
+
+
+def _table(index, found, game, set_code: str | None = None) -> str:
     from tabulate import tabulate
 
     from deckcli.games import GAMES
@@ -36,11 +46,40 @@ def _table(index, found, game) -> str:
     rows = []
     for c in found:
         sets = sorted({p.set_code for p in index.printings_of(c.id)})
-        rows.append([c.name, c.number, c.kind,
+        rows.append([_paste_ref(index, c, set_code), c.kind,
                      *[number_text(c.stats[s]) if s in c.stats else "-" for s in stats],
                      " ".join(sets)])
-    headers = ["name", "number", "kind", *stats, "sets"]
+    headers = ["card", "kind", *stats, "sets"]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _as_deck(index, found, game, set_code: str | None = None) -> str:
+    """The cards as a decklist, one copy each, in fmt's canonical form: ready to edit, to
+    paste into another tool or to check with `deckcli validate`."""
+    from deckcli.decks.format import format_deck
+    from deckcli.decks.reader import parse_text_of
+
+    text = f"game: {game}\n" + "".join(f"1 {_paste_ref(index, c, set_code)}\n" for c in found)
+    deck = parse_text_of(text, None, "text", is_set=index.is_any_set_code)
+    return format_deck(deck, text, index, game)
+
+
+def _show(index, found, game, output, as_deck, set_code=None) -> None:
+    if output == "json":
+        if as_deck:
+            raise click.UsageError("--as-deck prints a decklist; leave out --output json")
+        echo_json([index.card_json(c) for c in found])
+    elif as_deck:
+        click.echo(_as_deck(index, found, game, set_code), nl=False)
+    elif not found:
+        click.echo("deckcli: no cards match", err=True)
+    else:
+        click.echo(_table(index, found, game, set_code))
+        click.echo(f"\n{len(found)} card(s)")
+
+
+AS_DECK = click.option("--as-deck", is_flag=True,
+                       help="Print the cards as a decklist (one copy each, as fmt writes it).")
 
 
 @cards.command("list")
@@ -48,24 +87,22 @@ def _table(index, found, game) -> str:
 @click.option("--kind", default=None,
               help="Only cards of this kind (animal, action, creature, ...).")
 @click.option("--set", "set_code", default=None, help="Only cards with a printing in this set.")
+@AS_DECK
 @output_option()
 @db_option
 @click.pass_context
-def list_cards(ctx, game, kind, set_code, output, db_dirs):
-    """List every card identity of a game."""
+def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
+    """List every card identity of a game, each as a reference to paste ('Walrus (ABS) 12')."""
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)
     found = index.all_cards(game)
     if kind:
         found = [c for c in found if c.kind == kind.lower()]
     if set_code:
-        found = [c for c in found if any(p.set_code == set_code.upper()
+        set_code = set_code.upper()
+        found = [c for c in found if any(p.set_code == set_code
                                          for p in index.printings_of(c.id))]
-    if output == "json":
-        echo_json([index.card_json(c) for c in found])
-    else:
-        click.echo(_table(index, found, game))
-        click.echo(f"\n{len(found)} card(s)")
+    _show(index, found, game, output, as_deck, set_code)
     return EXIT_OK
 
 
@@ -122,10 +159,11 @@ def _value(value) -> str:
 @click.argument("query", nargs=-1, required=True)
 @game_option
 @click.option("--limit", type=click.IntRange(1), default=None, help="Show at most N cards.")
+@AS_DECK
 @output_option()
 @db_option
 @click.pass_context
-def search_cmd(ctx, query, game, limit, output, db_dirs):
+def search_cmd(ctx, query, game, limit, as_deck, output, db_dirs):
     """Search cards: words, name: kind: set: variant:, speed>50, 'or', -term.
 
     Example: deckcli cards search 'kind:animal population<1000 -set:CLS'
@@ -135,10 +173,5 @@ def search_cmd(ctx, query, game, limit, output, db_dirs):
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)
     found = search(index, " ".join(query), game, limit)
-    if output == "json":
-        echo_json([index.card_json(c) for c in found])
-    else:
-        click.echo(_table(index, found, game) if found else "no cards match")
-        if found:
-            click.echo(f"\n{len(found)} card(s)")
+    _show(index, found, game, output, as_deck)
     return EXIT_OK
