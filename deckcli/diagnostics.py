@@ -88,6 +88,15 @@ def _escaped(ch: str) -> str:
         f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
 
 
+def command_text(*args) -> str:
+    """A command as a message suggests it, in quotes, spelled so that it pastes back into a
+    shell as it stands: ``'deckcli validate deck.txt'``, ``"deckcli validate 'my deck.txt'"``."""
+    import shlex
+
+    text = shlex.join(str(a) for a in args)
+    return f'"{text}"' if "'" in text else f"'{text}'"
+
+
 def number_text(value) -> str:
     """A statistic as a judge reads it: ``1,000,000``, ``3.2``, ``0.05``; never ``1e+06``."""
     if isinstance(value, float) and value.is_integer():

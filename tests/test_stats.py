@@ -207,7 +207,7 @@ def test_lines_that_cannot_be_read_are_left_out_with_a_warning(deck_file):
     r = run("stats", deck_file("four Orca\n999999999999999999999 Walrus\n4 Orca\n"))
     assert r.code == 0, r
     assert "4 cards" in r.out
-    warned = [ln for ln in r.err.splitlines() if "(left out; run deckcli validate)" in ln]
+    warned = [ln for ln in r.err.splitlines() if "(left out; run 'deckcli validate " in ln]
     assert len(warned) == 2 and ":1: 'four Orca' is not a card entry" in warned[0]
     assert ":2: count 9999" in warned[1]
 

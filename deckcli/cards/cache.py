@@ -232,10 +232,13 @@ def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> 
     compiled = compile_sources(dirs)
     errors = [p for p in compiled.problems if p.is_error]
     if errors:
+        from deckcli.diagnostics import command_text
+
         first = errors[0]
+        check = command_text("deckcli", "db", "check", *(a for d in dirs[1:] for a in ("--db", d)))
         raise CardDatabaseError(
             f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
-            f"{first.message} (run 'deckcli db check' for all)", problems=errors)
+            f"{first.message} (run {check} for all)", problems=errors)
     content_key = _content_key(files)
     meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key),
             ("dirs", _dirs_key(dirs)), ("marshal", str(marshal.version))]

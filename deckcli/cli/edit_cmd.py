@@ -40,8 +40,11 @@ def _load(path: str, index):
     errors = [p for p in deck.problems if p.is_error and p.code != "empty-deck"]
     if errors:
         first = errors[0]
+        from deckcli.diagnostics import command_text
+
         raise UsageError(f"cannot edit it: {first.message} (fix the {len(errors)} error(s) "
-                         "first; 'deckcli validate' lists them)", path=path, line=first.line)
+                         f"first; {command_text('deckcli', 'validate', path)} lists them)",
+                         path=path, line=first.line)
     return deck, text
 
 

@@ -157,13 +157,16 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
             if p.is_error:
                 click.echo(f"deckcli: {where(p)}: {p.message}", err=True)
         return EXIT_PROBLEMS
+    from deckcli.diagnostics import command_text
+
+    check = command_text("deckcli", "validate", deck)
     for p in sheet_.deck.problems:  # lines that could not be read: not counted, and said so
         if p.is_error:
-            click.echo(f"deckcli: warning: {where(p)}: {p.message} (left out; run deckcli "
-                       "validate)", err=True)
+            click.echo(f"deckcli: warning: {where(p)}: {p.message} (left out; run {check})",
+                       err=True)
     if doc["unresolved"]:
         click.echo(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and are "
-                   "left out (run deckcli validate)", err=True)
+                   f"left out (run {check})", err=True)
     return EXIT_OK
 
 

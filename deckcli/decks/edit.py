@@ -329,9 +329,12 @@ def _rewrite_yaml(deck: Deck, text: str, changes: dict[int, int], new) -> str:
         # ruamel.yaml cannot write some mixed layouts back (a block-style entry after a
         # flow-style one with a trailing comment comes out on one line): say what to do,
         # rather than "internal error"; the file is not touched
+        from deckcli.diagnostics import command_text
+
         raise EditError("cannot change this YAML file in place without breaking its layout "
                         "(entries in block style after commented flow-style ones); run "
-                        f"'deckcli fmt {deck.path}' first, then edit it") from None
+                        f"{command_text('deckcli', 'fmt', deck.path)} first, then edit it"
+                        ) from None
     return result.replace("\n", "\r\n") if "\r\n" in text else result
 
 

@@ -155,7 +155,7 @@ def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
             refs = ", ".join(c.ref for c in cards)
             return bad("ambiguous-card", "DL-3.4",
                        f"'{name}' names {len(cards)} different cards: {refs}; "
-                       "give the set and number, as in '1 " + cards[0].ref + "'")
+                       f"give the set and number, as in '{cards[0].ref}'")
         card = cards[0]
     if entry.variants:
         problem = _check_variants(index, card, printing, entry, set_code)

@@ -102,6 +102,10 @@ def problem_items(problems, *, limit: int | None = None, link_rules: bool = Fals
                    f"{esc(message)} <span class=\"muted\">[{esc(p.code)}, rule {rule}]</span>"
                    "</li>")
     if limit is not None and len(problems) > limit:
+        from deckcli.diagnostics import command_text
+
+        path = next((p.path for p in problems if p.path), None)
+        check = command_text("deckcli", "validate", *([path] if path else []))
         out.append(f'<li class="muted">\u2026 and {len(problems) - limit} more '
-                   "(run deckcli validate for the full list)</li>")
+                   f"(run {esc(check)} for the full list)</li>")
     return "\n".join(out)
