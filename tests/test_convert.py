@@ -1,4 +1,5 @@
-"""deckcli convert: golden outputs, round trips between all four formats, the registration list."""
+"""deckcli convert: golden outputs for every reader and writer, round trips between deckcli's
+four formats, the registration list. (What each format keeps: tests/test_round_trips.py.)"""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ FORMATS = ("text", "yaml", "json", "csv")
 SUFFIX = {"text": "txt", "yaml": "yaml", "json": "json", "csv": "csv"}
 
 
-@pytest.mark.parametrize("source", ["deck.input.txt", "deck.input.yaml"])
-@pytest.mark.parametrize("to", ["text", "yaml", "json", "csv", "registration"])
+@pytest.mark.parametrize("source", ["deck.input.txt", "deck.input.yaml", "deck.input.cod",
+                                    "deck.input.dek"])
+@pytest.mark.parametrize("to", ["text", "yaml", "json", "csv", "arena", "cod", "dek",
+                                "registration"])
 def test_golden(source, to):
     r = run("convert", GOLDEN / source, "--to", to)
     assert r.code == 0, r

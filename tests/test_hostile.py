@@ -128,7 +128,8 @@ def test_referee_check(corpus, name):
                                   # found by the atheris harness: crashed the C YAML parser
                                   "fuzz-structured-segv-deep-compact-block-seq.yaml",
                                   "fuzz-structured-segv-deep-flow-quote-bypass.yaml",
-                                  "fuzz-structured-segv-deep-explicit-keys.yaml"])
+                                  "fuzz-structured-segv-deep-explicit-keys.yaml",
+                                  "xml-bomb.dek", "xml-deep.cod", "xml-many-elements.dek"])
 def test_bounded_memory_in_a_fresh_process(corpus, name):
     """The heaviest inputs, in a process limited to 1 GiB of address space."""
     def limit():
@@ -262,7 +263,7 @@ def test_a_target_that_is_not_a_replaceable_file_is_refused(tmp_path, command, k
     assert snapshot(tmp_path) == before
 
 
-@pytest.mark.parametrize("command", ["validate", "validate -O json", "convert --to json",
+@pytest.mark.parametrize("command", ["validate", "validate -O json", "convert --to text",
                                      "sheet -o -", "cards list", "fmt -"])
 def test_a_full_device_behind_stdout_is_a_clear_error(command):
     """Issue 24, 5: stdout on a full device (/dev/full: every write fails with ENOSPC) is one
@@ -279,3 +280,17 @@ def test_a_full_device_behind_stdout_is_a_clear_error(command):
     assert proc.returncode == 2, proc
     assert proc.stderr == "deckcli: error: could not write the output: No space left on " \
                           "device\n", proc
+
+
+@pytest.mark.parametrize("name,line", [("xml-bomb.dek", 3), ("xml-external-entity.cod", 3),
+                                       ("xml-parameter-entity.cod", 3),
+                                       ("xml-external-dtd.dek", 2)])
+def test_xml_entities_and_external_dtds_are_refused_on_their_line(corpus, name, line):
+    """Nothing is expanded or fetched: the file of this machine an external entity names
+    never reaches a report, and the error is on the line that declares it (rule DL-2.9)."""
+    with time_limit(SECONDS):
+        r = run("validate", corpus[name], "-O", "json")
+    assert r.code == 1, r
+    [problem] = r.json()["decks"][0]["problems"]
+    assert (problem["code"], problem["rule"], problem["line"]) == ("unsafe-xml", "DL-2.9", line)
+    assert "root:" not in r.out and "/bin/" not in r.out

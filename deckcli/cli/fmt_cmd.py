@@ -101,30 +101,26 @@ def _settle_names(deck, index, game) -> None:
         pass  # an unknown game in the header: no card names to look up
 
 
-_SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv"}
-
-
 def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
     """Before ``convert -o OUT`` writes: OUT, read back as every command will read it (its
-    suffix, else its content), must be a ``to`` decklist with the same entries (and header,
-    except in CSV, which carries cards only). Else nothing is written (exit 2)."""
-    from deckcli.decks.convert import entry_values
+    suffix, else its content), must be a ``to`` decklist that keeps all the target carries
+    of the deck (:func:`deckcli.decks.carry.kept`). Else nothing is written (exit 2)."""
+    from deckcli.decks.carry import kept
+    from deckcli.decks.convert import SUFFIX
     from deckcli.decks.reader import detect_format, parse_text_of
     from deckcli.errors import DeckcliError, UsageError
 
     kind = detect_format(out, result)
-    if kind != to:
+    if kind != ("text" if to == "arena" else to):
         raise UsageError(f"{out} would be read back as a {kind} decklist, not {to}: name it "
-                         f"with {_SUFFIX[to]}, or convert --to {kind}; nothing written")
+                         f"with {SUFFIX[to]}, or convert --to {kind}; nothing written")
     again = parse_text_of(result, out, kind, is_set=index.is_any_set_code)
+    if kind == "yaml":
+        from deckcli.decks.yamlfmt import read_comments
+
+        read_comments(again, result)
     _settle_names(again, index, game)
-
-    def entries(d):  # as convert writes them; CSV carries no comments
-        return [{k: v for k, v in entry_values(e).items() if k != "comment"}
-                for e in d.entries]
-
-    if any(p.is_error for p in again.problems) or entries(again) != entries(deck) or (
-            to != "csv" and again.header != deck.header):
+    if any(p.is_error for p in again.problems) or kept(again, to) != kept(deck, to):
         raise DeckcliError("internal error, please report: the converted deck is not the "
                            "same deck; nothing written", path=out)
 
@@ -196,17 +192,17 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     changed = unchanged = failed = 0
     internal = False
     for path in targets:
-        tool = _other_tool(path)
-        if tool is not None:
-            _say(f"{path}: left as it is: a {tool} deck keeps {tool}'s layout (deckcli "
-                 "convert makes a deckcli decklist of it)")
-            unchanged += 1
-            continue
         deck, text, old = _read(path, index, stdin_name)
         if text is None or any(p.is_error for p in deck.problems):
             _report_problems(deck)
             _say(f"{deck.path}: not formatted: it has errors")
             failed += 1
+            continue
+        tool = _other_tool(path)
+        if tool is not None:
+            _say(f"{path}: left as it is: a {tool} deck keeps {tool}'s layout (deckcli "
+                 "convert makes a deckcli decklist of it)")
+            unchanged += 1
             continue
         try:
             new = _safe_format(deck, text, index, game, event)
@@ -262,23 +258,29 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 @click.command()
 @click.argument("path", type=str)
 @click.option("--to", "to", required=True,
-              type=click.Choice(["text", "yaml", "json", "csv", "registration"]),
-              help="Target format.")
+              type=click.Choice(["text", "yaml", "json", "csv", "arena", "cod", "dek",
+                                 "registration"]),
+              help="Target format: a deckcli decklist (text, yaml, json, csv), another "
+                   "tool's (arena, cod for Cockatrice, dek for MTGO), or a registration list.")
 @click.option("-o", "--out", "out", default=None, metavar="OUT",
               help="Write to this file (atomically) instead of stdout.")
 @click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
-              help="Name whose suffix (.txt, .yaml, .json, .csv) says what '-' holds.")
+              help="Name whose suffix (.txt, .yaml, .json, .csv, .cod, .dek) says what '-' "
+                   "holds.")
 @game_option
 @db_option
 @click.pass_context
 def convert(ctx, path, to, out, stdin_name, game, db_dirs):
-    """Convert a decklist to text, YAML, JSON, CSV, or a printable registration list.
+    """Convert a decklist to text, YAML, JSON, CSV, MTG Arena's layout, a Cockatrice or MTGO
+    deck, or a printable registration list.
 
-    Entries stay as written and in order; the header goes along where the target can carry
-    it (CSV carries cards only). '-' reads stdin. Exit 1 when the deck cannot be read.
+    Entries stay as written and in order; the rest goes along where the target can carry it,
+    and a warning on stderr names each kind of thing the target leaves out (CSV carries cards
+    only). '-' reads stdin. Exit 1 when the deck cannot be read.
     """
     import os
 
+    from deckcli.decks.carry import CARRIES, dropped
     from deckcli.decks.convert import convert as run_convert
     from deckcli.decks.writer import atomic_write
     from deckcli.errors import UsageError
@@ -308,12 +310,23 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
             raise UsageError(exc.message) from None
         fmt_name = pick_format(deck, chosen, Options(game=chosen))[0]
     else:
+        if deck.source_format == "yaml":
+            from deckcli.decks.yamlfmt import read_comments
+
+            read_comments(deck, text)
         _settle_names(deck, index, game)
-        if game and "game" not in deck.header and to != "csv":
+        if game and "game" not in deck.header and "game" in CARRIES[to]:
             # the game the command was told (a CSV list carries none): written down, so the
             # result is read as that game's deck without --game
             deck.header = {"game": game, **deck.header}
-    result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
+        for what in dropped(deck, to):
+            _say(f"{deck.path}: warning: {to} cannot hold {what}; left out")
+    from deckcli.decks.xmldeck import CannotWrite
+
+    try:
+        result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
+    except CannotWrite as exc:  # a name with a character XML cannot carry
+        raise UsageError(f"cannot convert it to {to}: {exc}", path=deck.path) from None
     if out is None:
         click.echo(result, nl=False)
         return EXIT_OK

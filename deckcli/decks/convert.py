@@ -1,8 +1,10 @@
-"""Convert decklists between text, YAML, JSON and CSV, and print a registration list.
+"""Convert decklists between text, YAML, JSON, CSV, MTG Arena's layout, Cockatrice (.cod) and
+MTGO (.dek), and print a registration list.
 
 Conversion keeps the deck as written: the same entries in the same order (count, name, set,
-number, variant tags, trailing comment), and the header wherever the target can carry it (CSV
-carries cards only: ``count,name,set,number,variants``). It does not look cards up; formatting
+number, variant tags, trailing comment), and the rest wherever the target can carry it
+(:mod:`deckcli.decks.carry` says what each format holds; CSV carries cards only:
+``count,name,set,number,variants``). It does not look cards up; formatting
 into the canonical form is ``deckcli fmt``'s job. A round trip (text -> yaml -> text, ...) gives
 back the same deck.
 
@@ -19,8 +21,9 @@ import io
 from deckcli.cards.names import VARIANTS
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry
 
-TARGETS = ("text", "yaml", "json", "csv", "registration")
-SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv", "registration": ".txt"}
+TARGETS = ("text", "yaml", "json", "csv", "arena", "cod", "dek", "registration")
+SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv", "arena": ".txt",
+          "cod": ".cod", "dek": ".dek", "registration": ".txt"}
 
 
 def _tags(entry: Entry) -> list[str]:
@@ -41,6 +44,12 @@ def entry_values(entry: Entry) -> dict:
     return item
 
 
+def section_starts(deck: Deck) -> dict:
+    """id of the first entry under each section header -> that section (a header with no
+    entry under it has nowhere to go in a list of entries, and is left out)."""
+    return {id(s.entries[0]): s for s in deck.sections if s.entries}
+
+
 def to_text(deck: Deck) -> str:
     from deckcli.decks.format import comment_line, entry_line
 
@@ -50,15 +59,13 @@ def to_text(deck: Deck) -> str:
     out.extend(f"{k}: {deck.header[k]}" for k in HEADER_KEYS if k in deck.header)
     if deck.header:
         out.append("")
-    words = {s.key: s for s in deck.sections}
-    current = None
+    starts = section_starts(deck)
     for entry in deck.entries:
-        if entry.section != current and entry.section in words:
-            s = words[entry.section]
+        s = starts.get(id(entry))
+        if s is not None:
             if out and out[-1] != "":
                 out.append("")
             out.append(s.word + (f": {s.count}" if s.count is not None else ""))
-        current = entry.section
         out.extend(comment_line(c) for c in entry.leading)
         out.append(entry_line(entry.count, entry.name, entry.set_code, entry.number,
                               _tags(entry), entry.comment))
@@ -79,6 +86,12 @@ def to_json(deck: Deck) -> str:
     return dump_json({**header, "cards": []}, [entry_values(e) for e in deck.entries])
 
 
+def section_comment(section) -> str:
+    """How YAML writes a section header: the comment ``-- Animals: 17 --``."""
+    return f"-- {section.word}" + (f": {section.count}" if section.count is not None else "") + \
+        " --"
+
+
 def to_yaml(deck: Deck) -> str:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -88,7 +101,12 @@ def to_yaml(deck: Deck) -> str:
     cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)
     data["cards"] = cards
     set_start_comments(data, deck.preamble)
-    set_list_comments(data, cards, [(e.leading, None) for e in deck.entries], deck.trailer)
+    # a section header has no key in YAML: it is written as the comment line above the
+    # section's first entry ('# -- Animals: 17 --'), which convert reads back as the header
+    starts = section_starts(deck)
+    notes = [([section_comment(starts[id(e)]), *e.leading] if id(e) in starts else e.leading,
+              None) for e in deck.entries]
+    set_list_comments(data, cards, notes, deck.trailer)
     out = io.StringIO()
     yaml_io().dump(data, out)
     return out.getvalue()
@@ -101,6 +119,22 @@ def to_csv(deck: Deck) -> str:
     for e in deck.entries:
         writer.writerow([e.count, e.name, e.set_code or "", e.number or "", ";".join(_tags(e))])
     return out.getvalue()
+
+
+def to_arena(deck: Deck) -> str:
+    """MTG Arena's layout: ``About``/``Name`` when the deck has a name, then ``Deck`` and
+    ``QTY NAME (SET) NUMBER`` lines, then the ``Sideboard`` if there is one."""
+    from deckcli.decks.format import entry_line
+
+    out = ["About", f"Name {deck.header['name']}", ""] if deck.header.get("name") else []
+    for title, entries in (("Deck", deck.entries), ("Sideboard", deck.sideboard)):
+        if entries:
+            if title == "Sideboard":
+                out.append("")
+            out.append(title)
+            out.extend(entry_line(e.count, e.name, e.set_code, e.number, (), None)
+                       for e in entries)
+    return "\n".join(out) + "\n"
 
 
 def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
@@ -149,6 +183,12 @@ def convert(deck: Deck, to: str, *, index=None, game: str | None = None,
         return to_json(deck)
     if to == "csv":
         return to_csv(deck)
+    if to == "arena":
+        return to_arena(deck)
+    if to in ("cod", "dek"):
+        from deckcli.decks import xmldeck
+
+        return xmldeck.to_cod(deck) if to == "cod" else xmldeck.to_dek(deck)
     if to == "registration":
         return to_registration(deck, index, game, fmt)
     raise ValueError(f"unknown target format {to!r}; choose one of {', '.join(TARGETS)}")

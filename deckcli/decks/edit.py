@@ -178,6 +178,11 @@ def remove(deck: Deck, text: str, index, game: str, choice: Choice, count: int) 
 
 def _rewrite(deck: Deck, text: str, changes: dict[int, int], new, index, game) -> str:
     """Apply count changes (0 deletes) and one new entry, in the deck's own format."""
+    if deck.source_format in ("cod", "dek"):
+        tool = "a Cockatrice" if deck.source_format == "cod" else "an MTGO"
+        raise EditError(f"cannot edit {tool} deck in place (that tool keeps more in it than "
+                        f"deckcli reads); edit it there, or 'deckcli convert {deck.path} "
+                        "--to text -o DECK.txt' and edit that")
     if deck.source_format == "text":
         return _rewrite_text(deck, text, changes, new, game)
     if deck.source_format == "yaml":

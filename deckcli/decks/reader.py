@@ -15,9 +15,10 @@ from deckcli.decks.model import Deck
 from deckcli.diagnostics import error
 from deckcli.errors import NotFoundError
 
-DECK_SUFFIXES = (".txt", ".deck", ".dck", ".yaml", ".yml", ".json")
+DECK_SUFFIXES = (".txt", ".deck", ".dck", ".yaml", ".yml", ".json", ".cod", ".dek")
 FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".dck": "text", ".yaml": "yaml",
-                    ".yml": "yaml", ".json": "json", ".csv": "csv"}
+                    ".yml": "yaml", ".json": "json", ".csv": "csv", ".cod": "cod",
+                    ".dek": "dek"}
 
 
 def read_bytes(path: str) -> bytes:
@@ -99,6 +100,9 @@ def detect_format(path: str | None, text: str, default: str = "text") -> str:
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         return "json"
+    if stripped.startswith("<"):  # XML: its first element says whose
+        return "dek" if "<Deck" in stripped[:4096] and "<cockatrice_deck" not in \
+            stripped[:4096] else "cod"
     first = next((ln for ln in stripped.splitlines() if ln.strip() and not ln.startswith("#")), "")
     if first.startswith("cards:") or first.rstrip() == "---":
         return "yaml"
@@ -120,6 +124,10 @@ def parse_text_of(text: str, path: str | None, fmt: str, is_set=None, bom: bool 
         from deckcli.decks.csvdeck import parse_csv
 
         deck = parse_csv(text, path)
+    elif fmt in ("cod", "dek"):
+        from deckcli.decks.xmldeck import parse_xml
+
+        deck = parse_xml(text, path, fmt)
     else:  # pragma: no cover - formats come from FORMAT_BY_SUFFIX
         raise ValueError(fmt)
     deck.bom = bom

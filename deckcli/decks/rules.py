@@ -12,8 +12,8 @@ RULES = [
        "A file in another encoding, a binary file or one over the size limits is not read."),
     _r("DL-1.2", "File kinds",
        "Files ending .txt, .deck or .dck (Forge) are text decklists, .yaml or .yml YAML "
-       "decklists and .json JSON decklists; .csv files have the columns count, name, set, "
-       "number, variants."),
+       "decklists, .json JSON decklists, .cod Cockatrice and .dek MTGO decklists (DL-2.9); "
+       ".csv files have the columns count, name, set, number, variants.", refs=("DL-2.9",)),
     _r("DL-1.3", "Limits",
        "A decklist file is at most 1 MiB, a line at most 4,096 characters, a count at most "
        "999 per entry, a deck at most 5,000 entries and YAML or JSON nested at most 32 deep."),
@@ -52,6 +52,13 @@ RULES = [
        "index, not a collector number); and Forge's .dck layout, [metadata] with Name=..., "
        "then [main] and [sideboard]. No option is needed: each line says what it is.",
        refs=("DL-2.7",)),
+    _r("DL-2.9", "XML decklists",
+       "Cockatrice .cod files (<cockatrice_deck> with <deckname>, <comments> and <zone> "
+       "elements of <card number=... name=...>) and MTGO .dek files (<Deck> of <Cards "
+       "Quantity=... Sideboard=... Name=...>) are decklists. XML is read without entities: "
+       "a file that declares one (an entity bomb, an external entity) or names an external "
+       "DTD is not read, and the error is on that line; a file that is not well-formed XML "
+       "is an error on the line where it breaks.", refs=("DL-2.7",)),
     _r("DL-3.1", "Matching names",
        "Names match without regard to case, after Unicode NFKC normalisation and folding of "
        "runs of white space; curly and straight apostrophes are the same."),

@@ -130,6 +130,44 @@ def _tokens(*objs):
             stack.extend(obj)
 
 
+def read_comments(deck: Deck, text: str) -> None:
+    """Put a YAML deck's comments where a text deck keeps them, for ``convert``: full lines
+    before ``cards:`` at the top, lines above an entry on it, the end of an entry's line
+    after its ``comment:``, lines after the last entry at the end. A comment line above an
+    entry that reads ``-- Animals: 17 --`` (a section header, as convert writes one) is that
+    section's header. (``validate`` needs no comments: this reads the file a second time, with
+    ruamel.yaml's round-trip loader.)"""
+    from deckcli.decks.text import split_lines
+    from deckcli.yamlio import line_of
+
+    data = yaml_io().load(text.replace("\r\n", "\n"))
+    cards = data.get("cards") if hasattr(data, "get") else None
+    if not isinstance(cards, list) or not cards or len(cards) != len(deck.entries):
+        return
+    eol, above, after = _yaml_comments(text, data, cards)
+    first = line_of(data, "cards") or 1
+    deck.preamble = [ln.strip()[1:].strip() for ln in split_lines(text)[:first - 1]
+                     if ln.strip().startswith("#")]
+    from deckcli.decks.text import read_section, section_words
+
+    section = None
+    for i, entry in enumerate(deck.entries):
+        entry.leading = above.get(i, [])
+        first = entry.leading[0] if entry.leading else ""
+        found = read_section(first[3:-3], entry.line, section_words()) \
+            if first.startswith("-- ") and first.endswith(" --") else None
+        if found is not None:  # '# -- Animals: 17 --' above an entry: the section's header
+            section = found
+            deck.sections.append(section)
+            entry.leading = entry.leading[1:]
+        if section is not None:
+            entry.section = section.key
+            section.entries.append(entry)
+        if eol.get(i):
+            entry.comment = f"{entry.comment}; {eol[i]}" if entry.comment else eol[i]
+    deck.trailer = after
+
+
 def set_list_comments(data, seq, notes: list[tuple[list[str], str | None]],
                       after: list[str]) -> None:
     """Put comments around the items of the ``cards`` list: lines above each item, one at the end

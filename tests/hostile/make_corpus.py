@@ -14,7 +14,8 @@ def make(folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     files = {}
     for p in sorted(HERE.iterdir()):
-        if p.is_file() and p.suffix in (".txt", ".yaml", ".json") and p.name != "README.md":
+        if p.is_file() and p.suffix in (".txt", ".yaml", ".json", ".cod", ".dek", ".csv") \
+                and p.name != "README.md":
             shutil.copy(p, folder / p.name)
             files[p.name] = folder / p.name
 
@@ -36,6 +37,11 @@ def make(folder: Path) -> dict[str, Path]:
     put("surrogate-key.json", b'{"cards": [{"count": 4, "name": "Walrus", "\\udfff": 1}]}\n')
     # json keeps the last of two equal keys: this deck would read as an empty one
     put("duplicate-keys.json", b'{"cards": [{"count": 20, "name": "Orca"}],\n "cards": []}\n')
+    # XML nested far deeper than any deck, and more elements than a deck has entries
+    put("xml-deep.cod", b"<cockatrice_deck>" + b"<zone>" * 100_000 + b"</zone>" * 100_000
+        + b"</cockatrice_deck>\n")
+    put("xml-many-elements.dek", b"<Deck>\n" + b'<Cards Quantity="1" Name="Walrus"/>\n' * 30_000
+        + b"</Deck>\n")
     rng = random.Random(1234)
     put("random-bytes.txt", bytes(rng.randrange(256) for _ in range(4096)))
     put("random-bytes.yaml", bytes(rng.randrange(256) for _ in range(4096)))
