@@ -29,9 +29,10 @@ def main(argv: list[str] | None = None) -> None:
     if gc.isenabled():
         gc.disable()
         _held = True
-    from deckcli.cli import run
+    from deckcli import cli
 
-    code = run(argv)
+    cli.LOADED.append(loaded)
+    code = cli.run(argv)
     gc.freeze()  # nothing left to collect: the process ends
     sys.exit(code)
 

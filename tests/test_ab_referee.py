@@ -399,3 +399,33 @@ def test_a_stat_option_that_contradicts_or_means_nothing_is_unreadable(tmp_path,
                    encoding="utf-8")
     r = run("referee", "check", log)
     assert r.code == 2 and f"g.yaml:11: '{action}'" in r.err and message in r.err, r
+
+
+@pytest.mark.parametrize("house", [[], ["--house-rule", "decline_promote=attack_ends"]])
+def test_a_statistic_named_twice_is_illegal_whatever_stops_the_sequence_first(house):
+    """Walrus v Orca on weight stops at gap AB-G.2 before the repeat: the repeat was exit 0."""
+    for challenger, defender in (("Walrus", "Orca"), ("Orca", "Walrus")):
+        r = run("referee", "attack", "--challenger", challenger, "--defender", defender,
+                "--stats", "weight,weight", *house, "-O", "json")
+        assert r.code == 1, r
+        assert [v["rule"] for v in r.json()["violations"]] == ["AB-5.5"]
+    r = run("referee", "attack", "--challenger", "Walrus", "--defender", "Orca", "--stats",
+            "weight,speed", *house)
+    assert r.code == 0 and "AB-5.5" not in r.out, r
+
+
+def test_legal_names_every_gap_an_action_would_meet(tmp_path):
+    """'defend <card in hand>' over a standing Defender meets AB-G.8 and then AB-G.7: legal
+    named only AB-G.8, and check with replace_defender=allowed stops at AB-G.7."""
+    log = tmp_path / "g.yaml"
+    log.write_text(HEAD_LOG + "actions:\n  - p1 reveal_challenger Blue Whale\n"
+                   "  - p2 reveal_defender Sea Otter\n  - start\n", encoding="utf-8")
+    r = run("referee", "legal", log, "-O", "json")
+    assert r.code == 0, r
+    defends = [a for a in r.json()["actions"] if a["action"] == "defend"]
+    assert defends and all(a["gaps"] == ["AB-G.8", "AB-G.7"] for a in defends), defends
+    assert all(a["stop"]["rule"] == "AB-G.8" for a in defends)
+    assert "after it, gap AB-G.7" in run("referee", "legal", log).out
+    log.write_text(log.read_text() + "  - p2 defend Adelie Penguin\n", encoding="utf-8")
+    r = run("referee", "check", log, "--house-rule", "replace_defender=allowed", "-O", "json")
+    assert r.code == 0 and r.json()["stopped"]["rule"] == "AB-G.7", r

@@ -459,3 +459,40 @@ def test_a_wrong_house_rule_from_the_command_line_is_not_blamed_on_the_log(tmp_p
         assert f"house rule '{key}'" in res.err
         assert "(given with --house-rule or --event)" in res.err
         assert f"{log}:" not in res.err
+
+
+OVER = ("game: alpha-walrus\nplayers: [alice, bob]\nsetup:\n  round: 2\n  hands:\n"
+        "    alice: [Krill, Orca, Ermine, Lemming, Puffin, Lynx, Moose]\n"
+        "    bob: [Goamph, Moose, Lynx, Beluga, Caribou]\n"
+        "  deck: [Narwhal, Moose, Snow Bunting, Arctic Hare, Harp Seal]\nactions:\n"
+        "  - {player: alice, do: draw}\n")
+
+
+def test_an_illegal_end_changes_nothing(tmp_path):
+    """'end' with eight cards was reported illegal, yet alice's turn ended."""
+    path = tmp_path / "log.yaml"
+    path.write_text(OVER + "  - {player: alice, do: end}\n"
+                    "  - {player: alice, do: discard, cards: [Puffin]}\n"
+                    "  - {player: alice, do: end}\n", encoding="utf-8")
+    data = run("referee", "check", path, "--output", "json").json()
+    assert [(v["step"], v["rule"], v["player"]) for v in data["violations"]] == [
+        (2, "AW-5.2", "alice")]
+    assert [s["ok"] for s in data["steps"]] == [True, False, True, True]
+    assert data["final"]["players"]["alice"]["hand"] == 7 and data["final"]["turn"] is None
+
+
+def test_a_breach_noticed_at_the_next_draw_is_the_breakers(tmp_path):
+    """Without 'end', bob's draw ends alice's turn: the over-limit hand was reported as an
+    illegal draw of bob's."""
+    path = tmp_path / "log.yaml"
+    path.write_text(OVER + "  - {player: bob, do: draw}\n", encoding="utf-8")
+    res = run("referee", "check", path, "--output", "json")
+    assert res.code == 1, res
+    data = res.json()
+    [v] = data["violations"]
+    assert (v["step"], v["rule"], v["player"], v["late"]) == (2, "AW-5.2", "alice", True)
+    assert data["steps"][1]["ok"] and data["final"]["turn"] == "bob"  # bob's draw stands
+    text = run("referee", "check", path).out
+    assert "'bob draw' (broken by alice): AW-5.2" in text
+    legal = run("referee", "legal", tmp_path / "log.yaml", "--output", "json").json()
+    assert legal["player"] == "bob"

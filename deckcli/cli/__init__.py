@@ -16,6 +16,10 @@ from deckcli import __version__
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_FAILURE = 0, 1, 2
 
+#: called once a subcommand's module is imported (the console script's start-up is over:
+#: :func:`deckcli.entry.main` puts :func:`deckcli.entry.loaded` here)
+LOADED: list = []
+
 
 def _games() -> list[str]:
     from deckcli.games import ids
@@ -73,9 +77,8 @@ class LazyGroup(click.Group):
             if exc.name == module_name:
                 return None
             raise
-        from deckcli.entry import loaded
-
-        loaded()  # the subcommand is imported: start-up is over (see deckcli.entry)
+        for hook in LOADED:
+            hook()  # the subcommand is imported: start-up is over (see deckcli.entry)
         return getattr(module, attr)
 
     def format_commands(self, ctx, formatter):

@@ -155,6 +155,13 @@ class HouseRules:
             self.given[key] = value
             self.sources[key] = source
 
+    def declaring(self, key: str, value: str) -> HouseRules:
+        """A copy with one more house rule declared (to try what each reading would do)."""
+        other = HouseRules(self.game, self.given, simulate=self.simulate)
+        other.sources = dict(self.sources)
+        other.update({key: value}, "trial")
+        return other
+
     def value(self, key: str) -> str | None:
         found = self.given.get(key)
         if found is not None:

@@ -173,13 +173,15 @@ def render_legal(result: dict, win_rule: str) -> str:
     phase = f", phase {result['phase']}" if result.get("phase") else ""
     lines = [f"{head}{phase}, {who}:"]
     for a in result["actions"]:
-        extra = ""
-        if a["gaps"]:
-            extra = f"  (gap {', '.join(a['gaps'])})"
-        if a["stop"] and a["stop"]["gap"]:
-            extra = f"  (then gap {a['stop']['rule']}: a judge must rule)"
-        elif a["stop"]:  # a stop that is no gap: card text the referee does not model
-            extra = f"  (then a judge must rule on the card's text, {a['stop']['rule']})"
+        stop = a["stop"]
+        others = [g for g in a["gaps"] if not stop or g != stop["rule"]]
+        if stop and stop["gap"]:
+            extra = f"  (then gap {stop['rule']}: a judge must rule"
+            extra += f"; after it, gap {', '.join(others)})" if others else ")"
+        elif stop:  # a stop that is no gap: card text the referee does not model
+            extra = f"  (then a judge must rule on the card's text, {stop['rule']})"
+        else:
+            extra = f"  (gap {', '.join(others)})" if others else ""
         lines.append(f"  {a['text']:<45} {', '.join(a['rules'][:3])}{extra}")
     if result["violations"]:
         lines.append(f"(the log has {result['violations']} violation(s); illegal actions were "

@@ -55,6 +55,8 @@ class AnimalBattleEngine(Engine):
                 out = state.clone().act(*action)
                 if out.ok:
                     found.append((action, out))
+                    if out.stop is not None and out.stop.gap:
+                        out.gaps += _beyond(state, action, out.stop.record, depth=3)
         if s.phase == "setup" and player is None:
             out = state.clone().act(None, "start")
             if out.ok:
@@ -147,6 +149,25 @@ class AnimalBattleEngine(Engine):
     def position(self, state: Match) -> dict:
         s = state.s
         return {"turn": s.turn, "phase": s.phase, "active": s.active}
+
+
+def _beyond(state: Match, action, record, depth: int) -> list:
+    """The gaps an action would meet after the one it stops at: tried once for each value the
+    stopping gap may take (``referee legal`` names every gap an action would meet)."""
+    if depth == 0:
+        return []
+    found = {}
+    for value in record.gap.values:
+        ruled = state.clone()
+        ruled.house = state.house.declaring(record.key, value)
+        out = ruled.clone().act(*action)
+        if not out.ok:
+            continue
+        found.update((g.rule, g) for g in out.gaps if g.rule != record.rule)
+        if out.stop is not None and out.stop.gap:
+            found.update((g.rule, g) for g in _beyond(ruled, action, out.stop.record,
+                                                        depth - 1))
+    return list(found.values())
 
 
 ENGINE = AnimalBattleEngine()

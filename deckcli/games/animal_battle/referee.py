@@ -115,13 +115,30 @@ def attack(challenger, defender, pool: list, stats: list[str], house_rules=None)
             record(game.act("p2", "promote", nxt), f"promote {book[nxt].ref}")
         if out.violations:
             break
+    violations = [v for st in steps for v in st["violations"]]
+    reported = {v["message"] for v in violations}
+    for repeat in _named_again(stats):  # AB-5.5 whether or not the sequence gets that far
+        if repeat["message"] not in reported:
+            violations.append(repeat)
     result = {"challenger": challenger.ref, "defender": defender.ref,
               "pool": [c.ref for c in pool], "stats": stats, "steps": steps,
               "gaps": gaps, "gap": bool(gaps), "house_rules": house.to_json(),
-              "unused": stats[named:], "violations": [v for st in steps
-                                                      for v in st["violations"]]}
+              "unused": stats[named:], "violations": violations}
     result["result"] = _attack_result(game, steps)
     return result
+
+
+def _named_again(stats: list[str]) -> list[dict]:
+    """AB-5.5: a statistic named a second time in one attack sequence is illegal, whatever
+    happens before the sequence reaches it (a gap that stops it, an attack that ends)."""
+    out, seen = [], []
+    for stat in stats:
+        if stat in seen:
+            out.append({"code": "illegal-action", "severity": "error", "rule": "AB-5.5",
+                        "message": f"{stat} was already used in this attack sequence (used: "
+                                   f"{', '.join(seen)})"})
+        seen.append(stat)
+    return out
 
 
 def _attack_result(game, steps) -> dict:
@@ -156,5 +173,9 @@ def render_attack(result: dict) -> str:
             lines.append(f"    GAP {st['stop']['rule']}: {st['stop']['ruling']}")
     if result["unused"]:
         lines.append(f"not reached: {', '.join(result['unused'])}")
+    shown = {v["message"] for st in result["steps"] for v in st["violations"]}
+    for v in result["violations"]:
+        if v["message"] not in shown:
+            lines.append(f"ILLEGAL {v['rule']}: {v['message']}")
     lines.append(result["result"]["summary"])
     return "\n".join(lines)
