@@ -13,6 +13,21 @@ import re
 
 from deckcli.rule import Rule
 
+_TABLES = ("deckcli.games.animal_battle.rules", "deckcli.games.alpha_walrus.rules",
+           "deckcli.decks.rules", "deckcli.events.rules", "deckcli.cards.rules")
+
+
+def checked_in(rule_id: str) -> tuple[str, ...]:
+    """The modules (paths under ``deckcli/``) that check a rule: each rules table says where
+    its rules are checked (``CHECKED_IN``), so a rule id leads to its code."""
+    import importlib
+
+    for name in _TABLES:
+        table = importlib.import_module(name).CHECKED_IN
+        if rule_id in table:
+            return table[rule_id]
+    return ()
+
 
 def _project_rules() -> list[Rule]:
     from deckcli.cards.rules import RULES as db_rules

@@ -17,7 +17,7 @@ _SPACE = re.compile(r"\s+")
 
 @lru_cache(maxsize=1 << 16)
 def fold_name(name: str) -> str:
-    """The key two card names are compared by: NFKC, apostrophes, whitespace, case."""
+    """The key two card names are compared by: NFKC, apostrophes, whitespace, case (DL-3.1)."""
     text = unicodedata.normalize("NFKC", name).translate(_APOSTROPHES)
     return _SPACE.sub(" ", text).strip().casefold()
 
@@ -33,7 +33,7 @@ _NUMBER = re.compile(r"^([^\d]*)(\d+)(.*)$")
 
 @lru_cache(maxsize=1 << 16)
 def number_key(number: str) -> str:
-    """Collector numbers compare with leading zeros of the numeric part ignored.
+    """Collector numbers compare with leading zeros of the numeric part ignored (DL-3.2).
 
     ``012`` == ``12`` and ``P03`` == ``P3``, but ``12a`` is a number of its own.
     Letters compare case-insensitively.

@@ -37,3 +37,20 @@ RULES = [
        "Several files may add cards to one set code (a new promo drop beside the official "
        "file), but they all give the set the same name."),
 ]
+
+
+#: Where each rule is checked (modules under deckcli/; a test holds this table to the code).
+CHECKED_IN = {
+    "DB-1.1": ("cards/build.py",),
+    "DB-1.2": ("cards/build.py", "games/alpha_walrus/cards.py", "games/animal_battle/cards.py"),
+    "DB-1.3": ("cards/build.py",),
+    "DB-1.4": ("cards/build.py",),
+    "DB-2.1": ("games/alpha_walrus/cards.py", "games/animal_battle/cards.py"),
+    "DB-2.2": ("games/alpha_walrus/cards.py", "games/animal_battle/cards.py"),
+    "DB-2.3": ("games/alpha_walrus/cards.py", "games/animal_battle/cards.py"),
+    "DB-3.1": ("cards/build.py",),
+    "DB-3.2": ("cards/build.py",),
+    "DB-3.3": ("cards/build.py",),
+    "DB-3.4": ("cards/build.py",),
+    "DB-3.5": ("cards/build.py",),
+}

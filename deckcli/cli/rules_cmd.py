@@ -12,6 +12,12 @@ def _render(rule, full: bool = True) -> str:
     text = f"{rule.id}  {rule.title}\n    {rule.text}"
     if full and rule.refs:
         text += f"\n    see also: {', '.join(rule.refs)}"
+    if full:
+        from deckcli.rulebook import checked_in
+
+        where = checked_in(rule.id)
+        if where:
+            text += f"\n    checked in: {', '.join('deckcli/' + m for m in where)}"
     return text
 
 

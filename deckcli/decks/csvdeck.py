@@ -9,7 +9,7 @@ import csv
 import io
 
 from deckcli.decks.limits import MAX_ENTRIES
-from deckcli.decks.model import Deck
+from deckcli.decks.model import EMPTY_DECK, Deck
 from deckcli.decks.structured import _entry
 from deckcli.diagnostics import error
 
@@ -26,7 +26,7 @@ def parse_csv(text: str, path: str | None) -> Deck:
     try:
         header = next(reader, None)
         if header is None:
-            bad("empty-deck", "DL-2.1", "the file holds no card entries", None)
+            bad(*EMPTY_DECK, None)
             return deck
         columns = [h.strip().lower() for h in header]
         if "count" not in columns or "name" not in columns:
@@ -50,5 +50,5 @@ def parse_csv(text: str, path: str | None) -> Deck:
     except csv.Error as exc:
         bad("bad-structure", "DL-1.2", f"not valid CSV: {exc}", reader.line_num)
     if not deck.entries and not deck.problems:
-        bad("empty-deck", "DL-2.1", "the file holds no card entries", None)
+        bad(*EMPTY_DECK, None)
     return deck

@@ -11,6 +11,10 @@ from deckcli.records import MutableRecord
 HEADER_KEYS = ("game", "format", "name", "player")
 
 
+#: a decklist with no card entry (DL-2.1): one code and wording, whatever the format
+EMPTY_DECK = ("empty-deck", "DL-2.1", "the file holds no card entries")
+
+
 class Entry(MutableRecord):
     """One decklist entry as written: a count of a card, optionally a printing and tags.
 

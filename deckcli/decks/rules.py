@@ -86,3 +86,28 @@ RULES = [
     _r("DL-5.2", "Unknown game or format",
        "A game or format that deckcli does not know is an error in the decklist header."),
 ]
+
+
+#: Where each rule is checked (modules under deckcli/; a test holds this table to the code).
+CHECKED_IN = {
+    "DL-1.1": ("decks/reader.py",),
+    "DL-1.2": ("decks/csvdeck.py",),
+    "DL-1.3": ("decks/csvdeck.py", "decks/reader.py", "decks/structured.py", "decks/text.py"),
+    "DL-2.1": ("decks/model.py", "decks/text.py"),
+    "DL-2.2": ("decks/structured.py", "decks/text.py"),
+    "DL-2.3": ("decks/text.py",),
+    "DL-2.4": ("validate.py",),
+    "DL-2.5": ("decks/text.py",),
+    "DL-2.6": ("decks/structured.py",),
+    "DL-2.7": ("decks/layouts.py",),
+    "DL-2.8": ("decks/layouts.py",),
+    "DL-3.1": ("cards/names.py",),
+    "DL-3.2": ("cards/names.py",),
+    "DL-3.3": ("decks/resolve.py",),
+    "DL-3.4": ("decks/resolve.py",),
+    "DL-3.5": ("decks/resolve.py",),
+    "DL-4.1": ("decks/structured.py", "decks/text.py"),
+    "DL-4.2": ("decks/resolve.py",),
+    "DL-5.1": ("validate.py",),
+    "DL-5.2": ("validate.py",),
+}

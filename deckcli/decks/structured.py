@@ -20,7 +20,7 @@ import json.scanner
 
 from deckcli.cards.names import clean_name, variant_tag
 from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES
-from deckcli.decks.model import HEADER_KEYS, Deck, Entry
+from deckcli.decks.model import EMPTY_DECK, HEADER_KEYS, Deck, Entry
 from deckcli.diagnostics import error, warning
 from deckcli.yamlio import kind_of
 
@@ -92,7 +92,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
         bad("bad-structure", "DL-2.6", exc.message, exc.line)
         return deck
     if data is None:
-        bad("empty-deck", "DL-2.1", "the file holds no card entries", None)
+        bad(*EMPTY_DECK, None)
         return deck
     if not isinstance(data, dict):
         bad("bad-structure", "DL-2.6",
@@ -129,7 +129,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
         if entry is not None:
             deck.entries.append(entry)
     if not cards:
-        bad("empty-deck", "DL-2.1", "the file holds no card entries", _line(data, "cards"))
+        bad(*EMPTY_DECK, _line(data, "cards"))
     return deck
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from deckcli.cards.names import clean_name, fold_name, variant_tag
 from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
-from deckcli.decks.model import HEADER_KEYS, Deck, Entry, Section
+from deckcli.decks.model import EMPTY_DECK, HEADER_KEYS, Deck, Entry, Section
 from deckcli.diagnostics import error
 
 # The line grammar is scanned by hand rather than with regular expressions: compiling the
@@ -348,9 +348,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             pending = []
     deck.trailer = pending
     if not deck.entries and not problems:
-        problems.append(error(
-            "empty-deck", "DL-2.1", "the file holds no card entries" + (
-                " outside its sideboard" if deck.sideboard else ""), path=path, line=None))
+        code, rule, message = EMPTY_DECK
+        problems.append(error(code, rule, message + (
+            " outside its sideboard" if deck.sideboard else ""), path=path, line=None))
     if deck.sideboard:
         from deckcli.decks.layouts import left_out
 

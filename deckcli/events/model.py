@@ -46,7 +46,7 @@ class Event:
     limited: list[tuple[str, int, int | None]] = field(default_factory=list)  # (ref, max, line)
     sets: list[str] | None = None
     set_lines: list[int | None] = field(default_factory=list)  # each code's line, if known
-    house_rules: dict[str, str] = field(default_factory=dict)
+    house_rules: dict[str, str] = field(default_factory=dict)  # EV-4.1: rulings for gaps
     players: dict[str, str] = field(default_factory=dict)  # player -> deck path (as written)
     player_lines: dict[str, int | None] = field(default_factory=dict)
     as_of: dt.date | None = None

@@ -26,3 +26,14 @@ RULES = [
        "An event's house_rules decide situations the game rules leave open; the referee names "
        "the ruling it applied."),
 ]
+
+
+#: Where each rule is checked (modules under deckcli/; a test holds this table to the code).
+CHECKED_IN = {
+    "EV-1.1": ("events/checks.py",),
+    "EV-1.2": ("events/checks.py",),
+    "EV-1.3": ("games/animal_battle/deck_checks.py",),
+    "EV-2.1": ("events/checks.py",),
+    "EV-3.1": ("events/model.py",),
+    "EV-4.1": ("events/model.py",),
+}

@@ -207,17 +207,23 @@ class TurnActions:
             out.cite("AB-6.4", effects.cite(reuse) + f": {stat} may be chosen once more")
         chain.resolve(self, out, stat)
 
-    def _promote(self, out, p, cid, stat):
+    def _answer_to_defeat(self, p, verb: str) -> None:
+        """AB-5.2: once a Defender is defeated, the defending player, and only that player,
+        promotes a replacement or declines; at no other time."""
         s = self.s
         if s.phase != "promote":
-            if p == s.defending and cid in s.players[p].hand:
-                raise Illegal("AB-5.4", f"{self.ref(cid)} is in {p}'s hand; cards from hand "
-                                        "cannot enter a Defense Chain, and no promotion is "
-                                        "pending")
             raise Illegal("AB-5.2", "no promotion is pending (no Defender has just been "
-                                    "defeated with an Animal in the Pool to replace it)")
+                                    f"defeated with an Animal in the Pool to replace it): "
+                                    f"nothing to {verb}")
         if p != s.defending:
-            raise Illegal("AB-5.2", f"only the defending player ({s.defending}) promotes")
+            raise Illegal("AB-5.2", f"only the defending player ({s.defending}) may {verb}")
+
+    def _promote(self, out, p, cid, stat):
+        s = self.s
+        if s.phase != "promote" and p == s.defending and cid in s.players[p].hand:
+            raise Illegal("AB-5.4", f"{self.ref(cid)} is in {p}'s hand; cards from hand "
+                                    "cannot enter a Defense Chain, and no promotion is pending")
+        self._answer_to_defeat(p, "promote")
         if not self.book[cid].animal:
             raise Illegal("AB-5.2", f"{self.ref(cid)} is not an Animal")
         player = s.players[p]
@@ -239,11 +245,7 @@ class TurnActions:
         chain.after_link(self, out)
 
     def _decline(self, out, p, arg, stat):
-        s = self.s
-        if s.phase != "promote":
-            raise Illegal("AB-5.2", "no promotion is pending; there is nothing to decline")
-        if p != s.defending:
-            raise Illegal("AB-5.2", f"only the defending player ({s.defending}) may decline")
+        self._answer_to_defeat(p, "decline")
         how = self.house.meet("AB-G.3", f"{p} declines to promote a replacement", out.gaps)
         chain.no_promotion(self, out, how)
 
