@@ -299,8 +299,9 @@ class Outcome:
         self.facts: dict = {}  # game-specific facts of the step (dice rolled, a battle's result)
         self.remarks: list[str] = []  # card text the referee could not apply
 
-    def cite(self, rule: str, text: str, *args) -> None:
-        """Name a rule the action applied, with what it did (``text.format(*args)``)."""
+    def cite(self, rule: str, text, *args) -> None:
+        """Name a rule the action applied, with what it did: ``text.format(*args)``, or
+        ``text(*args)`` for a function that writes it (both only when read)."""
         if rule not in self.rules:
             self.rules.append(rule)
         self._notes.append((rule, text, args))
@@ -339,7 +340,10 @@ class Outcome:
                 out.append(item)
                 continue
             rule, text, args = item
-            line = text.format(*args) if args else text
+            if callable(text):
+                line = text(*args)
+            else:
+                line = text.format(*args) if args else text
             out.append(f"{line} [{rule}]" if rule else line)
         return out
 

@@ -42,17 +42,17 @@ def resolve(game, out, stat: str) -> None:
     s.attacked = True
     s.phase = "attack"
     winner, rule = compare(stat, vc, vd)
-    out.cite(rule, describe(stat, c, vc, d, vd, winner))
-    out.cite("AB-4.4", f"{stat} is now used in this attack sequence ({', '.join(s.used)})")
+    out.cite(rule, describe, stat, c, vc, d, vd, winner)
+    out.cite("AB-4.4", "{} is now used in this attack sequence ({})", stat, ', '.join(s.used))
     if winner is None:
         how = game.house.meet("AB-G.1", f"tie on {stat}: {c.ref} and {d.ref} both have "
                                         f"{number_text(vc)}", out.gaps)
         if how == "replay":
-            out.note(f"house rule stat_tie=replay: the tie is void, {stat} stays used (AB-G.1)")
+            out.note("house rule stat_tie=replay: the tie is void, {} stays used (AB-G.1)", stat)
             after_link(game, out)
             return
         winner = how
-        out.note(f"house rule stat_tie={how}: the {how} wins the tie (AB-G.1)")
+        out.note("house rule stat_tie={}: the {} wins the tie (AB-G.1)", how, how)
     if winner == "challenger":
         defender_falls(game, out)
     else:
@@ -78,10 +78,10 @@ def defender_falls(game, out) -> None:
     d = s.defenders[dp]
     s.defenders[dp] = None
     s.players[dp].discard.append(d)
-    out.cite("AB-5.1", f"{game.book[d].ref} is defeated and goes to {dp}'s discard pile")
+    out.cite("AB-5.1", "{} is defeated and goes to {}'s discard pile", game.book[d].ref, dp)
     if can_promote(game, dp):
         s.phase = "promote"
-        out.cite("AB-5.2", f"{dp} may promote a replacement from the Pool, or decline")
+        out.cite("AB-5.2", "{} may promote a replacement from the Pool, or decline", dp)
         return
     how = game.house.meet("AB-G.3", f"{dp} has no Animal in the Pool to promote", out.gaps)
     no_promotion(game, out, how)
@@ -150,8 +150,8 @@ def after_link(game, out) -> None:
     dp = s.defending
     survivor = s.defenders[dp]
     s.players[s.controller].discard.append(s.challenger)
-    out.cite("AB-5.7", f"all five statistics are used: {game.book[s.challenger].ref} is "
-                       f"discarded and {game.book[survivor].ref} becomes {dp}'s Challenger")
+    out.cite("AB-5.7", "all five statistics are used: {} is discarded and {} becomes {}'s "
+             "Challenger", game.book[s.challenger].ref, game.book[survivor].ref, dp)
     s.defenders[dp] = None
     s.challenger, s.controller = survivor, dp
     change_control(game, out, dp, "AB-5.7")
@@ -161,8 +161,8 @@ def change_control(game, out, new: str, because: str) -> None:
     """AB-6.3: the attack ends, the ending turn's player refills (AB-4.6), a fresh turn starts."""
     s = game.s
     old = s.active
-    out.cite("AB-6.3", f"control passes to {new} ({because}): the attack ends and a fresh turn "
-                       "begins")
+    out.cite("AB-6.3", "control passes to {} ({}): the attack ends and a fresh turn begins",
+             new, because)
     s.phase = "end"
     if game.horizon == "attack":  # a ruling on one attack: what follows is another question
         s.active, s.turn, s.phase = new, s.turn + 1, "draw"

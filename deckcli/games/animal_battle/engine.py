@@ -57,7 +57,7 @@ class Match(TurnActions):
             for _ in range(min(OPENING_HAND, len(p.deck))):
                 p.hand.append(p.deck.pop())
         self.setup.cite("AB-3.1", "each player draws an opening hand of six")
-        self.setup.cite("AB-3.2", f"{first} takes the first turn")
+        self.setup.cite("AB-3.2", "{} takes the first turn", first)
         if not self._has_animal(first, hand=True):
             self.lose(self.setup, first, f"{first}'s opening hand holds no Animal to reveal as "
                                          "the starting Challenger (AB-3.3)")
@@ -185,11 +185,11 @@ class Match(TurnActions):
         s = self.s
         was_turn = s.active == pid and s.phase not in ("end", "setup")
         s.players[pid].out = True
-        out.cite("AB-1.1", f"{pid} loses: {why}")
+        out.cite("AB-1.1", "{} loses: {}", pid, why)
         left = s.in_game()
         if len(left) == 1:
             s.winner, s.phase = left[0], "over"
-            out.cite("AB-1.1", f"{left[0]} wins")
+            out.cite("AB-1.1", "{} wins", left[0])
             return
         self._play_on_without(out, pid, was_turn)
 
@@ -251,11 +251,11 @@ class Match(TurnActions):
         s.active, s.phase, s.drew, s.attacked = pid, "draw", False, False
         s.used, s.original, s.defending, s.target = [], True, None, target
         effects.expire(s, "turn", "sequence")
-        out.note(f"turn {s.turn} begins: {pid}")
+        out.note("turn {} begins: {}", s.turn, pid)
         if s.turn == 1:
             s.phase, s.drew = "pool", True
-            out.cite("AB-3.6", f"{pid} is the first player: no draw on the first turn, but an "
-                               "attack")
+            out.cite("AB-3.6", "{} is the first player: no draw on the first turn, but an attack",
+                     pid)
         if s.controller == pid:
             s.defending = self.defending_player(out)
             self.need_defender(out)
@@ -280,11 +280,11 @@ class Match(TurnActions):
     def refill(self, out, pid: str) -> None:
         hand = self.s.players[pid].hand
         if len(hand) >= REFILL_TO:
-            out.cite("AB-4.7", f"{pid} holds {len(hand)} cards: no refill, and no hand limit")
+            out.cite("AB-4.7", "{} holds {} cards: no refill, and no hand limit", pid, len(hand))
             return
         got = self.draw_cards(out, pid, REFILL_TO - len(hand))
-        out.cite("AB-4.6", f"{pid}'s turn ends: {pid} refills with {got} card(s) to "
-                           f"{len(hand)}")
+        out.cite("AB-4.6", "{}'s turn ends: {} refills with {} card(s) to {}",
+                 pid, pid, got, len(hand))
 
     # -- setup (AB-3.x) ---------------------------------------------------------------------
     def _setup_only(self, what: str, rule: str) -> None:
@@ -305,7 +305,7 @@ class Match(TurnActions):
             raise Illegal("AB-3.3", f"{self.ref(cid)} is not an Animal")
         s.players[p].hand.remove(cid)
         s.challenger, s.controller, s.active = cid, p, p
-        out.cite("AB-3.3", f"{p} reveals {self.ref(cid)} as the starting Challenger")
+        out.cite("AB-3.3", "{} reveals {} as the starting Challenger", p, self.ref(cid))
         s.defending = self.defending_player(out)
         if s.defending is not None:
             self._setup_defender_check(out)
@@ -332,7 +332,7 @@ class Match(TurnActions):
             raise Illegal("AB-3.4", f"{self.ref(cid)} is not an Animal")
         s.players[p].hand.remove(cid)
         s.defenders[p] = cid
-        out.cite("AB-3.4", f"{p} reveals {self.ref(cid)} as the starting Defender")
+        out.cite("AB-3.4", "{} reveals {} as the starting Defender", p, self.ref(cid))
 
     def _fill(self, out, p, cid):
         s = self.s
@@ -349,7 +349,7 @@ class Match(TurnActions):
                                     f"(limit {POOL_SIZE})")
         s.players[p].hand.remove(cid)
         pool.append(cid)
-        out.cite("AB-3.5", f"{p} puts {self.ref(cid)} into the Pool ({len(pool)})")
+        out.cite("AB-3.5", "{} puts {} into the Pool ({})", p, self.ref(cid), len(pool))
 
     def _start(self, out, p, arg, stat):
         s = self.s

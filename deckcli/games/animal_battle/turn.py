@@ -34,7 +34,7 @@ class TurnActions:
         if s.winner is not None or s.players[p].out:
             return
         s.drew, s.phase = True, "pool"
-        out.cite("AB-4.1", f"{p} draws {got} card(s)")
+        out.cite("AB-4.1", "{} draws {} card(s)", p, got)
         self.need_challenger(out)
 
     def _place(self, out, p, cid, stat):
@@ -58,7 +58,7 @@ class TurnActions:
         pool.append(cid)
         if entry is not None:
             out.cite("AB-6.4", effects.cite(entry) + f": the Pool holds up to {limit}")
-        out.cite("AB-4.2", f"{p} puts {self.ref(cid)} into the Pool ({len(pool)}/{limit})")
+        out.cite("AB-4.2", "{} puts {} into the Pool ({}/{})", p, self.ref(cid), len(pool), limit)
 
     def _challenge(self, out, p, cid, stat):
         s = self.s
@@ -78,8 +78,8 @@ class TurnActions:
         where = self._source(out, p, cid, "Challenger")
         self._take(p, cid, where)
         s.challenger, s.controller, s.phase = cid, p, "establish"
-        out.cite("AB-4.3", f"{p} establishes {self.ref(cid)} as the Challenger (from the "
-                           f"{where})")
+        out.cite("AB-4.3", "{} establishes {} as the Challenger (from the {})",
+                 p, self.ref(cid), where)
         s.defending = self.defending_player(out)
         self.need_defender(out)
 
@@ -122,7 +122,7 @@ class TurnActions:
             raise Illegal("AB-G.5", "house rule defender_player=next: the next player in seat "
                                     "order defends")
         s.target = s.defending = other
-        out.note(f"{p} attacks {other} (house rule defender_player=attacker_choice, AB-G.5)")
+        out.note("{} attacks {} (house rule defender_player=attacker_choice, AB-G.5)", p, other)
         if s.phase == "setup":
             self._setup_defender_check(out)
         elif s.controller == p:
@@ -160,10 +160,10 @@ class TurnActions:
         self._take(p, cid, where)
         if old is not None:
             pool.append(old)
-            out.note(f"house rule replace_defender=allowed: {self.ref(old)} goes back to the "
-                     "Pool (AB-G.8)")
+            out.note("house rule replace_defender=allowed: {} goes back to the Pool (AB-G.8)",
+                     self.ref(old))
         s.defenders[p], s.original, s.phase = cid, True, "establish"
-        out.cite("AB-4.3", f"{p} selects {self.ref(cid)} as the Defender (from the {where})")
+        out.cite("AB-4.3", "{} selects {} as the Defender (from the {})", p, self.ref(cid), where)
 
     def _stat(self, out, p, arg, stat):
         s = self.s
@@ -241,7 +241,7 @@ class TurnActions:
         else:
             raise Illegal("AB-5.2", f"{self.ref(cid)} was not already in {p}'s Pool")
         s.defenders[p], s.original = cid, False
-        out.cite("AB-5.2", f"{p} promotes {self.ref(cid)} as the replacement Defender")
+        out.cite("AB-5.2", "{} promotes {} as the replacement Defender", p, self.ref(cid))
         chain.after_link(self, out)
 
     def _decline(self, out, p, arg, stat):
@@ -306,7 +306,7 @@ class TurnActions:
             effects.use(s, skip)
             out.cite("AB-6.4", effects.cite(skip) + f": {p} ends the turn without attacking")
         elif s.controller != p and not s.attacked:
-            out.cite("AB-6.2", f"{p} controls no Challenger, so no attack is required")
+            out.cite("AB-6.2", "{} controls no Challenger, so no attack is required", p)
         s.phase = "end"
         self.refill(out, p)
         if s.winner is None:
