@@ -92,8 +92,11 @@ RULES = [
 CHECKED_IN = {
     "DL-1.1": ("decks/reader.py",),
     "DL-1.2": ("decks/csvdeck.py",),
-    "DL-1.3": ("decks/csvdeck.py", "decks/reader.py", "decks/structured.py", "decks/text.py"),
-    "DL-2.1": ("decks/model.py", "decks/text.py"),
+    "DL-1.3": (
+        "decks/csvdeck.py", "decks/reader.py", "decks/structured.py", "decks/text.py",
+        "decks/xmldeck.py",
+    ),
+    "DL-2.1": ("decks/model.py", "decks/text.py", "decks/xmldeck.py"),
     "DL-2.2": ("decks/structured.py", "decks/text.py"),
     "DL-2.3": ("decks/text.py",),
     "DL-2.4": ("validate.py",),
@@ -101,6 +104,7 @@ CHECKED_IN = {
     "DL-2.6": ("decks/structured.py",),
     "DL-2.7": ("decks/layouts.py",),
     "DL-2.8": ("decks/layouts.py",),
+    "DL-2.9": ("decks/xmldeck.py",),
     "DL-3.1": ("cards/names.py",),
     "DL-3.2": ("cards/names.py",),
     "DL-3.3": ("decks/resolve.py",),
