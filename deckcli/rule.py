@@ -32,3 +32,21 @@ def rule_sort_key(rule_id: str) -> tuple:
     """Numeric sections first, in number order: 1.2, then 1.10, then 10.1, then the gaps G.n."""
     sec, _, n = rule_id.partition("-")[2].partition(".")
     return (not sec.isdigit(), int(sec) if sec.isdigit() else 0, int(n) if n.isdigit() else 0)
+
+
+def checked_in_table(text: str) -> dict[str, tuple[str, ...]]:
+    """A rules table's CHECKED_IN, written one rule a line: ``AB-5.2  games/x/chain
+    games/x/turn`` (modules under deckcli/, without .py); a line that starts with white
+    space goes on with the rule above."""
+    table: dict[str, tuple[str, ...]] = {}
+    last = None
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        words = line.split()
+        if line[0].isspace():
+            table[last] += tuple(w + ".py" for w in words)
+        else:
+            last = words[0]
+            table[last] = tuple(w + ".py" for w in words[1:])
+    return table

@@ -25,8 +25,8 @@ from deckcli.errors import UsageError
 
 
 class Game:
-    """One game: metadata and the deck side. Subclasses fill in the class attributes and the
-    loaders; heavy parts (rules text, engine) are imported only when asked for."""
+    """One game: metadata and the deck side. Subclasses fill in the class attributes and
+    ``parts``; heavy parts (rules text, engine) are imported only when asked for."""
 
     id: str = ""
     #: formats the game has, the default first; () for a game without formats
@@ -48,17 +48,35 @@ class Game:
     #: cards in an opening hand, where the game deals one per player
     opening_hand: int | None = None
 
+    #: where each part lives, ``module`` or ``module:name``: rules (the list of
+    #: :class:`deckcli.rule.Rule`), gaps (house-rule key -> :class:`Gap`), deck_checks,
+    #: card_entry (``db check`` of one card), setup and engine (an :class:`Engine`)
+    parts: dict[str, str] = {}
+
     def __repr__(self) -> str:
         return f"<game {self.id}>"
 
+    def _part(self, name: str):
+        """A part of the game (see :attr:`parts`), imported on first use and kept."""
+        loaded = _PARTS.get((self.id, name))
+        if loaded is None:
+            import importlib
+
+            module, _, attr = self.parts[name].partition(":")
+            loaded = importlib.import_module(module)
+            if attr:
+                loaded = getattr(loaded, attr)
+            _PARTS[(self.id, name)] = loaded
+        return loaded
+
     # -- what a game is ---------------------------------------------------------------------
     def rules(self) -> list:
-        """The rules reference (:class:`deckcli.rulebook.Rule`), in the project's own words."""
-        raise NotImplementedError
+        """The rules reference (:class:`deckcli.rule.Rule`), in the project's own words."""
+        return self._part("rules")
 
     def gaps(self) -> dict[str, Gap]:
         """The gap table: house-rule key -> :class:`Gap`."""
-        raise NotImplementedError
+        return self._part("gaps")
 
     def section_kinds(self) -> dict[str, str]:
         """Folded section-header word -> card kind (``animals`` -> ``animal``)."""
@@ -76,24 +94,25 @@ class Game:
     def deck_checks(self):
         """The module with ``check_deck(rdeck, ctx)`` and ``report_extra(rdeck, ctx,
         problems)``; asked once per run and kept (a deck check calls it for every deck)."""
-        raise NotImplementedError
+        return self._part("deck_checks")
 
     def check_card_entry(self, entry, rule_exists) -> list:
         """``db check``: problems with one card entry of the database (game-specific data)."""
-        raise NotImplementedError
+        return self._part("card_entry")(entry, rule_exists)
 
     def setup(self):
         """The module with ``deal(rdeck, seed=, players=, opponent=, index=)`` and
         ``render(result)`` for ``deckcli setup``."""
-        raise NotImplementedError
+        return self._part("setup")
 
     # -- play side --------------------------------------------------------------------------
     def engine(self) -> Engine:
         """The game's :class:`Engine` (one per process)."""
-        raise NotImplementedError
+        return self._part("engine")
 
 
 _SECTIONS: dict[str, dict[str, str]] = {}
+_PARTS: dict[tuple[str, str], object] = {}
 
 
 class Gap:

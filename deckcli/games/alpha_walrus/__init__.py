@@ -23,35 +23,14 @@ class AlphaWalrus(Game):
     win_rule = "AW-9.1"
     rule_prefix = "AW"
 
-    def rules(self):
-        from deckcli.games.alpha_walrus.rules import RULES
-
-        return RULES
-
-    def gaps(self):
-        from deckcli.games.alpha_walrus.gaps import BY_KEY
-
-        return BY_KEY
-
-    def deck_checks(self):
-        from deckcli.games.alpha_walrus import deck_checks
-
-        return deck_checks
-
-    def check_card_entry(self, entry, rule_exists):
-        from deckcli.games.alpha_walrus.cards import check_entry
-
-        return check_entry(entry, rule_exists)
-
-    def setup(self):
-        from deckcli.games.alpha_walrus import setup
-
-        return setup
-
-    def engine(self):
-        from deckcli.games.alpha_walrus.play import ENGINE
-
-        return ENGINE
+    parts = {
+        "rules": "deckcli.games.alpha_walrus.rules:RULES",
+        "gaps": "deckcli.games.alpha_walrus.gaps:BY_KEY",
+        "deck_checks": "deckcli.games.alpha_walrus.deck_checks",
+        "card_entry": "deckcli.games.alpha_walrus.cards:check_entry",
+        "setup": "deckcli.games.alpha_walrus.setup",
+        "engine": "deckcli.games.alpha_walrus.play:ENGINE",
+    }
 
 
 GAME = AlphaWalrus()

@@ -9,7 +9,7 @@ that reading into a violation.
 """
 
 from deckcli.games.alpha_walrus import GAME
-from deckcli.rule import Rule
+from deckcli.rule import Rule, checked_in_table
 
 G = GAME.id
 
@@ -285,95 +285,77 @@ RULES = [
 ]
 
 
-#: Where each rule is checked (modules under deckcli/; a test holds this table to the code).
-CHECKED_IN = {
-    "AW-1.1": ("games/alpha_walrus/deck_checks.py", "games/alpha_walrus/setup.py"),
-    "AW-1.2": ("games/alpha_walrus/deck_checks.py", "games/alpha_walrus/setup.py"),
-    "AW-1.3": ("games/alpha_walrus/deck_checks.py", "games/alpha_walrus/setup.py"),
-    "AW-1.4": ("games/alpha_walrus/setup.py",),
-    "AW-1.5": ("games/alpha_walrus/engine.py",),
-    "AW-1.6": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/rulings.py"),
-    "AW-2.1": ("games/alpha_walrus/engine_play.py", "games/alpha_walrus/rulings.py"),
-    "AW-2.2": ("games/alpha_walrus/engine_play.py", "games/alpha_walrus/rulings.py"),
-    "AW-2.3": ("games/alpha_walrus/state.py",),
-    "AW-2.4": ("games/alpha_walrus/state.py",),
-    "AW-2.5": ("games/alpha_walrus/state.py",),
-    "AW-3.1": ("games/alpha_walrus/engine.py", "games/alpha_walrus/engine_play.py"),
-    "AW-3.2": ("games/alpha_walrus/deck_checks.py", "games/alpha_walrus/engine.py"),
-    "AW-3.3": ("games/alpha_walrus/engine_play.py",),
-    "AW-3.4": ("games/alpha_walrus/engine.py", "games/alpha_walrus/engine_battle.py"),
-    "AW-4.1": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/engine_play.py"),
-    "AW-4.2": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/rulings.py"),
-    "AW-4.3": ("games/alpha_walrus/battle.py", "games/alpha_walrus/engine_battle.py"),
-    "AW-4.4": ("games/alpha_walrus/battle.py", "games/alpha_walrus/engine_battle.py"),
-    "AW-4.5": ("games/alpha_walrus/battle.py",),
-    "AW-4.6": ("games/alpha_walrus/battle.py",),
-    "AW-4.7": ("games/alpha_walrus/battle.py",),
-    "AW-4.8": ("games/alpha_walrus/engine_battle.py",),
-    "AW-4.9": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/engine_play.py"),
-    "AW-4.10": ("games/alpha_walrus/battle.py",),
-    "AW-5.1": (
-        "games/alpha_walrus/engine.py",
-        "games/alpha_walrus/engine_battle.py",
-        "games/alpha_walrus/engine_play.py",
-    ),
-    "AW-5.2": ("games/alpha_walrus/engine.py",),
-    "AW-5.3": ("games/alpha_walrus/engine.py",),
-    "AW-6.1": ("games/alpha_walrus/engine_play.py",),
-    "AW-6.2": ("games/alpha_walrus/engine_play.py", "games/alpha_walrus/rulings.py"),
-    "AW-7.1": ("games/alpha_walrus/engine_play.py", "games/alpha_walrus/rulings.py"),
-    "AW-7.2": ("games/alpha_walrus/engine_play.py",),
-    "AW-8.1": (
-        "games/alpha_walrus/deck_checks.py",
-        "games/alpha_walrus/engine_battle.py",
-        "games/alpha_walrus/engine_play.py",
-        "games/alpha_walrus/rulings.py",
-    ),
-    "AW-8.2": ("games/alpha_walrus/engine_battle.py",),
-    "AW-8.3": (
-        "games/alpha_walrus/battle.py",
-        "games/alpha_walrus/engine_battle.py",
-        "games/alpha_walrus/rulings.py",
-    ),
-    "AW-8.4": ("games/alpha_walrus/engine_battle.py",),
-    "AW-8.5": ("games/alpha_walrus/engine_battle.py",),
-    "AW-9.1": (
-        "games/alpha_walrus/battle.py",
-        "games/alpha_walrus/engine.py",
-        "games/alpha_walrus/engine_battle.py",
-    ),
-    "AW-9.2": ("games/alpha_walrus/engine.py", "games/alpha_walrus/engine_battle.py"),
-    "AW-9.3": ("games/alpha_walrus/engine_battle.py",),
-    "AW-9.4": ("games/alpha_walrus/engine.py", "games/alpha_walrus/engine_battle.py"),
-    "AW-10.1": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/engine_play.py"),
-    "AW-10.2": ("games/alpha_walrus/engine_play.py",),
-    "AW-10.3": ("games/alpha_walrus/engine.py", "games/alpha_walrus/engine_play.py"),
-    "AW-10.4": ("games/alpha_walrus/engine_battle.py",),
-    "AW-10.5": ("games/alpha_walrus/engine_play.py", "games/alpha_walrus/rulings.py"),
-    "AW-10.6": ("games/alpha_walrus/battle.py",),
-    "AW-10.7": ("games/alpha_walrus/battle.py",),
-    "AW-10.8": ("games/alpha_walrus/battle.py",),
-    "AW-10.9": ("games/alpha_walrus/battle.py",),
-    "AW-G.1": ("games/alpha_walrus/gaps.py",),
-    "AW-G.2": ("games/alpha_walrus/battle.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.3": ("games/alpha_walrus/gaps.py",),
-    "AW-G.4": ("games/alpha_walrus/battle.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.5": ("games/alpha_walrus/gaps.py",),
-    "AW-G.6": ("games/alpha_walrus/gaps.py",),
-    "AW-G.7": ("games/alpha_walrus/engine.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.8": ("games/alpha_walrus/gaps.py",),
-    "AW-G.9": ("games/alpha_walrus/gaps.py",),
-    "AW-G.10": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.11": (
-        "games/alpha_walrus/engine_play.py",
-        "games/alpha_walrus/gaps.py",
-        "games/alpha_walrus/rulings.py",
-    ),
-    "AW-G.12": ("games/alpha_walrus/gaps.py",),
-    "AW-G.13": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.14": ("games/alpha_walrus/gaps.py",),
-    "AW-G.15": ("games/alpha_walrus/gaps.py",),
-    "AW-G.16": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.17": ("games/alpha_walrus/engine_battle.py", "games/alpha_walrus/gaps.py"),
-    "AW-G.18": ("games/alpha_walrus/battle.py", "games/alpha_walrus/gaps.py"),
-}
+#: Where each rule is checked: the rule id, then the modules under deckcli/ that check it
+#: (a line that starts with spaces goes on the one above). A test holds it to the code.
+CHECKED_IN = checked_in_table("""
+AW-1.1   games/alpha_walrus/deck_checks games/alpha_walrus/setup
+AW-1.2   games/alpha_walrus/deck_checks games/alpha_walrus/setup
+AW-1.3   games/alpha_walrus/deck_checks games/alpha_walrus/setup
+AW-1.4   games/alpha_walrus/setup
+AW-1.5   games/alpha_walrus/engine
+AW-1.6   games/alpha_walrus/engine_battle games/alpha_walrus/rulings
+AW-2.1   games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-2.2   games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-2.3   games/alpha_walrus/state
+AW-2.4   games/alpha_walrus/state
+AW-2.5   games/alpha_walrus/state
+AW-3.1   games/alpha_walrus/engine games/alpha_walrus/engine_play
+AW-3.2   games/alpha_walrus/deck_checks games/alpha_walrus/engine
+AW-3.3   games/alpha_walrus/engine_play
+AW-3.4   games/alpha_walrus/engine games/alpha_walrus/engine_battle
+AW-4.1   games/alpha_walrus/engine_battle games/alpha_walrus/engine_play
+AW-4.2   games/alpha_walrus/engine_battle games/alpha_walrus/rulings
+AW-4.3   games/alpha_walrus/battle games/alpha_walrus/engine_battle
+AW-4.4   games/alpha_walrus/battle games/alpha_walrus/engine_battle
+AW-4.5   games/alpha_walrus/battle
+AW-4.6   games/alpha_walrus/battle
+AW-4.7   games/alpha_walrus/battle
+AW-4.8   games/alpha_walrus/engine_battle
+AW-4.9   games/alpha_walrus/engine_battle games/alpha_walrus/engine_play
+AW-4.10  games/alpha_walrus/battle
+AW-5.1   games/alpha_walrus/engine games/alpha_walrus/engine_battle
+         games/alpha_walrus/engine_play
+AW-5.2   games/alpha_walrus/engine
+AW-5.3   games/alpha_walrus/engine
+AW-6.1   games/alpha_walrus/engine_play
+AW-6.2   games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-7.1   games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-7.2   games/alpha_walrus/engine_play
+AW-8.1   games/alpha_walrus/deck_checks games/alpha_walrus/engine_battle
+         games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-8.2   games/alpha_walrus/engine_battle
+AW-8.3   games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/rulings
+AW-8.4   games/alpha_walrus/engine_battle
+AW-8.5   games/alpha_walrus/engine_battle
+AW-9.1   games/alpha_walrus/battle games/alpha_walrus/engine games/alpha_walrus/engine_battle
+AW-9.2   games/alpha_walrus/engine games/alpha_walrus/engine_battle
+AW-9.3   games/alpha_walrus/engine_battle
+AW-9.4   games/alpha_walrus/engine games/alpha_walrus/engine_battle
+AW-10.1  games/alpha_walrus/engine_battle games/alpha_walrus/engine_play
+AW-10.2  games/alpha_walrus/engine_play
+AW-10.3  games/alpha_walrus/engine games/alpha_walrus/engine_play
+AW-10.4  games/alpha_walrus/engine_battle
+AW-10.5  games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-10.6  games/alpha_walrus/battle
+AW-10.7  games/alpha_walrus/battle
+AW-10.8  games/alpha_walrus/battle
+AW-10.9  games/alpha_walrus/battle
+AW-G.1   games/alpha_walrus/gaps
+AW-G.2   games/alpha_walrus/battle games/alpha_walrus/gaps
+AW-G.3   games/alpha_walrus/gaps
+AW-G.4   games/alpha_walrus/battle games/alpha_walrus/gaps
+AW-G.5   games/alpha_walrus/gaps
+AW-G.6   games/alpha_walrus/gaps
+AW-G.7   games/alpha_walrus/engine games/alpha_walrus/gaps
+AW-G.8   games/alpha_walrus/gaps
+AW-G.9   games/alpha_walrus/gaps
+AW-G.10  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.11  games/alpha_walrus/engine_play games/alpha_walrus/gaps games/alpha_walrus/rulings
+AW-G.12  games/alpha_walrus/gaps
+AW-G.13  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.14  games/alpha_walrus/gaps
+AW-G.15  games/alpha_walrus/gaps
+AW-G.16  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.17  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.18  games/alpha_walrus/battle games/alpha_walrus/gaps
+""")

@@ -42,35 +42,14 @@ class AnimalBattle(Game):
     win_rule = "AB-1.1"
     rule_prefix = "AB"
 
-    def rules(self):
-        from deckcli.games.animal_battle.rules import RULES
-
-        return RULES
-
-    def gaps(self):
-        from deckcli.games.animal_battle.gaps import BY_KEY
-
-        return BY_KEY
-
-    def deck_checks(self):
-        from deckcli.games.animal_battle import deck_checks
-
-        return deck_checks
-
-    def check_card_entry(self, entry, rule_exists):
-        from deckcli.games.animal_battle.cards import check_entry
-
-        return check_entry(entry, rule_exists)
-
-    def setup(self):
-        from deckcli.games.animal_battle import setup
-
-        return setup
-
-    def engine(self):
-        from deckcli.games.animal_battle.play import ENGINE
-
-        return ENGINE
+    parts = {
+        "rules": "deckcli.games.animal_battle.rules:RULES",
+        "gaps": "deckcli.games.animal_battle.gaps:BY_KEY",
+        "deck_checks": "deckcli.games.animal_battle.deck_checks",
+        "card_entry": "deckcli.games.animal_battle.cards:check_entry",
+        "setup": "deckcli.games.animal_battle.setup",
+        "engine": "deckcli.games.animal_battle.play:ENGINE",
+    }
 
 
 GAME = AnimalBattle()

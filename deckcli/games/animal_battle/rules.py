@@ -6,7 +6,7 @@ The referee reports them as ``gap: true`` and applies a house ruling only when o
 """
 
 from deckcli.games.animal_battle import GAME
-from deckcli.rule import Rule
+from deckcli.rule import Rule, checked_in_table
 
 G = GAME.id
 
@@ -153,92 +153,52 @@ RULES = [
 ]
 
 
-#: Where each rule is checked (modules under deckcli/; a test holds this table to the code).
-CHECKED_IN = {
-    "AB-1.1": ("games/animal_battle/engine.py",),
-    "AB-1.2": ("games/animal_battle/engine.py",),
-    "AB-1.3": ("games/animal_battle/__init__.py",),
-    "AB-1.4": ("games/animal_battle/__init__.py",),
-    "AB-1.5": ("games/animal_battle/cards.py", "games/animal_battle/deck_checks.py"),
-    "AB-1.6": ("games/animal_battle/deck_checks.py",),
-    "AB-2.1": ("games/animal_battle/__init__.py",),
-    "AB-2.2": ("games/animal_battle/__init__.py",),
-    "AB-2.3": ("games/animal_battle/__init__.py",),
-    "AB-2.4": ("games/animal_battle/__init__.py",),
-    "AB-2.5": ("games/animal_battle/__init__.py",),
-    "AB-2.6": ("games/animal_battle/turn.py",),
-    "AB-3.1": (
-        "games/animal_battle/engine.py",
-        "games/animal_battle/setup.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-3.2": ("games/animal_battle/engine.py", "games/animal_battle/setup.py"),
-    "AB-3.3": (
-        "games/animal_battle/deck_checks.py",
-        "games/animal_battle/engine.py",
-        "games/animal_battle/setup.py",
-        "games/animal_battle/turn.py",
-        "sheets/stats.py",
-    ),
-    "AB-3.4": (
-        "games/animal_battle/engine.py",
-        "games/animal_battle/setup.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-3.5": ("games/animal_battle/engine.py", "games/animal_battle/setup.py"),
-    "AB-3.6": (
-        "games/animal_battle/engine.py",
-        "games/animal_battle/setup.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-4.1": (
-        "games/animal_battle/cards.py",
-        "games/animal_battle/engine.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-4.2": ("games/animal_battle/cards.py", "games/animal_battle/turn.py"),
-    "AB-4.3": ("games/animal_battle/engine.py", "games/animal_battle/turn.py"),
-    "AB-4.4": ("games/animal_battle/chain.py", "games/animal_battle/turn.py"),
-    "AB-4.5": ("games/animal_battle/referee.py", "games/animal_battle/turn.py"),
-    "AB-4.6": ("games/animal_battle/engine.py", "games/animal_battle/turn.py"),
-    "AB-4.7": ("games/animal_battle/engine.py",),
-    "AB-5.1": ("games/animal_battle/chain.py",),
-    "AB-5.2": ("games/animal_battle/chain.py", "games/animal_battle/turn.py"),
-    "AB-5.3": ("games/animal_battle/chain.py", "games/animal_battle/referee.py"),
-    "AB-5.4": ("games/animal_battle/cards.py", "games/animal_battle/turn.py"),
-    "AB-5.5": (
-        "games/animal_battle/cards.py",
-        "games/animal_battle/referee.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-5.6": ("games/animal_battle/chain.py", "games/animal_battle/referee.py"),
-    "AB-5.7": ("games/animal_battle/chain.py", "games/animal_battle/referee.py"),
-    "AB-6.1": ("games/animal_battle/cards.py", "games/animal_battle/turn.py"),
-    "AB-6.2": ("games/animal_battle/cards.py", "games/animal_battle/turn.py"),
-    "AB-6.3": ("games/animal_battle/chain.py",),
-    "AB-6.4": ("games/animal_battle/deck_checks.py", "games/animal_battle/turn.py"),
-    "AB-G.1": (
-        "games/animal_battle/chain.py",
-        "games/animal_battle/gaps.py",
-        "games/animal_battle/referee.py",
-    ),
-    "AB-G.2": (
-        "games/animal_battle/chain.py",
-        "games/animal_battle/gaps.py",
-        "games/animal_battle/referee.py",
-    ),
-    "AB-G.3": (
-        "games/animal_battle/chain.py",
-        "games/animal_battle/gaps.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-G.4": ("games/animal_battle/gaps.py", "games/animal_battle/turn.py"),
-    "AB-G.5": (
-        "games/animal_battle/engine.py",
-        "games/animal_battle/gaps.py",
-        "games/animal_battle/turn.py",
-    ),
-    "AB-G.6": ("games/animal_battle/engine.py", "games/animal_battle/gaps.py"),
-    "AB-G.7": ("games/animal_battle/engine.py", "games/animal_battle/gaps.py"),
-    "AB-G.8": ("games/animal_battle/gaps.py", "games/animal_battle/turn.py"),
-}
+#: Where each rule is checked: the rule id, then the modules under deckcli/ that check it
+#: (a line that starts with spaces goes on the one above). A test holds it to the code.
+CHECKED_IN = checked_in_table("""
+AB-1.1  games/animal_battle/engine
+AB-1.2  games/animal_battle/engine
+AB-1.3  games/animal_battle/__init__
+AB-1.4  games/animal_battle/__init__
+AB-1.5  games/animal_battle/cards games/animal_battle/deck_checks
+AB-1.6  games/animal_battle/deck_checks
+AB-2.1  games/animal_battle/__init__
+AB-2.2  games/animal_battle/__init__
+AB-2.3  games/animal_battle/__init__
+AB-2.4  games/animal_battle/__init__
+AB-2.5  games/animal_battle/__init__
+AB-2.6  games/animal_battle/turn
+AB-3.1  games/animal_battle/engine games/animal_battle/setup games/animal_battle/turn
+AB-3.2  games/animal_battle/engine games/animal_battle/setup
+AB-3.3  games/animal_battle/deck_checks games/animal_battle/engine games/animal_battle/setup
+        games/animal_battle/turn sheets/stats
+AB-3.4  games/animal_battle/engine games/animal_battle/setup games/animal_battle/turn
+AB-3.5  games/animal_battle/engine games/animal_battle/setup
+AB-3.6  games/animal_battle/engine games/animal_battle/setup games/animal_battle/turn
+AB-4.1  games/animal_battle/cards games/animal_battle/engine games/animal_battle/turn
+AB-4.2  games/animal_battle/cards games/animal_battle/turn
+AB-4.3  games/animal_battle/engine games/animal_battle/turn
+AB-4.4  games/animal_battle/chain games/animal_battle/turn
+AB-4.5  games/animal_battle/referee games/animal_battle/turn
+AB-4.6  games/animal_battle/engine games/animal_battle/turn
+AB-4.7  games/animal_battle/engine
+AB-5.1  games/animal_battle/chain
+AB-5.2  games/animal_battle/chain games/animal_battle/turn
+AB-5.3  games/animal_battle/chain games/animal_battle/referee
+AB-5.4  games/animal_battle/cards games/animal_battle/turn
+AB-5.5  games/animal_battle/cards games/animal_battle/referee games/animal_battle/turn
+AB-5.6  games/animal_battle/chain games/animal_battle/referee
+AB-5.7  games/animal_battle/chain games/animal_battle/referee
+AB-6.1  games/animal_battle/cards games/animal_battle/turn
+AB-6.2  games/animal_battle/cards games/animal_battle/turn
+AB-6.3  games/animal_battle/chain
+AB-6.4  games/animal_battle/deck_checks games/animal_battle/turn
+AB-G.1  games/animal_battle/chain games/animal_battle/gaps games/animal_battle/referee
+AB-G.2  games/animal_battle/chain games/animal_battle/gaps games/animal_battle/referee
+AB-G.3  games/animal_battle/chain games/animal_battle/gaps games/animal_battle/turn
+AB-G.4  games/animal_battle/gaps games/animal_battle/turn
+AB-G.5  games/animal_battle/engine games/animal_battle/gaps games/animal_battle/turn
+AB-G.6  games/animal_battle/engine games/animal_battle/gaps
+AB-G.7  games/animal_battle/engine games/animal_battle/gaps
+AB-G.8  games/animal_battle/gaps games/animal_battle/turn
+""")
