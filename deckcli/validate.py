@@ -137,11 +137,17 @@ _NAME = attrgetter("name")  # sorts directory entries by file name
 def pick_game(deck: Deck, options: Options) -> tuple[str, list[Diagnostic]]:
     """--game, else the event's game, else the deck header, else animal-battle (DL-5.1)."""
     event_game = getattr(options.event, "game", None)
-    if options.game:
-        return options.game, []
-    if event_game:
-        return event_game, []
     wanted = deck.header.get("game")
+    if options.game or event_game:
+        chosen = options.game or event_game
+        header = wanted.strip().lower() if wanted else None
+        if header in GAMES and header != chosen:  # DL-5.3: the deck was written for another
+            said = f"--game {chosen}" if options.game else f"the event's 'game: {chosen}'"
+            return chosen, [warning(
+                "game-override", "DL-5.3",
+                f"the header says 'game: {wanted}', but {said} applies: the deck is checked "
+                f"by {chosen}'s rules", path=deck.path, line=deck.header_lines.get("game"))]
+        return chosen, []
     if wanted:
         key = wanted.strip().lower()
         if key in GAMES:
@@ -164,7 +170,7 @@ def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, li
         if wanted:  # from the header (its line), or --format: either way it is ignored
             said = (f"'format: {wanted}'" if line is not None else f"--format {wanted}"
                     if options.format else f"the event's 'format: {wanted}'")
-            return None, [warning("no-formats", "DL-5.2",
+            return None, [warning("no-formats", "DL-5.3",
                                   f"{game} has no formats; {said} is ignored",
                                   path=deck.path, line=line)]
         return None, []
@@ -191,15 +197,24 @@ _CHECKS: dict = {}
 
 
 class CheckContext(MutableRecord):
-    """What a game's deck checks may use besides the deck itself."""
+    """What a game's deck checks may use besides the deck itself.
 
-    __slots__ = ("index", "players", "limited")
+    ``players`` (``--players``) is read through a property that notes it was read: a game
+    whose checks never ask for it had no use for the option (DL-5.3)."""
+
+    __slots__ = ("index", "_players", "limited", "players_read")
 
     def __init__(self, index: CardIndex, players: int | None = None,
                  limited: dict[int, int] | None = None):
         self.index = index
-        self.players = players
+        self._players = players
         self.limited = {} if limited is None else limited  # card id -> max copies (event)
+        self.players_read = False
+
+    @property
+    def players(self) -> int | None:
+        self.players_read = True
+        return self._players
 
 
 def pick(deck: Deck, options: Options) -> tuple[str | None, str | None, list[Diagnostic]]:
@@ -212,12 +227,13 @@ def pick(deck: Deck, options: Options) -> tuple[str | None, str | None, list[Dia
         if found is not None:
             return found[0], found[1], []
     game, game_problems = pick_game(deck, options)
-    if game_problems:
+    if any(p.is_error for p in game_problems):
         return None, None, game_problems
     fmt, format_problems = pick_format(deck, game, options)
-    if key is not None and not format_problems and len(_PICKED) < 1024:
+    problems = game_problems + format_problems
+    if key is not None and not problems and len(_PICKED) < 1024:
         _PICKED[key] = (game, fmt)  # problems name the deck's file: those are not kept
-    return game, fmt, format_problems
+    return game, fmt, problems
 
 
 _PICKED: dict[tuple, tuple] = {}  # a batch asks the same question for every deck
@@ -273,6 +289,11 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
         problems += check_event_rules(rdeck, event, index)
     rules = _deck_checks(game)
     problems += rules.check_deck(rdeck, ctx)
+    if options.players is not None and not ctx.players_read:
+        problems.append(warning(
+            "option-ignored", "DL-5.3",
+            f"--players {options.players} is ignored: {game}'s deck rules do not depend on "
+            "the number of players", path=rdeck.path))
     for section, copies in listed:
         if section.key not in GAMES[game].section_kinds():
             problems.append(warning(

@@ -180,5 +180,5 @@ def test_a_format_for_alpha_walrus_is_a_warning_and_ignored(deck_file, tmp_path,
     res, deck = validate(deck_file(text), *args)
     assert res.code == 0 and deck["format"] is None, res
     [hit] = [p for p in deck["problems"] if p["code"] == "no-formats"]
-    assert hit["severity"] == "warning" and hit["rule"] == "DL-5.2" and hit["line"] == line
+    assert hit["severity"] == "warning" and hit["rule"] == "DL-5.3" and hit["line"] == line
     assert hit["message"] == f"alpha-walrus has no formats; {said}"

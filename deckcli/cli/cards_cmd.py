@@ -96,9 +96,17 @@ def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)
     found = index.all_cards(game)
-    if kind:
+    if kind:  # a kind or set the game does not have would list nothing, and say nothing
+        kinds = sorted({c.kind for c in found})
+        if kind.lower() not in kinds:
+            raise click.BadParameter(f"{game} has no kind {kind!r}; its kinds: "
+                                     f"{', '.join(kinds)}", param_hint="--kind")
         found = [c for c in found if c.kind == kind.lower()]
     if set_code:
+        codes = [s["code"] for s in index.sets(game)]
+        if set_code.upper() not in codes:
+            raise click.BadParameter(f"{game} has no set {set_code!r}; its sets: "
+                                     f"{', '.join(codes)}", param_hint="--set")
         set_code = set_code.upper()
         found = [c for c in found if any(p.set_code == set_code
                                          for p in index.printings_of(c.id))]

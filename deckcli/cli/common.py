@@ -74,6 +74,19 @@ def resolve_event(event, index) -> None:
         click.echo(f"deckcli: warning: {message}", err=True)
 
 
+def echo_warning(message: str, path=None, line=None, rule: str | None = None) -> None:
+    """A warning on stderr, where status goes: 'deckcli: warning: deck.txt:3: ... [rule X]'."""
+    where = f"{path}:{line}: " if path and line else f"{path}: " if path else ""
+    cite = f" [rule {rule}]" if rule else ""
+    click.echo(f"deckcli: warning: {where}{message}{cite}", err=True)
+
+
+def option_warnings(problems) -> list:
+    """The problems that say an option changed nothing or overrode a header (DL-5.3): a
+    command that prints no deck report (setup, stats) shows these on stderr."""
+    return [p for p in problems if p.rule == "DL-5.3" and not p.is_error]
+
+
 def echo_json(data) -> None:
     import json
 

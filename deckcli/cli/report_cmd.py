@@ -11,8 +11,10 @@ from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     db_option,
     echo_json,
+    echo_warning,
     game_option,
     open_index,
+    option_warnings,
     output_option,
     pick_game,
     resolve_event,
@@ -126,7 +128,8 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
 @click.command()
 @click.argument("deck", metavar="DECK")
 @game_option
-@FORMAT
+@click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
+              help="animal-battle format (default: the deck's header, else casual).")
 @output_option()
 @db_option
 @click.pass_context
@@ -164,6 +167,8 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
         if p.is_error:
             click.echo(f"deckcli: warning: {where(p)}: {p.message} (left out; run {check})",
                        err=True)
+    for p in option_warnings(sheet_.report.problems):
+        echo_warning(p.message, p.path, p.line, p.rule)
     if doc["unresolved"]:
         click.echo(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and are "
                    f"left out (run {check})", err=True)

@@ -48,6 +48,9 @@ def rules(ctx, query, game, output):
         rule = find_rule(text)
         if rule is None:
             raise NotFoundError(f"no rule has the id {text!r} (run 'deckcli rules' for the list)")
+        if game and rule.game and rule.game != game:  # DL-5.3: the id names its own game
+            click.echo(f"deckcli: warning: {rule.id} is an {rule.game} rule; --game {game} "
+                       "changes nothing for a rule asked for by its id", err=True)
         related = referring_to(rule.id)
         if output == "json":
             echo_json([rule.to_json()])

@@ -8,8 +8,10 @@ from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     db_option,
     echo_json,
+    echo_warning,
     game_option,
     open_index,
+    option_warnings,
     output_option,
     pick_game,
 )
@@ -55,8 +57,17 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
                                f"{other.game} deck: both players need decks of one game")
     module = GAMES[rdeck.game].setup()
     result = module.deal(rdeck, seed=seed, players=players, opponent=other, index=index)
+    # warnings go to stderr (the deal is the result); DL-5.3's too, which a deal may not carry
+    warned = list(result.get("warnings", ()))
+    for d in (rdeck, other):
+        for p in option_warnings(d.problems if d is not None else ()):
+            if p.to_json() not in warned:
+                warned.append({**p.to_json(), "path": p.path})
     if output == "json":
         echo_json(result)
     else:
-        click.echo(module.render(result))
+        click.echo(module.render({**result, "warnings": []}))
+    for w in warned:
+        echo_warning(w["message"], w.get("path") or (deck if w.get("line") else None),
+                     w.get("line"), w.get("rule"))
     return EXIT_PROBLEMS if result.get("problems") else EXIT_OK

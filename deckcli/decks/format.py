@@ -119,6 +119,7 @@ def game_for(deck: Deck, game: str | None) -> str:
     from deckcli.validate import Options, pick_game
 
     chosen, problems = pick_game(deck, Options(game=game))
+    problems = [p for p in problems if p.is_error]  # an overridden header is only a warning
     if problems:
         raise CannotFormat(f"{problems[0].message}; pass --game to say which game it is",
                            problems)

@@ -86,6 +86,12 @@ RULES = [
        "the defaults animal-battle and casual."),
     _r("DL-5.2", "Unknown game or format",
        "A game or format that deckcli does not know is an error in the decklist header."),
+    _r("DL-5.3", "Options that change nothing, and overridden headers",
+       "An option the deck's game has no use for (a format for alpha-walrus, a number of "
+       "players for an animal-battle deck check, an opponent's deck for alpha-walrus's one "
+       "shared deck) changes nothing and is reported as a warning. So is a game taken from "
+       "the command line or the event file that differs from the game the decklist's header "
+       "names: the deck is then checked by the rules of a game it was not written for."),
 ]
 
 
@@ -113,4 +119,5 @@ DL-4.1  decks/structured decks/text
 DL-4.2  decks/resolve
 DL-5.1  validate
 DL-5.2  validate
+DL-5.3  cli/common validate
 """)
