@@ -327,7 +327,7 @@ def same_deck(old_deck, new_deck, index, game: str | None, event=None) -> bool:
     if old_deck.header != new_deck.header:
         return False
     resolved_game, problems = pick_game(old_deck, Options(game=game))
-    if not problems and deck_cards(old_deck, index, resolved_game) != \
+    if not any(p.is_error for p in problems) and deck_cards(old_deck, index, resolved_game) != \
             deck_cards(new_deck, index, resolved_game):
         return False
     return verdict(old_deck, index, game, event) == verdict(new_deck, index, game, event)
