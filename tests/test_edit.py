@@ -19,7 +19,7 @@ def test_new_creates_an_empty_deck_in_the_suffix_format(tmp_path, name):
     path = tmp_path / name
     r = run("new", path, "--name", "Deep Divers", "--player", "Ada", "--format", "championship")
     assert r.code == 0, r
-    assert f"created {path} (animal-battle, championship, 0 cards)" in r.out
+    assert f"created {path} (animal-battle, championship, 0 cards)" in r.err
     from deckcli.decks.reader import read_deck
 
     deck = read_deck(str(path))
@@ -63,7 +63,7 @@ def test_add_to_an_existing_entry_changes_its_count_only(deck_file):
     r = run("add", path, "orca")
     assert r.code == 0, r
     assert path.read_text() == TWENTY.replace("4 Orca", "4x Orca")
-    assert r.out.splitlines() == [f"{path}: added 1 Orca (now 4)",
+    assert r.err.splitlines() == [f"{path}: added 1 Orca (now 4)",
                                   f"{path}: 20 cards, casual: legal"]
 
 
@@ -80,10 +80,10 @@ def test_add_a_new_printing_goes_into_its_section(deck_file):
     path = deck_file(TWENTY)
     r = run("add", path, "Walrus (PRM) P3 [promo]", "--count", "2")
     assert r.code == 0, r
-    assert "2 Walrus (PRM) P3 [promotional]" in r.out
+    assert "2 Walrus (PRM) P3 [promotional]" in r.err
     assert path.read_text() == TWENTY.replace("Animals: 16", "Animals: 18").replace(
         "4 Narwhal\n", "4 Narwhal\n2 Walrus (PRM) P3 [promotional]\n")
-    verdict = r.out.splitlines()[-1]
+    verdict = r.err.splitlines()[-1]
     assert verdict.startswith(f"{path}: 22 cards, casual: ILLEGAL (Walrus (ABS) 12: 6 copies, "
                               "limit 4"), r
 
@@ -109,7 +109,7 @@ def test_add_to_an_empty_new_deck(tmp_path):
     r = run("add", path, "Walrus", "-n", "4")
     assert r.code == 0, r
     assert path.read_text() == "game: animal-battle\nformat: casual\n\n4 Walrus\n"
-    assert r.out.splitlines()[-1].startswith(f"{path}: 4 cards, casual: ILLEGAL (")
+    assert r.err.splitlines()[-1].startswith(f"{path}: 4 cards, casual: ILLEGAL (")
 
 
 def test_add_keeps_crlf_bom_comments_and_mode(deck_file):
@@ -198,7 +198,7 @@ def test_add_uses_the_deck_game(deck_file):
     r = run("add", path, "Goamph (AWC) 73")
     assert r.code == 0, r
     assert "1 Goamph (AWC) 73" in path.read_text()
-    assert ", alpha-walrus: " in r.out.splitlines()[-1]
+    assert ", alpha-walrus: " in r.err.splitlines()[-1]
 
 
 # -- remove ------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_remove_lowers_the_count_and_the_section_total(deck_file):
     assert r.code == 0, r
     assert path.read_text() == TWENTY.replace("Animals: 16", "Animals: 15").replace(
         "4 Walrus (ABS) 12  # main", "3 Walrus (ABS) 12  # main")
-    assert r.out.splitlines()[-1] == f"{path}: 19 cards, casual: ILLEGAL (casual decks hold " \
+    assert r.err.splitlines()[-1] == f"{path}: 19 cards, casual: ILLEGAL (casual decks hold " \
         "at least 20 cards; this deck has 19)"
 
 
@@ -216,7 +216,7 @@ def test_remove_more_than_present_removes_the_entry_and_says_so(deck_file):
     path = deck_file(TWENTY)
     r = run("remove", path, "Herd Instinct", "--count", "9")
     assert r.code == 0, r
-    assert "removed all 4 Herd Instinct (asked to remove 9); the entry is gone" in r.out
+    assert "removed all 4 Herd Instinct (asked to remove 9); the entry is gone" in r.err
     assert path.read_text() == TWENTY.replace("Actions: 4", "Actions: 0").replace(
         "4 Herd Instinct (DWV) 90\n", "")
 

@@ -27,6 +27,26 @@ def output_option(choices=("text", "json"), default="text"):
     return deco
 
 
+def output_file_option(*, metavar: str = "FILE", help: str, required: bool = False,
+                       formats=(), picker: str = "--output", extra_names=()):
+    """-o/--output-file FILE: the same short option for a file to write in every command.
+
+    A value that is one of the command's format names (``validate -o json``) is refused with
+    a hint, rather than writing a file called 'json': the user meant ``picker``."""
+    names = {f.lower() for f in formats}
+
+    def check(ctx, param, value):
+        if value and value.lower() in names:
+            raise click.BadParameter(
+                f"{value!r} is a format, not a file: {picker} {value} picks the format, and "
+                f"-o/--output-file names the file to write (-o ./{value} for a file of that "
+                "name)", ctx=ctx, param=param)
+        return value
+
+    return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar,
+                        required=required, default=None, callback=check, help=help)
+
+
 def house_rule_option(example: str = "stat_tie=defender"):
     """--house-rule KEY=VALUE (repeatable): a ruling for a situation the rules leave open."""
     return click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",

@@ -55,8 +55,9 @@ def _edit(ctx, path, card, count, game, db_dirs, action):
     index = open_index(ctx, db_dirs)
     with editing(path):  # from the read to the write: a concurrent edit waits its turn
         new_deck, message = _edit_locked(path, card, count, game, index, action)
-    click.echo(f"{path}: {message}")
-    click.echo(_summary(path, new_deck, index, game))
+    # the edit is the result; what was done and the deck's new verdict are status (stderr)
+    click.echo(f"{path}: {message}", err=True)
+    click.echo(_summary(path, new_deck, index, game), err=True)
     return EXIT_OK
 
 
@@ -120,7 +121,8 @@ def new(deck, fmt, game, name, player):
               "player": player}
     atomic_write(deck, new_deck_text(source, header).encode("utf-8"), overwrite=False)
     where = header["format"] or game
-    click.echo(f"created {deck} ({game}{', ' + where if header['format'] else ''}, 0 cards)")
+    click.echo(f"created {deck} ({game}{', ' + where if header['format'] else ''}, 0 cards)",
+               err=True)
     return EXIT_OK
 
 

@@ -14,7 +14,17 @@ import sys
 import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import db_option, game_option, open_index, pick_game, resolve_event
+from deckcli.cli.common import (
+    db_option,
+    game_option,
+    open_index,
+    output_file_option,
+    pick_game,
+    resolve_event,
+)
+
+#: What ``convert --to`` writes (and so what ``-o`` must not be mistaken for).
+TARGETS = ["text", "yaml", "json", "csv", "arena", "cod", "dek", "registration"]
 
 
 class _Unsafe(Exception):
@@ -257,13 +267,11 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 
 @click.command()
 @click.argument("path", type=str)
-@click.option("--to", "to", required=True,
-              type=click.Choice(["text", "yaml", "json", "csv", "arena", "cod", "dek",
-                                 "registration"]),
+@click.option("--to", "to", required=True, type=click.Choice(TARGETS),
               help="Target format: a deckcli decklist (text, yaml, json, csv), another "
                    "tool's (arena, cod for Cockatrice, dek for MTGO), or a registration list.")
-@click.option("-o", "--out", "out", default=None, metavar="OUT",
-              help="Write to this file (atomically) instead of stdout.")
+@output_file_option(metavar="OUT", help="Write to this file (atomically) instead of stdout.",
+                    formats=TARGETS, picker="--to", extra_names=("--out",))
 @click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
               help="Name whose suffix (.txt, .yaml, .json, .csv, .cod, .dek) says what '-' "
                    "holds.")

@@ -92,7 +92,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     if out != "-":
         legal = sum(1 for s in sheets if s.deck is not None and s.report.legal)
         click.echo(f"wrote {len(sheets)} sheet(s) to {out}: {legal} legal, "
-                   f"{len(sheets) - legal} illegal or missing")
+                   f"{len(sheets) - legal} illegal or missing", err=True)
     return EXIT_OK
 
 
@@ -121,7 +121,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     sheets = load_event_decks(event, index, Options(event=event))
     _write(out, render_report(event, sheets, index, paper=paper))
     if out != "-":
-        click.echo(f"wrote the report on {len(sheets)} deck(s) to {out}")
+        click.echo(f"wrote the report on {len(sheets)} deck(s) to {out}", err=True)
     return EXIT_OK
 
 

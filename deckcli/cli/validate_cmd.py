@@ -5,7 +5,14 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
-from deckcli.cli.common import db_option, game_option, open_index, pick_game, resolve_event
+from deckcli.cli.common import (
+    db_option,
+    game_option,
+    open_index,
+    output_file_option,
+    pick_game,
+    resolve_event,
+)
 
 OUTPUTS = ["text", "json", "github", "junit", "sarif"]
 
@@ -23,14 +30,13 @@ OUTPUTS = ["text", "json", "github", "junit", "sarif"]
               help="Date that decides which dated bans apply (default: the event's date).")
 @click.option("--output", "-O", "output", type=click.Choice(OUTPUTS), default=None,
               help="Report format (default text; github when GITHUB_ACTIONS=true).")
-@click.option("--output-file", type=str, default=None, metavar="FILE",
-              help="Write the report there; a text summary still goes to stdout.")
+@output_file_option(help="Write the report there; a text summary still goes to stdout.",
+                    formats=OUTPUTS)
 @click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Decks checked in parallel; 0 means one per CPU.")
 @db_option
 @click.pass_context
-def validate(ctx, paths, game, fmt, players, event_path, as_of, output, output_file, jobs,
-             db_dirs):
+def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, jobs, db_dirs):
     """Check decklists (files or folders) against the game's deck rules.
 
     Exit 0 when every deck is legal, 1 when any deck is illegal or unreadable, 2 when the
@@ -64,6 +70,6 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, output_f
 
     from deckcli.batch import run_validation
 
-    legal = run_validation(targets, index, options, output=output, output_file=output_file,
+    legal = run_validation(targets, index, options, output=output, output_file=out,
                            jobs=jobs, roster=roster, event=event)
     return EXIT_OK if legal else EXIT_PROBLEMS

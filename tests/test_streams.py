@@ -1,0 +1,116 @@
+"""One convention in every command: results on stdout, status and progress on stderr; and
+short options that mean one thing everywhere (-o the file to write, -O the format)."""
+
+from __future__ import annotations
+
+import click
+import pytest
+from conftest import EXAMPLES, run
+
+GOOD = EXAMPLES / "good" / "championship-deep-divers.txt"
+EVENT = EXAMPLES / "event" / "event.yaml"
+
+
+def _commands():
+    """(name, click command) for every command and subcommand, under each game (the referee
+    has subcommands of each game's own)."""
+    from deckcli.cli import COMMANDS, cli
+    from deckcli.games import GAMES
+
+    seen = {}
+    for game in GAMES:
+        root = click.Context(cli, obj={"game": game})
+        for name in COMMANDS:
+            command = cli.get_command(root, name)
+            if isinstance(command, click.Group):
+                ctx = click.Context(command, parent=root, info_name=name)
+                for sub in command.list_commands(ctx):
+                    c = command.get_command(ctx, sub)
+                    if c is not None:
+                        seen.setdefault((f"{name} {sub}", id(c)), c)
+            else:
+                seen.setdefault((name, id(command)), command)
+    return [(name, c) for (name, _), c in seen.items()]
+
+
+COMMAND_LIST = list(_commands())
+
+
+def test_every_command_is_walked():
+    names = {n for n, _ in COMMAND_LIST}
+    assert {"validate", "convert", "sheet", "cards list", "referee battle", "referee attack",
+            "referee discard", "referee check"} <= names
+    assert len([n for n in names if n == "referee battle"]) == 1
+    assert len([n for n, _ in COMMAND_LIST if n == "referee battle"]) == 2  # one per game
+
+
+@pytest.mark.parametrize("name,command", COMMAND_LIST,
+                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(COMMAND_LIST)])
+def test_short_options_mean_one_thing_everywhere(name, command):
+    for param in command.params:
+        opts = set(getattr(param, "opts", ())) | set(getattr(param, "secondary_opts", ()))
+        if "-o" in opts:
+            assert "--output-file" in opts, (name, opts)
+        if "-O" in opts:
+            assert "--output" in opts, (name, opts)
+        if "--output-file" in opts:
+            assert "-o" in opts, (name, opts)  # the file to write: -o wherever there is one
+        if "--output" in opts:
+            assert "-O" in opts, (name, opts)
+
+
+@pytest.mark.parametrize("args,picker", [(["validate", GOOD, "-o", "json"], "--output json"),
+                                         (["validate", GOOD, "--output-file", "SARIF"],
+                                          "--output SARIF"),
+                                         (["convert", GOOD, "-o", "yaml"], "--to yaml")])
+def test_a_format_given_to_o_is_refused_with_a_hint(args, picker, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = run(*args)
+    assert r.code == 2, r
+    assert picker in r.err and "-o/--output-file names the file" in r.err, r
+    assert not list(tmp_path.iterdir())  # no file called 'json' was written
+
+
+def test_o_names_the_report_file_of_validate(tmp_path):
+    out = tmp_path / "report.json"
+    r = run("validate", GOOD, "-o", out, "-O", "json")
+    assert r.code == 0, r
+    assert '"legal": true' in out.read_text(encoding="utf-8")
+    assert "1 deck(s): 1 legal" in r.out  # the text summary still goes to stdout
+
+
+@pytest.mark.parametrize("args", [["stats", GOOD, "-o", "x"], ["cards", "list", "-o", "x"]])
+def test_o_on_a_command_that_prints_gets_a_hint(args):
+    r = run(*args)
+    assert r.code == 2 and "No such option '-o'" in r.err, r
+    assert "prints to stdout" in r.err and "> FILE" in r.err, r
+
+
+def test_commands_that_write_a_file_print_status_on_stderr_only(tmp_path):
+    deck = tmp_path / "new.txt"
+    steps = [["new", deck], ["add", deck, "Walrus", "--count", "4"], ["remove", deck, "Walrus"],
+             ["fmt", deck], ["convert", deck, "--to", "yaml", "-o", tmp_path / "new.yaml"],
+             ["sheet", GOOD, "-o", tmp_path / "sheet.html"],
+             ["report", EVENT, "-o", tmp_path / "report.html"]]
+    for args in steps:
+        r = run(*args)
+        assert r.code == 0, r
+        assert r.out == "" and r.err.strip(), r
+
+
+@pytest.mark.parametrize("args", [["validate", GOOD], ["cards", "show", "Walrus"],
+                                  ["rules", "AB-1.5"], ["stats", GOOD],
+                                  ["setup", GOOD, "--seed", "1"],
+                                  ["convert", GOOD, "--to", "yaml"],
+                                  ["referee", "battle", "Walrus", "Orca", "--stat", "weight"],
+                                  ["sheet", GOOD, "-o", "-"]])
+def test_commands_print_their_result_on_stdout_and_nothing_else_on_stderr(args):
+    r = run(*args)
+    assert r.code == 0, r
+    assert r.out.strip() and r.err == "", r
+
+
+@pytest.mark.parametrize("args", [["cards", "search", "unicorn"], ["rules", "zebra"]])
+def test_no_match_is_said_on_stderr_and_stdout_stays_empty(args):
+    r = run(*args)
+    assert r.code == 0 and r.out == "" and "match" in r.err, r
