@@ -15,7 +15,6 @@ It needs the card database, to know each card's kind.
 
 from __future__ import annotations
 
-import csv
 import io
 
 from deckcli.cards.names import VARIANTS
@@ -113,12 +112,10 @@ def to_yaml(deck: Deck) -> str:
 
 
 def to_csv(deck: Deck) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["count", "name", "set", "number", "variants"])
-    for e in deck.entries:
-        writer.writerow([e.count, e.name, e.set_code or "", e.number or "", ";".join(_tags(e))])
-    return out.getvalue()
+    from deckcli.decks.csvdeck import COLUMNS, csv_text
+
+    return csv_text([COLUMNS, *([e.count, e.name, e.set_code or "", e.number or "",
+                                 ";".join(_tags(e))] for e in deck.entries)])
 
 
 def to_arena(deck: Deck) -> str:

@@ -1,6 +1,12 @@
 """CSV decklists: columns ``count,name,set,number,variants`` (CONTRACT.md); cards only.
 
 ``variants`` holds tags separated by ``;`` or spaces. The first row is the header.
+
+Every CSV deckcli writes goes through :func:`csv_text`, which escapes a cell a spreadsheet
+would run as a formula the way OWASP recommends ("CSV injection"): a cell starting with ``=``,
+``+``, ``-``, ``@``, a tab or a carriage return gets a single quote in front and is quoted.
+The reader takes off exactly the quote the writer put on (:func:`unescape_cell`), so a card
+whose name really starts with ``-`` or ``+`` reads back as itself.
 """
 
 from __future__ import annotations
@@ -14,6 +20,46 @@ from deckcli.decks.structured import _entry
 from deckcli.diagnostics import error
 
 COLUMNS = ("count", "name", "set", "number", "variants")
+
+#: A cell starting with one of these is run as a formula by spreadsheets (OWASP).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _escaped_form(value: str) -> bool:
+    """Quotes, then a formula start: the form the writer escapes (one more quote in front)
+    and the reader un-escapes (one quote off). A value of that form that already starts with
+    a quote gets one more too, so reading back is exact whatever the value."""
+    return value.lstrip("'").startswith(FORMULA_STARTS)
+
+
+def escape_cell(value) -> tuple[str, bool]:
+    """(the cell's text, whether it was escaped)."""
+    text = str(value)
+    if _escaped_form(text):
+        return "'" + text, True
+    return text, False
+
+
+def unescape_cell(text: str) -> str:
+    """The value :func:`escape_cell` wrote as ``text``."""
+    if text.startswith("'") and _escaped_form(text[1:]):
+        return text[1:]
+    return text
+
+
+def csv_text(rows) -> str:
+    """Rows as CSV text, LF line ends: each cell escaped (:func:`escape_cell`); a cell is
+    quoted when it was escaped or holds a comma, a quote or a line end."""
+    lines = []
+    for row in rows:
+        cells = []
+        for value in row:
+            text, escaped = escape_cell(value)
+            if escaped or any(c in text for c in ',"\n\r'):
+                text = '"' + text.replace('"', '""') + '"'
+            cells.append(text)
+        lines.append(",".join(cells))
+    return "".join(line + "\n" for line in lines)
 
 
 def parse_csv(text: str, path: str | None) -> Deck:
@@ -41,7 +87,8 @@ def parse_csv(text: str, path: str | None) -> Deck:
             if len(deck.entries) >= MAX_ENTRIES:
                 bad("too-many-entries", "DL-1.3", "too many entries; the rest is not read", line)
                 break
-            item = {c: v.strip() for c, v in zip(columns, row) if c in COLUMNS and v.strip()}
+            item = {c: unescape_cell(v.strip()) for c, v in zip(columns, row)
+                    if c in COLUMNS and v.strip()}
             if "variants" in item:
                 item["variants"] = [t for t in item["variants"].replace(";", " ").split() if t]
             entry = _entry(item, line, bad)
