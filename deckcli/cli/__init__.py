@@ -30,7 +30,9 @@ def _games() -> list[str]:
 COMMANDS = {
     "validate": ("deckcli.cli.validate_cmd:validate", "Check decklists against the rules."),
     "fmt": ("deckcli.cli.fmt_cmd:fmt", "Rewrite decklists in the canonical form."),
-    "convert": ("deckcli.cli.fmt_cmd:convert", "Convert a decklist between text, YAML, JSON, CSV."),
+    "convert": ("deckcli.cli.fmt_cmd:convert",
+                "Convert a decklist: text, YAML, JSON, CSV, Arena, Cockatrice, MTGO."),
+    "diff": ("deckcli.cli.diff_cmd:diff", "Compare two decks card for card (or a whole event)."),
     "new": ("deckcli.cli.edit_cmd:new", "Create an empty decklist."),
     "add": ("deckcli.cli.edit_cmd:add", "Add copies of a card to a decklist."),
     "remove": ("deckcli.cli.edit_cmd:remove", "Remove copies of a card from a decklist."),

@@ -1,0 +1,141 @@
+"""``deckcli diff DECK_A DECK_B [--printings]`` and ``deckcli diff --event FILE --played DIR``.
+
+Two decks: exit 0 when they hold the same cards, 1 when they differ, 2 when one cannot be
+read. A whole event: every listed player's registered deck against their played deck; exit 0
+when every player played their registered deck, 1 when a deck differs or a player's deck is
+missing or unreadable on either side, 2 when the event file or DIR cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import db_option, game_option, open_index, output_option, pick_game
+
+
+def _deck_line(side) -> str:
+    cards = f"{side.card_count} card{'s' if side.card_count != 1 else ''}"
+    return f"{side.path}: {cards}, fingerprint {side.fingerprint}"
+
+
+@click.command()
+@click.argument("decks", nargs=-1, type=str, metavar="DECK_A DECK_B")
+@click.option("--printings", is_flag=True,
+              help="Compare printings and variant tags too (by default a foil or another "
+                   "printing of a card is the same card, as in the fingerprint).")
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              help="Compare every registered deck of this event's roster ...")
+@click.option("--played", "played_dir", default=None, metavar="DIR",
+              help="... with the deck of the same player in DIR.")
+@output_option()
+@game_option
+@db_option
+@click.pass_context
+def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
+    """Compare two decks card for card, or an event's registered decks with the decks played.
+
+    Printings and variant tags are ignored (as the fingerprint ignores them) unless
+    --printings. With --event FILE --played DIR, a player's played deck is the file at the
+    same path under DIR as their registered deck has beside the event file, else the one deck
+    file under DIR named as the registered file or as the player.
+
+    Exit 0 when the decks are the same, 1 when they differ (or, for an event, a player's deck
+    is missing or unreadable), 2 when a deck (for an event: the event file or DIR) cannot be
+    read.
+    """
+    from deckcli.errors import UsageError
+    from deckcli.validate import Options
+
+    game = pick_game(ctx, game)
+    if event_path or played_dir:
+        if not (event_path and played_dir) or decks:
+            raise UsageError("--event FILE and --played DIR go together, without DECK_A DECK_B")
+        return _event(ctx, event_path, played_dir, printings, output, game, db_dirs)
+    if len(decks) != 2:
+        raise UsageError(f"diff compares two decks: DECK_A DECK_B (got {len(decks)})")
+    from deckcli.decks.diff import Unreadable, compare, read_side
+
+    index = open_index(ctx, db_dirs)
+    options = Options(game=game)
+    try:
+        a, b = (read_side(p, index, options, printings) for p in decks)
+    except Unreadable as exc:
+        click.echo(f"deckcli: error: {exc.path}: {exc.message}", err=True)
+        return EXIT_FAILURE
+    result = compare(a, b)
+    if output == "json":
+        result.pop("summary")
+        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        click.echo(_deck_line(a))
+        click.echo(_deck_line(b))
+        click.echo("same cards" if result["same"] else f"different: {result['summary']}")
+    return EXIT_OK if result["same"] else EXIT_PROBLEMS
+
+
+def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
+    import os
+
+    from deckcli.decks.diff import Unreadable, compare, find_played, read_side
+    from deckcli.errors import NotFoundError
+    from deckcli.events.model import load_event
+    from deckcli.validate import Options
+
+    event = load_event(event_path)
+    event.need_roster()
+    if not os.path.isdir(played_dir):
+        raise NotFoundError("not a folder of played decks", path=played_dir)
+    index = open_index(ctx, db_dirs)
+    options = Options(game=game or event.game)
+    found, unmatched = find_played(event, played_dir)
+    players = []
+    for player, registered in event.roster_paths():
+        row = {"player": player, "same": False, "a": None, "b": None, "changes": [],
+               "problem": None}
+        played, why = found[player]
+        sides = []
+        for which, path in (("registered", registered), ("played", played)):
+            if path is None:
+                row["problem"] = why
+                break
+            try:
+                sides.append(read_side(path, index, options, printings))
+            except Unreadable as exc:
+                row["problem"] = f"the {which} deck {path} {exc.message}"
+                break
+            except NotFoundError as exc:
+                row["problem"] = f"the {which} deck {path} cannot be read: {exc.message}"
+                break
+        if sides:
+            row["a"] = sides[0].to_json()
+        if len(sides) == 2:
+            result = compare(*sides)
+            row.update(same=result["same"], b=result["b"], changes=result["changes"],
+                       summary=result["summary"])
+        players.append(row)
+    same = sum(1 for r in players if r["same"])
+    missing = sum(1 for r in players if r["problem"])
+    totals = {"players": len(players), "same": same, "different": len(players) - same - missing,
+              "missing": missing, "unmatched": len(unmatched)}
+    if output == "json":
+        for r in players:
+            r.pop("summary", None)
+        click.echo(json.dumps({"version": 1, "event": event_path, "played": played_dir,
+                               "players": players, "unmatched": unmatched,
+                               "summary": totals}, ensure_ascii=False, indent=1))
+    else:
+        for r in players:
+            if r["problem"]:
+                click.echo(f"{r['player']}: MISSING: {r['problem']}")
+            elif r["same"]:
+                click.echo(f"{r['player']}: same cards ({r['a']['fingerprint']})")
+            else:
+                click.echo(f"{r['player']}: DIFFERENT: {r['summary']}")
+        for path in unmatched:
+            click.echo(f"{path}: no player in the roster matches this played deck")
+        click.echo(f"{totals['players']} player(s): {same} same, {totals['different']} "
+                   f"different, {missing} missing; {len(unmatched)} played deck(s) unmatched")
+    return EXIT_OK if same == len(players) and not unmatched else EXIT_PROBLEMS
