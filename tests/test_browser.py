@@ -265,3 +265,21 @@ def test_report_renders_with_charts_and_rules(tmp_path):
     assert "database median" in text  # the SVG charts' text is drawn
     assert "EV-1.1 Banned cards" in text
     assert_png_not_blank(png)
+
+
+def test_exported_decklists_page_renders_every_deck(tmp_path):
+    """deckcli export --to html, printed by Chromium: every roster deck's player, verdict,
+    fingerprint and each card line is on the page, and the page is not blank."""
+    out = tmp_path / "decklists.html"
+    r = run("export", "--event", EVENT, "--to", "html", "-o", out)
+    assert r.code == 0, r
+    pdf, png = render(out, png=True)
+    text = page_text(pdf)
+    flat = " ".join(text.split())
+    assert "Spring Championship" in flat and "no deck submitted" in flat
+    for deck in fingerprints("--event", EVENT):
+        if deck["player"] and deck["path"]:
+            assert deck["player"] in flat
+            assert_deck_on_page(text, deck["path"], deck["fingerprint"])
+    assert all(ink(pdf, n) > 0.002 for n in range(1, pages(pdf) + 1))
+    assert_png_not_blank(png)

@@ -44,6 +44,8 @@ COMMANDS = {
     "stats": ("deckcli.cli.report_cmd:stats", "Statistics of a deck against the database."),
     "sheet": ("deckcli.cli.report_cmd:sheet", "Printable registration sheets (HTML)."),
     "report": ("deckcli.cli.report_cmd:report", "An event's report page (HTML)."),
+    "export": ("deckcli.cli.report_cmd:export",
+               "Publish an event's decklists (CSV, JSON or HTML)."),
 }
 
 

@@ -250,3 +250,36 @@ def _chance(p: float) -> str:
 def _short(ref: str | None) -> str:
     """'Blue Whale (ABS) 1' -> '(Blue Whale)'."""
     return f"({ref.split(' (')[0]})" if ref else ""
+
+
+@click.command()
+@click.option("--event", "event_path", required=True, metavar="EVENT.yaml",
+              help="The event whose roster decks are published.")
+@click.option("--to", "to", required=True, type=click.Choice(["csv", "json", "html"]),
+              help="csv (one row per card), json, or an html page.")
+@click.option("-o", "--output-file", "out", default=None, metavar="OUT",
+              help="Write to this file (atomically) instead of stdout.")
+@PAPER
+@db_option
+@click.pass_context
+def export(ctx, event_path, to, out, paper, db_dirs):
+    """Publish an event's decklists: every roster deck with its player, deck name,
+    fingerprint, verdict and cards, as CSV, JSON or one HTML page.
+
+    A listed player without a deck is listed as 'missing'. CSV cells a spreadsheet would run
+    as formulas are escaped. Exit 0 when written, illegal decks included; 2 for a bad event
+    file.
+    """
+    from deckcli.sheets import load_event_decks
+    from deckcli.sheets.export import export as render
+    from deckcli.validate import Options
+
+    event = _load_event(event_path)
+    index = open_index(ctx, db_dirs)
+    resolve_event(event, index)
+    sheets = [s for s in load_event_decks(event, index, Options(event=event))
+              if s.report.player in event.players]  # the roster, not unlisted files
+    _write(out or "-", render(event, sheets, to, paper=paper))
+    if out:
+        click.echo(f"wrote {len(sheets)} deck(s) of {event_path} to {out} ({to})", err=True)
+    return EXIT_OK

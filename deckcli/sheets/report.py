@@ -64,7 +64,7 @@ def _label(sheet: DeckSheet) -> str:
     return r.name or (os.path.basename(r.path) if r.path else "deck")
 
 
-def _verdict(sheet: DeckSheet) -> str:
+def verdict_pill(sheet: DeckSheet) -> str:
     if sheet.deck is None:
         return '<span class="pill bad">no deck</span>'
     return ('<span class="pill ok">legal</span>' if sheet.report.legal
@@ -111,7 +111,7 @@ def _decks(sheets) -> str:
             f"<tr><td class=\"r\">{i}</td><td><b>{esc(r.player or '(not on the roster)')}</b><br>"
             f"{esc(r.name or '')}</td><td class=\"fp\">{esc(r.path or '-')}</td>"
             f"<td class=\"r\">{r.card_count if s.deck is not None else '-'}</td>"
-            f"<td>{_verdict(s)}</td><td class=\"fp\">{esc(r.fingerprint or '-')}</td>"
+            f"<td>{verdict_pill(s)}</td><td class=\"fp\">{esc(r.fingerprint or '-')}</td>"
             f"<td>{'<ul>' + problems + '</ul>' if problems else '<span class=muted>none</span>'}"
             "</td></tr>")
     return ('<section><h2 id="decks">Decks</h2><table class="grid"><thead><tr>'
