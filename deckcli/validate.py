@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
+from deckcli.decks.kinds import deck_file_name, other_kind
 from deckcli.decks.model import Deck
 from deckcli.decks.quick import quick_resolve
 from deckcli.decks.reader import DECK_SUFFIXES, deck_from_text, read_deck, read_text
@@ -20,7 +21,6 @@ from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.records import MutableRecord
 
 #: Files a directory walk skips: event files and game logs live beside decks.
-SKIP_NAMES = ("event.yaml", "event.yml")
 
 
 class Options(MutableRecord):
@@ -79,8 +79,14 @@ class DeckReport(MutableRecord):
         return out
 
 
-def collect_paths(paths: list[str]) -> list[str]:
-    """Files as given; directories walked (sorted, no symlinked folders) for deck files."""
+def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
+    """Files as given; directories walked (sorted, no symlinked folders) for deck files.
+
+    What is not a decklist (:mod:`deckcli.decks.kinds`: an event file, a CI workflow, a
+    requirements file) is left out of a walk, and a YAML or JSON file named here that is an
+    event file or a workflow is left out too; ``skipped`` collects (path, what it is) for
+    those recognised by their content, so the command can say so."""
+    skipped = [] if skipped is None else skipped
     out: list[str] = []
     for raw in paths:
         if raw == "-":
@@ -88,23 +94,28 @@ def collect_paths(paths: list[str]) -> list[str]:
             continue
         if os.path.isdir(raw):
             found: list[str] = []
-            _walk(raw, found)
+            _walk(raw, found, skipped)
             if not found:
                 raise NotFoundError(
                     f"no deck files ({' '.join('*' + s for s in DECK_SUFFIXES)}) in this folder",
                     path=raw)
             out.extend(found)
         elif os.path.exists(raw) or os.path.islink(raw):
-            out.append(raw)
+            kind = other_kind(raw) if os.path.isfile(raw) else None
+            if kind:
+                skipped.append((raw, kind))
+            else:
+                out.append(raw)
         else:
             raise NotFoundError("no such file or folder", path=raw)
     return out
 
 
-def _walk(top: str, found: list[str]) -> None:
+def _walk(top: str, found: list[str], skipped: list) -> None:
     """Deck files under a folder: each folder's own files by name, then its subfolders by name
-    (the order ``os.walk`` visits them in), skipping hidden names and never entering a
-    symlinked folder. A folder that cannot be listed is skipped. The paths come from
+    (the order ``os.walk`` visits them in), skipping hidden names and files that are not
+    decklists (:mod:`deckcli.decks.kinds`), and never entering a symlinked folder. A folder
+    that cannot be listed is skipped. The paths come from
     ``os.scandir``, which joins them without a Python call per file (a tournament folder holds
     thousands), and a stack rather than recursion goes as deep as the paths do."""
     stack = [top]
@@ -122,10 +133,12 @@ def _walk(top: str, found: list[str]) -> None:
                 is_dir = False
             (folders if is_dir else files).append(entry)
         for entry in sorted(files, key=_NAME):
-            name = entry.name
-            lower = name.lower()
-            if lower.endswith(DECK_SUFFIXES) and lower not in SKIP_NAMES and name[0] != ".":
-                found.append(entry.path)
+            if deck_file_name(entry.name):
+                kind = other_kind(entry.path)
+                if kind:
+                    skipped.append((entry.path, kind))
+                else:
+                    found.append(entry.path)
         for entry in sorted(folders, key=_NAME, reverse=True):  # popped in name order
             if entry.name[0] != "." and not entry.is_symlink():
                 stack.append(entry.path)

@@ -545,15 +545,13 @@ def test_the_one_deck_encoder_refuses_what_json_cannot_hold():
 
 def _walked_as_before(folder):
     """The folder walk as it was written with os.walk: the reference for collect_paths."""
-    from deckcli.decks.reader import DECK_SUFFIXES
-    from deckcli.validate import SKIP_NAMES
+    from deckcli.decks.kinds import deck_file_name
 
     found = []
     for root, dirs, files in os.walk(folder, onerror=None, followlinks=False):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES \
-                    and not name.startswith("."):
+            if deck_file_name(name):
                 found.append(os.path.join(root, name))
     return found
 

@@ -86,6 +86,20 @@ def open_index(ctx: click.Context, extra=()):
     return _open(db_dirs(ctx, extra))
 
 
+def collect_decks(paths) -> list[str]:
+    """The deck files among ``paths`` (folders walked), saying on stderr which files were
+    left out because their content shows they are something else (an event file, a CI
+    workflow): a decklist repository's other files are not decks (deckcli.decks.kinds)."""
+    from deckcli.decks.kinds import skipped_note
+    from deckcli.validate import collect_paths
+
+    skipped: list = []
+    found = collect_paths(list(paths), skipped)
+    for path, kind in skipped:
+        click.echo(f"deckcli: note: {skipped_note(path, kind)}", err=True)
+    return found
+
+
 def resolve_event(event, index) -> None:
     """Look the event's banned and limited cards up (exit 2 for one that does not exist) and
     print its warnings (an unknown code in ``sets``) on stderr."""

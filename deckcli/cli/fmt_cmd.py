@@ -15,6 +15,7 @@ import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
+    collect_decks,
     db_option,
     game_option,
     open_index,
@@ -187,15 +188,13 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     from deckcli.decks.reader import read_bytes
     from deckcli.decks.writer import WriteError, atomic_write, editing
     from deckcli.errors import DeckcliError
-    from deckcli.validate import collect_paths
-
     event = None
     if event_path:
         from deckcli.events.model import load_event
 
         event = load_event(event_path)
     game = pick_game(ctx, game) or (event.game if event is not None else None)
-    targets = collect_paths(list(paths))
+    targets = collect_decks(paths)
     index = open_index(ctx, db_dirs)
     if event is not None:
         resolve_event(event, index)

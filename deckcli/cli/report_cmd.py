@@ -9,6 +9,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
+    collect_decks,
     db_option,
     echo_json,
     echo_warning,
@@ -80,9 +81,9 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
         resolve_event(event, index)
     options = Options(game=pick_game(ctx, game), format=fmt, event=event)
     if decks:
-        from deckcli.validate import collect_paths
-
-        paths = collect_paths(list(decks))  # folders are walked for deck files, as validate does
+        paths = collect_decks(decks)  # folders are walked for deck files, as validate does
+        if not paths:
+            raise click.UsageError("no decklists among the files given")
         if player and len(paths) > 1:
             raise click.UsageError("--player names the player of one deck; give one DECK")
         sheets = [load_deck(path, index, options, player=player) for path in paths]

@@ -6,6 +6,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
+    collect_decks,
     db_option,
     game_option,
     open_index,
@@ -44,7 +45,7 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
     """
     import os
 
-    from deckcli.validate import Options, collect_paths
+    from deckcli.validate import Options
 
     if output is None:
         output = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
@@ -66,7 +67,11 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
         resolve_event(event, index)
         if not paths:
             roster = event.roster_paths()
-    targets = collect_paths(list(paths)) if paths else []
+    targets = collect_decks(paths) if paths else []
+    if paths and not targets and roster is None:  # every file named is an event file, say
+        click.echo("deckcli: note: no decklists among the files given; nothing to check",
+                   err=True)
+        return EXIT_OK
 
     from deckcli.batch import run_validation
 

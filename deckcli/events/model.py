@@ -166,8 +166,7 @@ class Event:
                 continue
             report.player = player
             yield report, deck, rdeck
-        from deckcli.decks.reader import DECK_SUFFIXES
-        from deckcli.validate import SKIP_NAMES
+        from deckcli.decks.kinds import deck_file_name, other_kind
 
         event_abs = os.path.abspath(self.path)
         for folder in sorted(folders):
@@ -177,9 +176,9 @@ class Event:
                 continue
             for name in names:
                 path = os.path.join(folder, name)
-                if (name.lower().endswith(DECK_SUFFIXES) and name.lower() not in SKIP_NAMES
-                        and os.path.abspath(path) not in listed and os.path.isfile(path)
-                        and os.path.abspath(path) != event_abs):
+                if (deck_file_name(name) and os.path.abspath(path) not in listed
+                        and os.path.isfile(path) and os.path.abspath(path) != event_abs
+                        and other_kind(path) is None):
                     report, deck, rdeck = check(path)
                     report.problems.append(warning(
                         "unlisted-deck", "EV-3.1",

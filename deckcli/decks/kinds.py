@@ -1,0 +1,84 @@
+"""Which files are decklists: a decklist repository holds other files too.
+
+Beside its decks, an event's repository holds an event file (maybe ``spring-2026.yaml``, not
+``event.yaml``), a CI workflow, a ``requirements.txt``, a README. None of them is a deck, and
+reading one as a deck reports errors in a file nobody meant to check. So:
+
+* a folder walk takes a file when its suffix is a decklist's (:data:`DECK_SUFFIXES`) and
+  :func:`deck_file_name` does not rule it out by name: hidden names (``.github/``,
+  ``.pre-commit-config.yaml``), ``event.yaml``/``event.yml``, and text files named like pip's
+  or a project's own (``requirements*.txt``, ``constraints*.txt``, ``README*``, ``LICENSE*``,
+  ``CHANGELOG*``);
+* a YAML or JSON file, in a walk or named on the command line, is then looked at by
+  :func:`other_kind`: a mapping without ``cards`` whose keys are an event file's (``players``,
+  ``banned``, ``limited``, ``sets``, ``house_rules``), a GitHub workflow's (``jobs``) or a
+  pre-commit configuration's (``repos``) is that kind of file, and is skipped with a note. A
+  file that is none of these stays a deck, so a malformed decklist is still reported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcli.decks.reader import DECK_SUFFIXES
+
+SKIP_NAMES = ("event.yaml", "event.yml")
+#: Text files by these names are a project's or pip's, never decks.
+TEXT_PREFIXES = ("requirements", "constraints", "readme", "license", "changelog")
+_EVENT_KEYS = frozenset({"players", "banned", "limited", "sets", "house_rules"})
+_STRUCTURED = (".yaml", ".yml", ".json")
+_TOP_KEY = r"""^(?:"([^"]+)"|'([^']+)'|([A-Za-z_][\w-]*))[ \t]*:(?:[ \t]|$)"""
+_SNIFF_BYTES = 1 << 20  # as much as any decklist or event file may hold
+
+
+def deck_file_name(name: str) -> bool:
+    """Whether a folder walk takes a file of this name as a decklist (by its name alone)."""
+    lower = name.lower()
+    if not lower.endswith(DECK_SUFFIXES) or name[0] == "." or lower in SKIP_NAMES:
+        return False
+    return not (lower.endswith(".txt") and lower.startswith(TEXT_PREFIXES))
+
+
+def other_kind(path: str) -> str | None:
+    """What a YAML or JSON file is when it is not a decklist ('an event file', 'a GitHub
+    workflow', 'a pre-commit configuration'), else None (a decklist, or unreadable: then the
+    deck reader says why)."""
+    if not path.lower().endswith(_STRUCTURED):
+        return None
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_SNIFF_BYTES)
+    except OSError:
+        return None
+    text = data.decode("utf-8", "replace").lstrip("\ufeff")
+    keys = _json_keys(text) if text.lstrip().startswith("{") else _yaml_keys(text)
+    if not keys or "cards" in keys:
+        return None
+    if keys & _EVENT_KEYS:
+        return "an event file"
+    if "jobs" in keys:
+        return "a GitHub workflow"
+    if "repos" in keys:
+        return "a pre-commit configuration"
+    return None
+
+
+def _yaml_keys(text: str) -> set[str]:
+    """The keys of a YAML mapping's top level (lines that start with a key and a colon)."""
+    return {a or b or c for a, b, c in re.findall(_TOP_KEY, text, re.M)}
+
+
+def _json_keys(text: str) -> set[str]:
+    import json
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested past any deck: the reader says
+        return set()
+    return set(data) if isinstance(data, dict) else set()
+
+
+def skipped_note(path: str, kind: str) -> str:
+    what = {"an event file": "give it with --event"}.get(kind, "not checked")
+    return f"{path} is {kind}, not a decklist: skipped ({what})"
+

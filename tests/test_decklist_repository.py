@@ -1,0 +1,209 @@
+"""A decklist repository as an organiser keeps one: decks, an event file not named event.yaml,
+the GitHub workflow the docs tell users to copy, a requirements file, a README. deckcli's folder
+walk and pre-commit hooks take the decks and leave the rest alone; a malformed deck still fails.
+
+The pre-commit tests run the real pre-commit against a real clone of this repository, pinned at
+a commit as docs/ci.md tells users to pin it (tags do not travel to every clone: an old README
+said `rev: v0.1.0`, which no clone could check out). The hooks run with `language: unsupported`
+(deckcli from this test's own environment): `language: python` makes pre-commit pip-install the
+clone, which needs a package index, and these tests must not need the network.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, REPO, run
+from ruamel.yaml import YAML
+
+from deckcli.decks.kinds import deck_file_name
+
+DECK = EXAMPLES / "good" / "championship-deep-divers.txt"  # in fmt's form, legal
+EVENT = """\
+# our spring event: not named event.yaml
+name: Spring 2026
+game: animal-battle
+format: championship
+players:
+  alice: decks/alice.txt
+"""
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def git(*args, cwd) -> str:
+    r = subprocess.run(["git", *args], cwd=cwd, env={**os.environ, **GIT_ENV},
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    return r.stdout.strip()
+
+
+def make_repository(root: Path) -> Path:
+    """A decklist repository: two decks, an event file, a workflow, requirements, a README."""
+    (root / "decks").mkdir(parents=True)
+    shutil.copy(DECK, root / "decks" / "alice.txt")
+    shutil.copy(EXAMPLES / "good" / "casual-savanna.yaml", root / "decks" / "bo.yaml")
+    (root / "spring-2026.yaml").write_text(EVENT, encoding="utf-8")
+    (root / ".github" / "workflows").mkdir(parents=True)
+    shutil.copy(EXAMPLES / "ci" / "github-workflow.yml",
+                root / ".github" / "workflows" / "decklists.yml")
+    (root / "requirements.txt").write_text("deckcli @ git+https://example.org/deckcli\n",
+                                           encoding="utf-8")
+    (root / "README.txt").write_text("Our decks for the spring event.\n", encoding="utf-8")
+    return root
+
+
+# -- the folder walk ---------------------------------------------------------------------
+
+def test_validate_folder_takes_the_decks_and_nothing_else(tmp_path):
+    repo = make_repository(tmp_path / "decks-repo")
+    r = run("validate", repo, "--output", "json")
+    assert r.code == 0, r
+    paths = sorted(Path(d["path"]).relative_to(repo).as_posix() for d in r.json()["decks"])
+    assert paths == ["decks/alice.txt", "decks/bo.yaml"]
+    assert "spring-2026.yaml is an event file, not a decklist: skipped" in r.err
+
+
+def test_fmt_check_on_the_folder_touches_only_the_decks(tmp_path):
+    repo = make_repository(tmp_path / "decks-repo")
+    before = {p: p.read_bytes() for p in repo.rglob("*") if p.is_file()}
+    r = run("fmt", "--check", repo)
+    assert r.code == 0, r
+    r = run("fmt", repo)
+    assert r.code == 0, r
+    assert {p: p.read_bytes() for p in repo.rglob("*") if p.is_file()} == before
+
+
+def test_an_event_file_named_on_the_command_line_is_skipped_not_read_as_a_deck(tmp_path):
+    repo = make_repository(tmp_path / "decks-repo")
+    r = run("validate", repo / "spring-2026.yaml")
+    assert r.code == 0 and "give it with --event" in r.err and "nothing to check" in r.err, r
+    r = run("validate", repo / "spring-2026.yaml", repo / "decks" / "alice.txt")
+    assert r.code == 0 and "1 deck(s)" in r.out, r
+
+
+def test_a_malformed_deck_is_still_a_deck(tmp_path):
+    """A YAML deck whose 'cards' key is misspelt is no event file or workflow: it is read
+    as a deck and fails, in a walk as when named."""
+    repo = make_repository(tmp_path / "decks-repo")
+    (repo / "decks" / "carl.yaml").write_text("name: Carl\ncard:\n  - {count: 4, name: Orca}\n",
+                                             encoding="utf-8")
+    for target in (repo, repo / "decks" / "carl.yaml"):
+        r = run("validate", target)
+        assert r.code == 1 and "carl.yaml" in r.out, r
+
+
+def test_the_roster_warning_leaves_the_event_file_and_other_files_alone(tmp_path):
+    """The 'deck nobody is listed for' warning looks at the same files as a walk."""
+    repo = make_repository(tmp_path / "decks-repo")
+    (repo / "decks" / "spare-event.yaml").write_text(EVENT, encoding="utf-8")
+    r = run("validate", "--event", repo / "spring-2026.yaml", "--output", "json")
+    unlisted = [d["path"] for d in r.json()["decks"]
+                if any(p["code"] == "unlisted-deck" for p in d["problems"])]
+    assert [Path(p).name for p in unlisted] == ["bo.yaml"]
+
+
+# -- the hooks' own patterns agree with the walk --------------------------------------------
+
+def load_yaml(path: Path):
+    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+
+
+HOOKS = load_yaml(REPO / ".pre-commit-hooks.yaml")
+
+
+@pytest.mark.parametrize("path", [
+    "decks/alice.txt", "decks/bo.yaml", "a.json", "b.DECK", "c.dck", "d.cod", "e.dek",
+    "spring-2026.yaml", ".github/workflows/decklists.yml", ".pre-commit-config.yaml",
+    "event.yaml", "decks/Event.yml", "requirements.txt", "requirements-dev.txt",
+    "constraints.txt", "README.txt", "LICENSE.txt", "CHANGELOG.txt", "notes.md",
+    "decks/.draft.txt", "pyproject.toml"])
+@pytest.mark.parametrize("hook", HOOKS, ids=[h["id"] for h in HOOKS])
+def test_the_hooks_take_what_a_folder_walk_takes_by_name(hook, path):
+    taken = bool(re.search(hook["files"], path)) and not re.search(hook["exclude"], path)
+    walked = all(part[0] != "." for part in path.split("/")[:-1]) and deck_file_name(
+        path.rsplit("/", 1)[-1])
+    assert taken == walked, path
+
+
+# -- pre-commit, for real ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory) -> tuple[Path, str]:
+    """A clone of this repository, as a user makes one, and the commit its HEAD is at (the
+    working tree's .pre-commit-hooks.yaml committed on top, so the hooks tested are these)."""
+    where = tmp_path_factory.mktemp("clone") / "deckcli"
+    git("clone", "--quiet", "--no-local", str(REPO), str(where), cwd=where.parent)
+    shutil.copy(REPO / ".pre-commit-hooks.yaml", where / ".pre-commit-hooks.yaml")
+    if git("status", "--porcelain", cwd=where):
+        git("commit", "--quiet", "-am", "the hooks as in the working tree", cwd=where)
+    return where, git("rev-parse", "HEAD", cwd=where)
+
+
+def pre_commit(*args, cwd: Path, home: Path):
+    env = {**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(home),
+           "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")}
+    return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def repository_with_hooks(root: Path, clone_path: Path, rev: str) -> Path:
+    repo = make_repository(root)
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {clone_path}\n    rev: '{rev}'\n    hooks:\n"
+        "      - {id: deckcli-validate, language: unsupported}\n"
+        "      - {id: deckcli-fmt, language: unsupported}\n", encoding="utf-8")
+    git("init", "--quiet", cwd=repo)
+    git("add", "-A", cwd=repo)
+    git("commit", "--quiet", "-m", "decks", cwd=repo)
+    return repo
+
+
+def test_pre_commit_at_the_documented_rev_passes_on_a_decklist_repository(clone, tmp_path):
+    path, sha = clone
+    repo = repository_with_hooks(tmp_path / "decks-repo", path, sha)
+    r = pre_commit("run", "--all-files", cwd=repo, home=tmp_path / "pc")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert re.search(r"deckcli validate\.+Passed", r.stdout), r.stdout
+    assert re.search(r"deckcli fmt\.+Passed", r.stdout), r.stdout
+
+
+def test_pre_commit_fails_on_a_malformed_deck(clone, tmp_path):
+    path, sha = clone
+    repo = repository_with_hooks(tmp_path / "decks-repo", path, sha)
+    (repo / "decks" / "carl.txt").write_text("four Orca\n", encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    r = pre_commit("run", "--all-files", cwd=repo, home=tmp_path / "pc")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert re.search(r"deckcli validate\.+Failed", r.stdout) and "carl.txt:1" in r.stdout
+
+
+def test_autoupdate_freeze_pins_a_commit_every_clone_has(clone, tmp_path):
+    """docs/ci.md: `pre-commit autoupdate --freeze` pins the newest commit as a sha."""
+    path, sha = clone
+    repo = repository_with_hooks(tmp_path / "decks-repo", path, "0" * 40)
+    r = pre_commit("autoupdate", "--freeze", cwd=repo, home=tmp_path / "pc")
+    assert r.returncode == 0, r.stdout + r.stderr
+    pinned = load_yaml(repo / ".pre-commit-config.yaml")["repos"][0]["rev"]
+    assert re.fullmatch(r"[0-9a-f]{40}", pinned)
+    assert pinned == git("rev-parse", "HEAD", cwd=path) == sha
+    r = pre_commit("run", "--all-files", cwd=repo, home=tmp_path / "pc")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_docs_pin_a_commit_not_a_tag():
+    """No page tells users to pin a tag (none travels to a clone), and the pages say how to
+    find the commit to pin."""
+    for page in (".pre-commit-hooks.yaml", "docs/ci.md"):
+        text = (REPO / page).read_text(encoding="utf-8")
+        assert not re.search(r"rev:\s*v\d", text), page
+        assert "git rev-parse HEAD" in text and "autoupdate --freeze" in text, page
+        assert re.search(r"rev:\s*[0-9a-f]{40}", text), page
+
