@@ -207,3 +207,13 @@ def test_the_docs_pin_a_commit_not_a_tag():
         assert "git rev-parse HEAD" in text and "autoupdate --freeze" in text, page
         assert re.search(r"rev:\s*[0-9a-f]{40}", text), page
 
+
+def test_the_contributors_hooks_pass_on_a_clone(clone, tmp_path):
+    """.pre-commit-config.yaml (ruff and deckcli's own checks of its data) passes on a clean
+    clone, run as a contributor runs it."""
+    path, _sha = clone
+    shutil.copy(REPO / ".pre-commit-config.yaml", path / ".pre-commit-config.yaml")
+    r = pre_commit("run", "--all-files", cwd=path, home=tmp_path / "pc")
+    assert r.returncode == 0, r.stdout + r.stderr
+    for hook in ("ruff check", "deckcli db check", "fmt's form", "examples/good is legal"):
+        assert re.search(re.escape(hook) + r".*\.+Passed", r.stdout), (hook, r.stdout)
