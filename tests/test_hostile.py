@@ -17,7 +17,7 @@ import pytest
 from conftest import run
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
-from make_corpus import TARGET_KINDS, make, make_targets  # noqa: E402
+from make_corpus import INDEX_DAMAGE, TARGET_KINDS, make, make_targets  # noqa: E402
 
 SECONDS = 30
 
@@ -296,3 +296,59 @@ def test_xml_entities_and_external_dtds_are_refused_on_their_line(corpus, name, 
     [problem] = r.json()["decks"][0]["problems"]
     assert (problem["code"], problem["rule"], problem["line"]) == ("unsafe-xml", "DL-2.9", line)
     assert "root:" not in r.out and "/bin/" not in r.out
+
+
+# -- a damaged card index ------------------------------------------------------------------------
+BAD_DECK = Path(__file__).parent.parent / "examples" / "bad" / "too-many-copies.txt"
+
+
+def answers() -> tuple:
+    """What the commands say with the card index as it is: every card, a legal deck's verdict
+    and an illegal deck's problems."""
+    cards = run("cards", "list", "-O", "json")
+    good = run("validate", DECK, "-O", "json")
+    bad = run("validate", BAD_DECK, "-O", "json")
+    assert "Traceback" not in cards.err + good.err + bad.err
+    return cards.code, cards.out, good.code, good.out, bad.code, bad.out
+
+
+@pytest.mark.parametrize("damage", INDEX_DAMAGE)
+def test_a_damaged_card_index_is_rebuilt_and_answers_correctly(tmp_path, monkeypatch, damage):
+    """Issue 24, 3: any damage to the cached index (a zeroed page, random bytes, a dropped
+    table, a truncated record or file, rows changed, a hot journal left by a killed update, a
+    FIFO, directory or symlink in its place) is found on opening: the run answers exactly as
+    with a whole index, at once (never hangs), and the next run finds a whole index again."""
+    from deckcli.cards.cache import load
+
+    expected = answers()  # the session's own cache: whole
+    assert expected[0] == 0 and expected[2] == 0 and expected[4] == 1
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(cache))
+    assert run("cards", "show", "Walrus").code == 0
+    [path] = cache.glob("index-*.sqlite")
+    INDEX_DAMAGE[damage](path)
+    with time_limit(SECONDS):
+        assert answers() == expected
+        assert answers() == expected
+    if damage != "directory":  # a directory cannot be replaced: each run builds in memory
+        assert load(str(path)) is not None, f"{damage}: not rebuilt"
+    assert sorted(p.name for p in cache.iterdir()) == [path.name]  # no journal, no temporary
+
+
+@pytest.mark.parametrize("damage", ["random-bytes", "zeroed-middle-page", "dropped-table"])
+def test_a_damaged_shipped_index_is_not_used(tmp_path, monkeypatch, damage):
+    """The index shipped in the package, damaged (a bad download, a disk error), is compiled
+    from the card data instead of being copied into the cache."""
+    import shutil
+
+    import deckcli.cards.bundled as bundled
+
+    expected = answers()
+    shipped = tmp_path / "bundled.sqlite"
+    shutil.copy(bundled.BUNDLED_INDEX, shipped)
+    INDEX_DAMAGE[damage](shipped)
+    monkeypatch.setattr(bundled, "BUNDLED_INDEX", str(shipped))
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
+    assert not bundled.usable(bundled._source_files([bundled._cache.builtin_db_dir()]))
+    with time_limit(SECONDS):
+        assert answers() == expected

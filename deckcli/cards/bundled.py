@@ -2,10 +2,12 @@
 
 Compiling ``card_db/`` takes most of a second (pydantic, ruamel.yaml), and a tournament's CI
 runner starts with an empty cache every time. So the package carries that index ready-made
-(``bundled.sqlite`` beside this module). The first run on a machine copies it into the cache,
-with this machine's keys, instead of compiling: only when the index would cover the bundled
-database alone, and only when the sources still hash to what it was built from (so an edited
-``card_db/`` is compiled as before, never shadowed). A read-only cache reads it in place.
+(``bundled.sqlite`` beside this module, stamped as every index file is: see
+:mod:`deckcli.cards.cache`). The first run on a machine copies it into the cache, with this
+machine's keys, instead of compiling: only when the index would cover the bundled database
+alone, when its stamp checks, and when the sources still hash to what it was built from (so
+an edited ``card_db/`` is compiled as before, never shadowed). A read-only cache keeps the
+copy in memory.
 
 After editing ``card_db/``, refresh it from a source checkout with::
 
@@ -18,59 +20,59 @@ from __future__ import annotations
 
 import marshal
 import os
-import sqlite3
 
 from deckcli.cards import cache as _cache
 from deckcli.cards.cache import (
     _content_key,
     _dirs_key,
+    _save,
     _source_files,
     build_index,
-    write_atomically,
+    open_image,
+    read_image,
 )
-from deckcli.cards.index import SCHEMA_VERSION, CardIndex
+from deckcli.cards.index import CardIndex
 
 BUNDLED_INDEX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bundled.sqlite")
 
 
+def _shipped(files: list[str]):
+    """(connection, meta) of the shipped index if it is whole (its stamp checks) and was built
+    from exactly these sources by a compatible build, else None."""
+    found = read_image(BUNDLED_INDEX)
+    opened = open_image(found[0]) if found is not None else None
+    if opened is None:  # missing or damaged: compile instead
+        return None
+    conn, meta = opened
+    if (meta.get("marshal", "").isdigit() and int(meta["marshal"]) <= marshal.version
+            and meta.get("content_key") == _content_key(files)):
+        return conn, meta
+    conn.close()
+    return None
+
+
 def usable(files: list[str]) -> bool:
-    """Whether the shipped index was built from exactly these sources, by a compatible build."""
-    try:
-        conn = sqlite3.connect(f"file:{BUNDLED_INDEX}?mode=ro&immutable=1", uri=True)
-        try:
-            meta = dict(conn.execute("SELECT key, value FROM meta"))
-        finally:
-            conn.close()
-    except sqlite3.Error:  # missing or damaged: compile instead
-        return False
-    return (meta.get("schema") == SCHEMA_VERSION
-            and meta.get("marshal", "").isdigit() and int(meta["marshal"]) <= marshal.version
-            and meta.get("content_key") == _content_key(files))
+    """Whether the shipped index is whole and was built from exactly these sources."""
+    found = _shipped(files)
+    if found is not None:
+        found[0].close()
+    return found is not None
 
 
 def from_bundled(dirs: list[str], files: list[str], path: str, stat_key: str
                  ) -> CardIndex | None:
-    """The shipped index, copied to ``path`` (or read in place), or None to compile instead."""
-    if dirs != [_cache.builtin_db_dir()] or not os.path.exists(BUNDLED_INDEX) \
-            or not usable(files):
+    """The shipped index with this machine's keys, copied to ``path`` (where the cache
+    cannot be written: kept in memory), or None to compile instead."""
+    if dirs != [_cache.builtin_db_dir()]:
         return None
-
-    def fill(conn: sqlite3.Connection) -> None:
-        shipped = sqlite3.connect(f"file:{BUNDLED_INDEX}?mode=ro&immutable=1", uri=True)
-        try:
-            shipped.backup(conn)
-        finally:
-            shipped.close()
-        conn.executemany("UPDATE meta SET value=? WHERE key=?",
-                         [(stat_key, "stat_key"), (_dirs_key(dirs), "dirs")])
-        conn.commit()
-
-    try:
-        write_atomically(path, fill)
-        return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
-    except (OSError, sqlite3.Error):  # a read-only cache: use the shipped file where it is
-        conn = sqlite3.connect(f"file:{BUNDLED_INDEX}?mode=ro&immutable=1", uri=True)
-        return CardIndex(conn, dirs, None)
+    found = _shipped(files)
+    if found is None:
+        return None
+    conn = found[0]
+    conn.executemany("UPDATE meta SET value=? WHERE key=?",
+                     [(stat_key, "stat_key"), (_dirs_key(dirs), "dirs")])
+    conn.commit()
+    return CardIndex(conn, dirs, _save(path, conn))
 
 
 def write_bundled() -> str:
@@ -79,13 +81,12 @@ def write_bundled() -> str:
     files = _source_files(dirs)
     if os.path.exists(BUNDLED_INDEX):
         os.unlink(BUNDLED_INDEX)
-    index = build_index(dirs, files, BUNDLED_INDEX, stat_key="")
-    index.conn.close()
-    if index.path != BUNDLED_INDEX:
+    index = build_index(dirs, files, None, stat_key="")  # in memory
+    index.conn.execute("UPDATE meta SET value='' WHERE key='dirs'")  # no trace of this machine
+    index.conn.commit()
+    if _save(BUNDLED_INDEX, index.conn) is None:
         raise SystemExit(f"could not write {BUNDLED_INDEX}")
-    with sqlite3.connect(BUNDLED_INDEX) as conn:  # no trace of this machine in the package
-        conn.execute("UPDATE meta SET value='' WHERE key='dirs'")
-    conn.close()
+    index.conn.close()
     os.chmod(BUNDLED_INDEX, 0o644)
     return BUNDLED_INDEX
 

@@ -1,18 +1,28 @@
-"""Where compiled card indexes live, when one is rebuilt, and building one.
+"""Where compiled card indexes live, when one is rebuilt, and reading and writing one.
 
 * Where: ``$DECKCLI_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcli``, else ``~/.cache/deckcli``;
   one file per list of source folders.
 * Fresh: the index records a stat key (path, size, mtime of every source) and a content key
   (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
   change rebuilds.
-* Safe: a build writes a temporary file in the cache folder and renames it into place, so two
-  processes building at once each end with a complete index. A read-only or missing cache
-  folder falls back to an index in memory, built for this run only.
+* Whole, or rebuilt: an index file is an SQLite database image stamped with a CRC-32 of its
+  bytes (:func:`stamp`, in the header's ``user_version``). A run reads the whole file at once,
+  checks the stamp and opens the image in memory (:func:`load`), so any damage to it (a zeroed
+  page, random bytes, a dropped table, a truncated file or record) is found before a query
+  can give a wrong answer, and SQLite never opens the file itself: a journal left beside it by
+  a killed process is never rolled into it, and nothing is locked. A file that fails the
+  check, is not a regular file (a FIFO is never opened for a blocking read) or cannot be read
+  is rebuilt, or, where it cannot be replaced, the run uses an index in memory.
+* Safe: an index is never changed in place. A build (or a new stat key) writes a new image
+  to a temporary file in the cache folder and renames it into place, so two processes
+  writing at once each leave a complete index. A read-only or missing cache folder falls back
+  to an index in memory, built for this run only.
 * Quick the first time: the package ships the index of its own database
   (:mod:`deckcli.cards.bundled`); when no other folder is in use and the sources still match
   it, the first run copies it into the cache instead of compiling the YAML.
 * Bounded: opening an index keeps its modification time within a day of its last use, and a
-  build deletes index files unused for 30 days (and temporary files of builds that died).
+  build deletes index files unused for 30 days (and temporary files of builds that died, and
+  journals older versions left).
 
 The index itself (its tables and look-ups) is :mod:`deckcli.cards.index`. This module imports
 neither pydantic nor ruamel.yaml; building does (lazily).
@@ -110,30 +120,24 @@ def index_path(dirs: list[str]) -> str:
 
 
 def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
-    """The index for the built-in database plus extra folders, rebuilt if any source changed."""
+    """The index for the built-in database plus extra folders, rebuilt if any source changed
+    or the index file is damaged."""
     dirs = source_dirs(list(extra_dirs))
     files = _source_files(dirs)
     path = index_path(dirs)
     stat_key = _stat_key(files)
-    try:
-        modified = os.stat(path).st_mtime
-    except OSError:
-        modified = None
-    if not rebuild and modified is not None:
-        try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            meta = dict(conn.execute("SELECT key, value FROM meta"))
-            if meta.get("dirs") == _dirs_key(dirs):
-                if meta.get("stat_key") == stat_key:
-                    _mark_used(path, modified)
-                    return CardIndex(conn, dirs, path)
-                if meta.get("content_key") == _content_key(files):
-                    conn.close()
-                    _touch_stat_key(path, stat_key)
-                    return CardIndex(sqlite3.connect(f"file:{path}?mode=ro", uri=True), dirs, path)
-            conn.close()
-        except sqlite3.Error:
-            pass  # a damaged or foreign file: rebuild it
+    loaded = None if rebuild else load(path)
+    if loaded is not None:
+        conn, meta, modified = loaded
+        if meta.get("dirs") == _dirs_key(dirs):
+            if meta.get("stat_key") == stat_key:
+                _mark_used(path, modified)
+                return CardIndex(conn, dirs, path)
+            if meta.get("content_key") == _content_key(files):
+                conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
+                on_disk = _save(path, conn)  # the new times, for the next run
+                return CardIndex(conn, dirs, on_disk)
+        conn.close()
     if not rebuild:
         from deckcli.cards.bundled import from_bundled
 
@@ -141,6 +145,75 @@ def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
         if index is not None:
             return index
     return build_index(dirs, files, path, stat_key)
+
+
+#: An index file larger than this is not an index deckcli wrote (10,000 cards take ~10 MB).
+MAX_INDEX_BYTES = 1 << 30
+_STAMP = slice(60, 64)  # the SQLite header's user_version: free for the application's use
+
+
+def _crc(image) -> int:
+    """CRC-32 of an SQLite image with its stamp's four bytes read as zero."""
+    from zlib import crc32
+
+    view = memoryview(image)
+    return crc32(view[_STAMP.stop:], crc32(b"\0\0\0\0", crc32(view[:_STAMP.start])))
+
+
+def stamp(image: bytes) -> bytes:
+    """The image with its CRC-32 in the header (see :func:`load`)."""
+    out = bytearray(image)
+    out[_STAMP] = _crc(out).to_bytes(4, "big")
+    return bytes(out)
+
+
+def read_image(path: str) -> tuple[bytes, float] | None:
+    """(a stamped image whose stamp checks, modification time) from ``path``, or None when it
+    is missing, damaged or not a regular file (never opened for a blocking read)."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) |
+                     getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or not 100 <= st.st_size <= MAX_INDEX_BYTES:
+            return None
+        image = os.read(fd, st.st_size + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if len(image) != st.st_size or int.from_bytes(image[_STAMP], "big") != _crc(image):
+        return None  # changed while read, truncated, grown, or any byte changed
+    return image, st.st_mtime
+
+
+def open_image(image: bytes) -> tuple[sqlite3.Connection, dict] | None:
+    """An in-memory connection to a checked image and its ``meta`` table, or None if SQLite
+    cannot read it (a file of another schema)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(image)
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+    except sqlite3.Error:
+        conn.close()
+        return None
+    if meta.get("schema") != SCHEMA_VERSION:
+        conn.close()
+        return None
+    return conn, meta
+
+
+def load(path: str) -> tuple[sqlite3.Connection, dict, float] | None:
+    """(connection, meta, modification time) of a whole index file, or None (rebuild it)."""
+    found = read_image(path)
+    if found is None:
+        return None
+    opened = open_image(found[0])
+    return None if opened is None else (*opened, found[1])
 
 
 #: An index file nobody opened for this long is deleted when another index is built (every
@@ -160,9 +233,13 @@ def _mark_used(path: str, modified: float) -> None:
             pass  # a read-only cache: the file is simply never pruned by this user
 
 
+_JOURNALS = (".sqlite-journal", ".sqlite-wal", ".sqlite-shm")
+
+
 def prune_cache(folder: str, keep: str) -> list[str]:
-    """Delete index files unused for UNUSED_DAYS and temporary files of builds that died a
-    day or more ago; ``keep`` is never touched. Returns the names deleted."""
+    """Delete index files unused for UNUSED_DAYS, temporary files of builds that died a day
+    or more ago, and the journals older versions of deckcli left beside an index; ``keep`` is
+    never touched. Returns the names deleted."""
     import time
 
     now, gone = time.time(), []
@@ -178,6 +255,8 @@ def prune_cache(folder: str, keep: str) -> list[str]:
             limit = UNUSED_DAYS * _DAY
         elif name.startswith(".index-") and name.endswith(".tmp"):
             limit = _DAY
+        elif name.startswith("index-") and name.endswith(_JOURNALS):
+            limit = 0  # an index is never opened by SQLite in place: nothing uses these
         else:
             continue  # not ours
         try:
@@ -193,31 +272,32 @@ def _dirs_key(dirs: list[str]) -> str:
     return "\n".join(os.path.abspath(d) for d in dirs)
 
 
-def _touch_stat_key(path: str, stat_key: str) -> None:
+def _save(path: str, conn: sqlite3.Connection) -> str | None:
+    """Write the database ``conn`` holds to ``path`` as a stamped image (:func:`write_image`);
+    the path, or None where the cache cannot be written (the run keeps its index in memory)."""
+    conn.commit()  # an image holds committed pages only
     try:
-        with sqlite3.connect(path, timeout=0.1) as conn:
-            conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
-    except sqlite3.Error:
-        pass  # read-only cache, or a run reading it: the content check runs again next time
+        write_image(path, conn.serialize())
+    except OSError:
+        return None
+    return path
 
 
-def write_atomically(path: str, fill) -> None:
-    """Create the SQLite file ``path``: ``fill(conn)`` writes a temporary file in the same
-    folder, which a rename then puts in place, so two processes writing at once each leave a
-    complete file. Then the folder is pruned (:func:`prune_cache`). Raises OSError or
-    sqlite3.Error (a read-only folder, a full disk)."""
+def write_image(path: str, image: bytes) -> None:
+    """Put a stamped copy of the SQLite ``image`` at ``path``: written to a temporary file in
+    the same folder, which a rename then puts in place (over whatever was there: a damaged
+    index, a FIFO), so two processes writing at once each leave a complete file. Not fsynced:
+    a file a crash leaves incomplete fails its stamp and is rebuilt. Then the folder is pruned
+    (:func:`prune_cache`). Raises OSError (a read-only folder, a full disk, a directory at
+    ``path``)."""
     import tempfile
 
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=folder)
-    os.close(fd)
     try:
-        conn = sqlite3.connect(tmp)
-        try:
-            fill(conn)
-        finally:
-            conn.close()
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(stamp(image))
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
@@ -225,8 +305,10 @@ def write_atomically(path: str, fill) -> None:
     prune_cache(folder, keep=path)
 
 
-def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> CardIndex:
-    """Compile the sources and write the index atomically; in memory if the cache is read-only."""
+def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: str
+                ) -> CardIndex:
+    """Compile the sources and write the index to ``path`` atomically; kept in memory only
+    when the cache is read-only (or ``path`` is None)."""
     from deckcli.cards.build import compile_sources
 
     compiled = compile_sources(dirs)
@@ -242,14 +324,8 @@ def build_index(dirs: list[str], files: list[str], path: str, stat_key: str) -> 
     content_key = _content_key(files)
     meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key),
             ("dirs", _dirs_key(dirs)), ("marshal", str(marshal.version))]
-    try:
-        write_atomically(path, lambda conn: write_tables(conn, compiled, meta))
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        on_disk: str | None = path
-    except (OSError, sqlite3.Error):
-        conn = sqlite3.connect(":memory:")
-        write_tables(conn, compiled, meta)
-        on_disk = None
-    index = CardIndex(conn, dirs, on_disk)
+    conn = sqlite3.connect(":memory:")
+    write_tables(conn, compiled, meta)
+    index = CardIndex(conn, dirs, _save(path, conn) if path else None)
     index.built = compiled
     return index

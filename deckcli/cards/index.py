@@ -18,7 +18,7 @@ from functools import cached_property
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.records import Record
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"  # 7: the file is an image stamped with its CRC-32 (cards.cache)
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE sets(game TEXT, code TEXT, name TEXT, released TEXT, path TEXT, line INTEGER,
@@ -122,11 +122,9 @@ class CardIndex:
         self.conn = conn
         self.dirs = dirs
         self.path = path
-        # One read transaction for the run: without it SQLite takes and drops its file lock,
-        # and checks the file has not changed, around every query (about 10 us of system
-        # calls each; a batch looks up a thousand names while its memos fill). Nothing writes
-        # through this connection; cache._touch_stat_key gives up at once rather than wait
-        # for it.
+        # One read transaction for the run: an index opened from a file (rather than an
+        # image in memory, see deckcli.cards.cache.load) would otherwise take and drop its
+        # file lock around every query.
         try:
             conn.execute("BEGIN")
         except sqlite3.Error:

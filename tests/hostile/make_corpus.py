@@ -99,3 +99,73 @@ def make_targets(folder: Path) -> dict[str, Path]:
 
 TARGET_KINDS = ("fifo", "device", "socket", "directory", "link-to-fifo", "link-outside",
                 "read-only")
+
+
+# -- a damaged card index (deckcli/cards/cache.py) ---------------------------------------------
+def _zero_page(path: Path, which: str) -> None:
+    pages = path.stat().st_size // 4096
+    number = {"first": 0, "middle": pages // 2, "last": pages - 1}[which]
+    with open(path, "r+b") as fh:
+        fh.seek(number * 4096)
+        fh.write(b"\0" * 4096)
+
+
+def _random_bytes(path: Path) -> None:
+    rng = random.Random(24)
+    with open(path, "r+b") as fh:
+        fh.seek(rng.randrange(4096, path.stat().st_size - 256))
+        fh.write(bytes(rng.randrange(256) for _ in range(200)))
+
+
+def _with_sqlite(sql: str):
+    def damage(path: Path) -> None:
+        import sqlite3
+
+        conn = sqlite3.connect(path)
+        conn.executescript(sql)
+        conn.close()
+    return damage
+
+
+def _hot_journal(path: Path) -> None:
+    """A process killed in the middle of changing the index in place (as older versions
+    updated its key): pages written into the file, the rollback journal left beside it."""
+    import subprocess
+    import sys
+
+    code = ("import os, sqlite3, sys\n"
+            "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "conn.execute('PRAGMA cache_size=1')\n"  # changed pages spill into the file
+            "conn.execute('BEGIN IMMEDIATE')\n"
+            "conn.execute(\"UPDATE meta SET value = 'x' || value WHERE key = 'stat_key'\")\n"
+            "conn.execute('DELETE FROM printings')\n"
+            "os._exit(9)\n")
+    subprocess.run([sys.executable, "-c", code, str(path)], check=False)
+    if not Path(f"{path}-journal").exists():
+        raise AssertionError("the killed update left no journal")
+
+
+def _replace_with(make_it):
+    def damage(path: Path) -> None:
+        path.unlink()
+        make_it(path)
+    return damage
+
+
+#: kind of damage -> a function that does it to an index file in place
+INDEX_DAMAGE = {
+    "zeroed-first-page": lambda p: _zero_page(p, "first"),
+    "zeroed-middle-page": lambda p: _zero_page(p, "middle"),
+    "zeroed-last-page": lambda p: _zero_page(p, "last"),
+    "random-bytes": _random_bytes,
+    "dropped-table": _with_sqlite("DROP TABLE printings;"),
+    "truncated-record": _with_sqlite("UPDATE cards SET data = substr(data, 1, 10);"),
+    "wrong-rows": _with_sqlite("UPDATE stats SET value = value + 1;"),  # well-formed, wrong
+    "truncated-file": lambda p: os.truncate(p, p.stat().st_size // 2),
+    "empty-file": lambda p: os.truncate(p, 0),
+    "hot-journal": _hot_journal,
+    "fifo": _replace_with(os.mkfifo),
+    "directory": _replace_with(os.mkdir),
+    "symlink-to-a-device": _replace_with(lambda p: os.symlink("/dev/zero", p)),
+    "not-an-index": _replace_with(lambda p: p.write_bytes(b"SQLite format 3\0" + b"x" * 8192)),
+}
