@@ -20,8 +20,8 @@ from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
 from deckcli.games.base import CardInfo, HouseRules, Illegal, JudgeNeeded, Outcome, Stop
 
-ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "challenge",
-           "target", "defend", "stat", "promote", "decline", "play", "end_turn")
+ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "ready",
+           "challenge", "target", "defend", "stat", "promote", "decline", "play", "end_turn")
 #: actions whose argument is a card, a player, a statistic or nothing
 CARD_ACTIONS = {"reveal_challenger", "reveal_defender", "place", "challenge", "defend",
                 "promote", "play"}

@@ -7,7 +7,7 @@ driver (:mod:`deckcli.games.replay`) and the simulator play through :meth:`apply
 
 from __future__ import annotations
 
-from deckcli.games.animal_battle import BATTLE_STATS, GAME
+from deckcli.games.animal_battle import BATTLE_STATS, GAME, moves
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.base import Engine, HouseRules, Outcome, Stop
 
@@ -29,10 +29,9 @@ class AnimalBattleEngine(Engine):
     def apply(self, state: Match, action) -> Outcome:
         return state.act(*action)
 
-    def legal_actions(self, state: Match, player: str | None = None) -> list:
-        """Every legal next action, each tried on a copy of the game (``player``: only that
-        player's)."""
-        return [a for a, _out in self.tried(state, player)]
+    def legal_actions(self, state: Match) -> list:
+        """The legal actions of the player to move, from the state (:mod:`.moves`)."""
+        return moves.legal_actions(state)
 
     def tried(self, state: Match, player: str | None = None) -> list[tuple]:
         """(action, outcome on a copy) for every legal next action."""
@@ -41,7 +40,8 @@ class AnimalBattleEngine(Engine):
         for pid in s.in_game() if player is None else [player]:
             p = s.players[pid]
             animals = sorted({c for c in p.hand + p.pool if book[c].animal})
-            tries = [("draw", None, None), ("decline", None, None), ("end_turn", None, None)]
+            tries = [("draw", None, None), ("decline", None, None), ("end_turn", None, None),
+                     ("ready", None, None)]
             tries += [(v, c, None) for v in ("reveal_challenger", "reveal_defender", "place",
                                              "challenge", "defend", "promote")
                       for c in animals]
@@ -73,21 +73,7 @@ class AnimalBattleEngine(Engine):
         return state.s.waiting
 
     def to_move(self, state: Match) -> str | None:
-        s = state.s
-        if s.winner is not None or s.waiting is not None:
-            return None
-        if s.phase == "setup":
-            if s.challenger is None:
-                return s.first
-            if all(d is None for d in s.defenders.values()):
-                return s.defending or s.first
-            return None  # the table: Pools are filled, then 'start'
-        if s.phase == "promote":
-            return s.defending
-        if (s.phase in ("draw", "pool", "establish") and s.controller == s.active
-                and s.defending is not None and s.defenders.get(s.defending) is None):
-            return s.defending if s.phase == "establish" else s.active
-        return s.active
+        return moves.to_move(state)
 
     def view(self, state: Match, player: str) -> dict:
         """What ``player`` may know: their own hand, every Pool, the Challenger and Defenders,

@@ -53,13 +53,14 @@ class State:
     overrides: list[dict] = field(default_factory=list)  # card text in force (AB-6.4)
     winner: str | None = None
     waiting: Stop | None = None  # a gap no house rule settles: a judge must rule
+    ready: list[str] = field(default_factory=list)  # said 'ready' during setup (AB-3.5)
 
     def copy(self) -> State:
         return State({k: p.copy() for k, p in self.players.items()}, self.order[:], self.first,
                      self.turn, self.phase, self.active, self.challenger, self.controller,
                      dict(self.defenders), self.defending, self.target, self.used[:],
                      self.original, self.drew, self.attacked, [dict(o) for o in self.overrides],
-                     self.winner, self.waiting)
+                     self.winner, self.waiting, self.ready[:])
 
     def in_game(self) -> list[str]:
         return [p for p in self.order if not self.players[p].out]

@@ -60,6 +60,30 @@ class TurnActions:
             out.cite("AB-6.4", effects.cite(entry) + f": the Pool holds up to {limit}")
         out.cite("AB-4.2", "{} puts {} into the Pool ({}/{})", p, self.ref(cid), len(pool), limit)
 
+    def _ready(self, out, p, arg, stat):
+        """A player says their Pool is filled: at setup (AB-3.5), or, on their turn, that the
+        Pool phase is over (AB-4.2) and the turn goes on to establishing (AB-4.3). Optional:
+        any later action moves the turn on as well."""
+        s = self.s
+        if s.phase == "setup":
+            if s.challenger is None or not any(d is not None for d in s.defenders.values()):
+                raise Illegal("AB-3.5", "Pools are filled after the starting Challenger and "
+                                        "Defender are revealed (AB-3.3, AB-3.4)")
+            if p in s.ready:
+                raise Illegal("AB-3.5", f"{p} has already said the Pool is filled")
+            s.ready.append(p)
+            out.cite("AB-3.5", "{}'s Pool is filled ({})", p, len(s.players[p].pool))
+            return
+        self._active(p, "AB-4.2", "end the Pool phase")
+        if RANK[s.phase] > RANK["pool"]:
+            raise Illegal("AB-4.2", f"the Pool phase is over (the turn is at '{s.phase}')")
+        self._forward("establish")
+        if s.challenger is None:
+            raise Illegal("AB-4.3", f"the rules call for a new Challenger: {p} establishes one "
+                                    "from the Pool, which ends the Pool phase")
+        s.phase = "establish"
+        out.cite("AB-4.2", "{}'s Pool phase is over", p)
+
     def _challenge(self, out, p, cid, stat):
         s = self.s
         if s.phase == "setup":

@@ -1,0 +1,192 @@
+"""The legal actions of the player to move, worked out from the state (no trial copies).
+
+``referee legal`` tries every candidate action on a copy of the game (:meth:`.play.
+AnimalBattleEngine.tried`): exact, and slow (a copy per candidate). A simulation asks for the
+legal actions at every step of thousands of games, so this module answers from the state
+alone, rule by rule, as the engine (:mod:`.engine`, :mod:`.turn`) checks them. Card text is
+the exception: an action card is tried on a copy (few hands hold one). ``tests/
+test_ab_moves.py`` holds the two answers equal on every position of many random games.
+
+Who is to move (:func:`to_move`) is this module's reading of the turn; the referee lets any
+player act whose action is legal. Left out on purpose: playing a card whose text the referee
+does not model (a judge would have to rule, and a simulation cannot go on).
+"""
+
+from __future__ import annotations
+
+from deckcli.games.animal_battle import BATTLE_STATS, POOL_SIZE, effects
+from deckcli.games.animal_battle.state import RANK
+
+STATS = tuple(BATTLE_STATS)
+
+
+def to_move(match) -> str | None:
+    """The player whose decision it is, None for the table ('start') or a game that waits."""
+    s = match.s
+    if s.winner is not None or s.waiting is not None:
+        return None
+    if s.phase == "setup":
+        if s.challenger is None:
+            return s.first
+        if all(d is None for d in s.defenders.values()):
+            return s.defending  # None: the first player must name the opponent (target)
+        for pid in _from(s, s.first):  # each fills the Pool in seat order, then is ready
+            if pid not in s.ready:
+                return pid
+        return None
+    if s.phase == "promote":
+        return s.defending
+    dp = s.defending
+    if (s.phase == "establish" and s.controller == s.active and dp is not None
+            and s.defenders.get(dp) is None):
+        return dp  # the Challenger is known: the defending player selects the Defender
+    if s.phase == "attack" and s.used and not s.original:
+        chooser = match.house.value("next_stat_chooser")
+        if chooser == "defender":
+            return dp
+    return s.active
+
+
+def _from(s, first: str) -> list[str]:
+    i = s.order.index(first)
+    return [p for p in s.order[i:] + s.order[:i] if not s.players[p].out]
+
+
+def legal_actions(match) -> list[tuple]:
+    """Every legal action of :func:`to_move`'s player (the table's 'start' when None)."""
+    s = match.s
+    if s.winner is not None or s.waiting is not None:
+        return []
+    pid = to_move(match)
+    if s.phase == "setup":
+        return _setup(match, pid)
+    if pid is None:
+        return []
+    out: list[tuple] = []
+    if s.phase == "promote":
+        _promotion(match, pid, out)
+    elif pid == s.active:
+        _turn(match, pid, out)
+    else:
+        _defending(match, pid, out)
+    _cards(match, pid, out)
+    return out
+
+
+def _animals(match, cards) -> list[int]:
+    book = match.book
+    return sorted({c for c in cards if book[c].animal})
+
+
+def _setup(match, pid) -> list[tuple]:
+    s = match.s
+    if s.challenger is None:
+        return [(pid, "reveal_challenger", c, None) for c in _animals(match, s.players[pid].hand)]
+    if all(d is None for d in s.defenders.values()):
+        if pid is None:  # more than two players: the first player names whom to attack
+            return [(s.first, "target", o, None) for o in s.order
+                    if o != s.first and not s.players[o].out]
+        return [(pid, "reveal_defender", c, None) for c in _animals(match, s.players[pid].hand)]
+    if pid is None:
+        return [(None, "start", None, None)]
+    p = s.players[pid]
+    out = [(pid, "ready", None, None)]
+    if len(p.pool) < POOL_SIZE:
+        out += [(pid, "place", c, None) for c in _animals(match, p.hand)]
+    return out
+
+
+def _from_hand_allowed(match) -> bool:
+    """AB-G.7: may a new Challenger or Defender come straight from the hand?"""
+    return match.house.value("new_animal_from") == "pool_or_hand"
+
+
+def _turn(match, pid, out: list) -> None:
+    s = match.s
+    p = s.players[pid]
+    phase = s.phase
+    if phase == "draw":
+        if not s.drew:
+            out.append((pid, "draw", None, None))
+        return
+    rank = RANK[phase]
+    if rank <= RANK["pool"]:
+        limit, _ = match._pool_limit(pid)
+        if len(p.pool) < limit:
+            out += [(pid, "place", c, None) for c in _animals(match, p.hand)]
+        if s.challenger is not None:  # else establishing the Challenger ends the Pool phase
+            out.append((pid, "ready", None, None))
+    if s.challenger is None and rank <= RANK["establish"]:
+        sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
+        out += [(pid, "challenge", c, None) for c in _animals(match, sources)]
+    elif (s.challenger is not None and s.controller == pid and not s.attacked
+          and rank <= RANK["establish"] and effects.find(s, "replace_challenger", pid)):
+        out += [(pid, "challenge", c, None) for c in _animals(match, p.pool)]
+    _statistics(match, pid, out)
+    if _may_end(match, pid):
+        out.append((pid, "end_turn", None, None))
+
+
+def _statistics(match, pid, out: list) -> None:
+    s = match.s
+    if s.phase not in ("pool", "establish", "attack") or s.challenger is None:
+        return
+    if s.controller != s.active:
+        return
+    dp = s.defending
+    if dp is None or s.defenders.get(dp) is None:
+        return
+    if s.original:
+        chooser = s.controller
+    else:
+        chooser = s.controller if match.house.value("next_stat_chooser") == "challenger" else dp
+    if pid != chooser:
+        return
+    used = s.used
+    for stat in STATS:
+        if stat not in used or effects.find(s, "reuse_statistic", pid, stat):
+            out.append((pid, "stat", stat, None))
+
+
+def _may_end(match, pid) -> bool:
+    """AB-4.5, AB-6.2, AB-4.3: the turn may end once its attack is over (or needs none)."""
+    s = match.s
+    if s.phase == "promote" or (s.phase == "attack" and s.used):
+        return False
+    if s.controller == pid and not s.attacked and not effects.find(s, "skip_attack", pid):
+        return False
+    return not (s.challenger is None and not s.attacked)
+
+
+def _defending(match, pid, out: list) -> None:
+    """The defending player's choices on another player's turn: the Defender (AB-4.3), and
+    the statistic when the house rule gives the next link's choice to the defender."""
+    s = match.s
+    if pid == s.defending and s.phase == "establish" and s.defenders.get(pid) is None:
+        p = s.players[pid]
+        sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
+        out += [(pid, "defend", c, None) for c in _animals(match, sources)]
+    _statistics(match, pid, out)
+
+
+def _promotion(match, pid, out: list) -> None:
+    s = match.s
+    p = s.players[pid]
+    out += [(pid, "promote", c, None) for c in _animals(match, p.pool)]
+    if effects.find(s, "hand_to_chain", pid):
+        out += [(pid, "promote", c, None) for c in _animals(match, p.hand) if c not in p.pool]
+    out.append((pid, "decline", None, None))
+
+
+def _cards(match, pid, out: list) -> None:
+    """Action cards in hand: tried on a copy (their timing is card text, AB-6.4). A card whose
+    text the referee does not model is left out: playing it stops the game for a judge."""
+    s = match.s
+    book = match.book
+    cards = sorted({c for c in s.players[pid].hand if book[c].kind == "action"})
+    for c in cards:
+        for stat in (None, *dict.fromkeys(s.used)):
+            action = (pid, "play", c, stat)
+            answer = match.clone().act(*action)
+            if answer.ok and answer.stop is None:
+                out.append(action)
