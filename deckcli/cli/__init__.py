@@ -41,6 +41,7 @@ COMMANDS = {
     "rules": ("deckcli.cli.rules_cmd:rules", "Show the rules reference."),
     "setup": ("deckcli.cli.setup_cmd:setup", "Deal a game's setup from a deck, with a seed."),
     "referee": ("deckcli.cli.referee_cmd:referee", "Rule on battles, attacks and game logs."),
+    "simulate": ("deckcli.cli.simulate_cmd:simulate", "Play games between decks; who wins."),
     "stats": ("deckcli.cli.report_cmd:stats", "Statistics of a deck against the database."),
     "sheet": ("deckcli.cli.report_cmd:sheet", "Printable registration sheets (HTML)."),
     "report": ("deckcli.cli.report_cmd:report", "An event's report page (HTML)."),

@@ -50,7 +50,7 @@ class Game:
 
     #: where each part lives, ``module`` or ``module:name``: rules (the list of
     #: :class:`deckcli.rule.Rule`), gaps (house-rule key -> :class:`Gap`), deck_checks,
-    #: card_entry (``db check`` of one card), setup and engine (an :class:`Engine`)
+    #: card_entry (``db check`` of one card), setup, engine (an :class:`Engine`), policies
     parts: dict[str, str] = {}
 
     def __repr__(self) -> str:
@@ -109,6 +109,11 @@ class Game:
     def engine(self) -> Engine:
         """The game's :class:`Engine` (one per process)."""
         return self._part("engine")
+
+    def policies(self):
+        """The module of the game's own policies for ``simulate``: ``make(spec)`` (a policy,
+        or None for a name it does not know) and ``NAMES``."""
+        return self._part("policies")
 
 
 _SECTIONS: dict[str, dict[str, str]] = {}
@@ -189,8 +194,9 @@ class HouseRules:
         return gap.default if (self.simulate or gap.provisional) else None
 
     def settled(self, key: str) -> bool:
-        """Whether a house rule for this key was declared (not only a default reading)."""
-        return key in self.given
+        """Whether a house rule settles this key: one was declared, or this is a simulation,
+        whose defaults are house rules it declares (its report lists them, source 'default')."""
+        return self.simulate or key in self.given
 
     def meet(self, gap: str, situation: str, log: list, applied: str | None = None) -> str:
         """Record that the game met a gap (by rule id, ``AB-G.1``, or house-rule key) in
@@ -205,8 +211,8 @@ class HouseRules:
     def record(self, gap: str, situation: str, applied: str | None = None) -> GapMet:
         """A gap met, with the value that settles it (None: a judge must rule)."""
         found = self.by_rule.get(gap) or self.gaps[gap]
-        return GapMet(found, situation, self.value(found.key), found.key in self.given,
-                      applied)
+        return GapMet(found, situation, self.value(found.key), self.settled(found.key),
+                      applied, self.sources.get(found.key, "default"))
 
     def used(self) -> list[dict]:
         """Every house rule in force with its source: declared ones, then the defaults a
@@ -225,12 +231,12 @@ class GapMet:
     """One time a game met a gap: the situation, the value applied (None: a judge must rule),
     whether a house rule declared it. The ruling's text is built only when read."""
 
-    __slots__ = ("gap", "situation", "value", "settled", "applied")
+    __slots__ = ("gap", "situation", "value", "settled", "applied", "source")
 
     def __init__(self, gap: Gap, situation: str, value: str | None, settled: bool,
-                 applied: str | None = None):
+                 applied: str | None = None, source: str = "house-rule"):
         self.gap, self.situation, self.value = gap, situation, value
-        self.settled, self.applied = settled, applied
+        self.settled, self.applied, self.source = settled, applied, source
 
     @property
     def rule(self) -> str:
@@ -248,7 +254,8 @@ class GapMet:
                     f"declare a house rule: {gap.key}={'|'.join(gap.values)}.")
         what = self.applied or gap.values[value]
         if self.settled:
-            return f"House rule {gap.key}={value}: {what} ({gap.rule})."
+            how = " (the simulation's default)" if self.source == "default" else ""
+            return f"House rule {gap.key}={value}{how}: {what} ({gap.rule})."
         how = "simulation default" if not gap.provisional else "provisional reading"
         others = ", ".join(v for v in gap.values if v != value)
         return (f"No house rule {gap.key}; {how} {value}: {what} ({gap.rule}; declare "

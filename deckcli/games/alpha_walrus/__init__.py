@@ -30,6 +30,7 @@ class AlphaWalrus(Game):
         "card_entry": "deckcli.games.alpha_walrus.cards:check_entry",
         "setup": "deckcli.games.alpha_walrus.setup",
         "engine": "deckcli.games.alpha_walrus.play:ENGINE",
+        "policies": "deckcli.games.alpha_walrus.policies",
     }
 
 

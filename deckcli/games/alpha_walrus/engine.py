@@ -54,6 +54,7 @@ class Match:
         self.cards = cards
         self.house = house
         self.step = 0
+        self.showdowns = 0  # Final Showdowns begun (for a simulation's report)
         self.out = Outcome(None, "")
         self.events: list = self.out._notes
 
@@ -322,3 +323,5 @@ class Match:
 
     def do_summon_alpha(self, player: str, action: dict) -> None:
         engine_battle.summon_alpha(self, player, action)
+        if "showdown" in self.out.facts:
+            self.showdowns += 1

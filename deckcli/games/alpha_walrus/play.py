@@ -13,7 +13,7 @@ import random
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus import GAME
 from deckcli.games.alpha_walrus.engine import Match
-from deckcli.games.alpha_walrus.state import HAND_MAX, Player, State
+from deckcli.games.alpha_walrus.state import HAND_MAX, PHASES, Player, State
 from deckcli.games.base import Engine, HouseRules, Outcome, Step
 
 MAX_ACTIONS = 10_000
@@ -43,14 +43,20 @@ class AlphaWalrusEngine(Engine):
     def apply(self, state: Match, action) -> Outcome:
         return state.apply(action)
 
-    def legal_actions(self, state: Match, player: str | None = None) -> list:
-        return [a for a, _out in self.tried(state, player)]
+    def legal_actions(self, state: Match) -> list:
+        """The legal actions of the player to move, for a simulation: the candidates that can
+        be legal at this point of the turn (:func:`worth_trying`), each tried on a copy; a
+        'recover' that changes nothing (the Recover Phase has begun) is left out."""
+        return [a for a, _out in self.tried(state, self.to_move(state), quick=True)]
 
-    def tried(self, state: Match, player: str | None = None) -> list[tuple]:
+    def tried(self, state: Match, player: str | None = None, *, quick: bool = False) -> list:
         """(action, outcome on a copy) for every candidate the referee accepts as it stands:
         legal, breaking no earlier rule, and not out of turn order."""
         found = []
-        for action in candidates(state):
+        pool = candidates(state)
+        if quick:
+            pool = [a for a in pool if worth_trying(state, a)]
+        for action in pool:
             if player is not None and action["player"] != player:
                 continue
             trial = Match(copy.deepcopy(state.state), state.cards, state.house)
@@ -82,7 +88,7 @@ class AlphaWalrusEngine(Engine):
         ring = st.order[i + 1:] + st.order[: i + 1]
         return next(p for p in ring if p in live)
 
-    def view(self, state: Match, player: str) -> dict:
+    def view(self, state: Match, player: str, *, unseen: bool = False) -> dict:
         """Own hand, every field and gear, counts of the other hands and of the deck, the
         discard pile (open), the round and whose turn it is."""
         st = state.state
@@ -118,6 +124,10 @@ class AlphaWalrusEngine(Engine):
         return {"hands": {n: [c.ref for c in st.players[n].hand] for n in st.order},
                 "deck": [c.ref for c in st.deck], "discard": [c.ref for c in st.discard],
                 "centre": st.centre.ref if st.centre else None, "round": st.round}
+
+    def reached_showdown(self, state: Match) -> bool:
+        """Whether someone summoned the Alpha Walrus (AW-8.1) in this game."""
+        return state.showdowns > 0
 
     def turns(self, state: Match) -> int:
         st = state.state
@@ -187,6 +197,42 @@ def _short(value) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_short(v) for v in value) + "]"
     return str(value)
+
+
+#: the phase each kind of action belongs to (AW-3.1): an action whose phase has passed is
+#: illegal (engine.Match.gate), so a simulation need not try it
+_LATEST = {"summon": 1, "equip": 1, "place-gear": 1, "summon-alpha": 1, "battle": 2,
+           "discard": 3, "recover": 3}
+
+
+def worth_trying(state: Match, action: dict) -> bool:
+    """False for a candidate the engine is sure to refuse here, or that changes nothing: its
+    phase is over (AW-3.1), no battle before round 3 (AW-1.6), a Recover discard with seven
+    cards or fewer (AW-5.2), making room on a field that has room or none on a full one
+    (AW-7.1, AW-7.2), the Alpha Walrus without four gear pieces (AW-8.1), a second
+    'recover'. The rest are tried."""
+    st = state.state
+    t = st.turn
+    do = action["do"]
+    if t is None:
+        return True
+    now = PHASES.index(t.phase)
+    latest = _LATEST.get(do)
+    if latest is not None and now > latest:
+        return False
+    p = st.players[action["player"]]
+    if do == "recover":
+        return now < 3
+    if do == "battle":
+        return st.round > 2 and bool(p.field)
+    if do == "discard":
+        return len(p.hand) > HAND_MAX
+    if do == "summon":
+        full = len(p.field) >= p.field_limit()
+        return full == ("discard" in action)
+    if do == "summon-alpha":
+        return len(p.gear) >= 4
+    return True
 
 
 def candidates(state: Match) -> list[dict]:

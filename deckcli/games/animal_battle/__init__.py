@@ -49,6 +49,7 @@ class AnimalBattle(Game):
         "card_entry": "deckcli.games.animal_battle.cards:check_entry",
         "setup": "deckcli.games.animal_battle.setup",
         "engine": "deckcli.games.animal_battle.play:ENGINE",
+        "policies": "deckcli.games.animal_battle.policies",
     }
 
 

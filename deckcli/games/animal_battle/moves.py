@@ -20,6 +20,19 @@ from deckcli.games.animal_battle.state import RANK
 STATS = tuple(BATTLE_STATS)
 
 
+def _playable(book: dict) -> dict[int, list]:
+    """Card id -> the overrides it puts in force, for the action cards whose text the engine
+    models (asked at every step, so worked out once per game's book)."""
+    found = _PLAYABLE.get(id(book))
+    if found is None or found[0] is not book:
+        cards = {cid: effects.playable(c) for cid, c in book.items() if c.kind == "action"}
+        found = _PLAYABLE[id(book)] = (book, {cid: o for cid, o in cards.items() if o})
+    return found[1]
+
+
+_PLAYABLE: dict[int, tuple] = {}
+
+
 def to_move(match) -> str | None:
     """The player whose decision it is, None for the table ('start') or a game that waits."""
     s = match.s
@@ -29,7 +42,7 @@ def to_move(match) -> str | None:
         if s.challenger is None:
             return s.first
         if all(d is None for d in s.defenders.values()):
-            return s.defending  # None: the first player must name the opponent (target)
+            return s.defending or s.first  # the first player names the opponent (target)
         for pid in _from(s, s.first):  # each fills the Pool in seat order, then is ready
             if pid not in s.ready:
                 return pid
@@ -80,13 +93,19 @@ def _animals(match, cards) -> list[int]:
 
 def _setup(match, pid) -> list[tuple]:
     s = match.s
+    targets = []
+    if (all(d is None for d in s.defenders.values()) and len(s.in_game()) > 2
+            and match.house.value("defender_player") == "attacker_choice"):
+        targets = [(s.first, "target", o, None) for o in s.order  # AB-G.5
+                   if o != s.first and not s.players[o].out]
     if s.challenger is None:
-        return [(pid, "reveal_challenger", c, None) for c in _animals(match, s.players[pid].hand)]
+        return [(pid, "reveal_challenger", c, None)
+                for c in _animals(match, s.players[pid].hand)] + targets
     if all(d is None for d in s.defenders.values()):
-        if pid is None:  # more than two players: the first player names whom to attack
-            return [(s.first, "target", o, None) for o in s.order
-                    if o != s.first and not s.players[o].out]
-        return [(pid, "reveal_defender", c, None) for c in _animals(match, s.players[pid].hand)]
+        if s.defending is None:  # more than two players: the first player names whom to attack
+            return targets
+        out = [(pid, "reveal_defender", c, None) for c in _animals(match, s.players[pid].hand)]
+        return out + (targets if pid == s.first else [])
     if pid is None:
         return [(None, "start", None, None)]
     p = s.players[pid]
@@ -105,11 +124,15 @@ def _turn(match, pid, out: list) -> None:
     s = match.s
     p = s.players[pid]
     phase = s.phase
+    rank = RANK[phase]
+    if (rank <= RANK["establish"] and len(s.order) > 2 and len(s.in_game()) > 2
+            and match.house.value("defender_player") == "attacker_choice"):
+        out += [(pid, "target", o, None) for o in s.order
+                if o != pid and not s.players[o].out]  # AB-G.5: the attacker names whom
     if phase == "draw":
         if not s.drew:
             out.append((pid, "draw", None, None))
         return
-    rank = RANK[phase]
     if rank <= RANK["pool"]:
         limit, _ = match._pool_limit(pid)
         if len(p.pool) < limit:
@@ -179,14 +202,22 @@ def _promotion(match, pid, out: list) -> None:
 
 
 def _cards(match, pid, out: list) -> None:
-    """Action cards in hand: tried on a copy (their timing is card text, AB-6.4). A card whose
-    text the referee does not model is left out: playing it stops the game for a judge."""
+    """Action cards in hand whose text the referee models and whose timing holds now (AB-6.4,
+    :mod:`.effects`); a card naming a statistic again (reuse_statistic) once for each statistic
+    used. A card whose text is not modelled is left out: playing it stops the game."""
     s = match.s
-    book = match.book
-    cards = sorted({c for c in s.players[pid].hand if book[c].kind == "action"})
-    for c in cards:
-        for stat in (None, *dict.fromkeys(s.used)):
-            action = (pid, "play", c, stat)
-            answer = match.clone().act(*action)
-            if answer.ok and answer.stop is None:
-                out.append(action)
+    hand = s.players[pid].hand
+    if s.phase == "setup" or not hand:
+        return
+    playable = _playable(match.book)
+    cards = [c for c in hand if c in playable]
+    if not cards:
+        return
+    for c in sorted(set(cards)):
+        overrides = playable[c]
+        if any(effects.timing_problem(s, pid, o) for o in overrides):
+            continue
+        if any(o["effect"] == "reuse_statistic" for o in overrides):
+            out += [(pid, "play", c, stat) for stat in dict.fromkeys(s.used)]
+        else:
+            out.append((pid, "play", c, None))

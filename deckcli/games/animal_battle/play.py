@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckcli.games.animal_battle import BATTLE_STATS, GAME, moves
 from deckcli.games.animal_battle.engine import Match
+from deckcli.games.animal_battle.view import View, sample
 from deckcli.games.base import Engine, HouseRules, Outcome, Stop
 
 
@@ -49,7 +50,8 @@ class AnimalBattleEngine(Engine):
             tries += [("target", o, None) for o in s.order if o != pid]
             for c in sorted({c for c in p.hand if book[c].kind == "action"}):
                 tries.append(("play", c, None))
-                tries += [("play", c, st) for st in dict.fromkeys(s.used)]
+                if any(o.get("effect") == "reuse_statistic" for o in book[c].overrides):
+                    tries += [("play", c, st) for st in dict.fromkeys(s.used)]
             for verb, arg, stat in tries:
                 action = (pid, verb, arg, stat)
                 out = state.clone().act(*action)
@@ -75,22 +77,14 @@ class AnimalBattleEngine(Engine):
     def to_move(self, state: Match) -> str | None:
         return moves.to_move(state)
 
-    def view(self, state: Match, player: str) -> dict:
-        """What ``player`` may know: their own hand, every Pool, the Challenger and Defenders,
-        the statistics used, counts of hands, decks and discard piles (discards are open)."""
-        s, book = state.s, state.book
-        me = s.players[player]
-        return {
-            "player": player, "turn": s.turn, "phase": s.phase, "active": s.active,
-            "challenger": s.challenger, "controller": s.controller,
-            "defenders": dict(s.defenders), "defending": s.defending, "used": list(s.used),
-            "original": s.original, "hand": list(me.hand),
-            "pools": {pid: list(p.pool) for pid, p in s.players.items()},
-            "hand_sizes": {pid: len(p.hand) for pid, p in s.players.items()},
-            "deck_sizes": {pid: len(p.deck) for pid, p in s.players.items()},
-            "discards": {pid: list(p.discard) for pid, p in s.players.items()},
-            "out": [pid for pid, p in s.players.items() if p.out], "book": book,
-        }
+    def view(self, state: Match, player: str, *, unseen: bool = False) -> View:
+        """What ``player`` may know (:class:`.view.View`); ``unseen``: with the multisets of
+        cards the player cannot see, for a search that deals games consistent with them."""
+        return View(state, player, unseen)
+
+    def sample(self, view: View, rng) -> Match:
+        """A game consistent with ``view`` (hidden cards dealt from ``rng``)."""
+        return sample(view, rng)
 
     def log_entry(self, state: Match, action) -> str:
         return self.action_text(state, action)

@@ -1,0 +1,185 @@
+"""``deckcli simulate``: play many games between decks and say who wins, with what certainty."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from deckcli.cli import EXIT_OK
+from deckcli.cli.common import (
+    GAMES,
+    db_option,
+    echo_json,
+    house_rule_option,
+    open_index,
+    output_option,
+    pick_game,
+)
+
+
+def _progress(total: int):
+    """A progress line on stderr for a run on a terminal (never in a pipe or on CI), shown once
+    the run has taken a second; returns (advance, finish)."""
+    import time
+
+    if not sys.stderr.isatty() or os.environ.get("CI") or total < 2:
+        return None, lambda: None
+    start, state = time.monotonic(), {"done": 0, "shown": False}
+
+    def advance(n: int) -> None:
+        state["done"] += n
+        if time.monotonic() - start >= 1.0:
+            state["shown"] = True
+            click.echo(f"\rsimulating: {state['done']:,} of {total:,} games", err=True,
+                       nl=False)
+
+    def finish() -> None:
+        if state["shown"]:
+            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
+
+    return advance, finish
+
+
+def _paths(decks: tuple[str, ...]) -> list[str]:
+    from deckcli.validate import collect_paths
+
+    return collect_paths(list(decks))
+
+
+@click.command()
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+              help="Games to play (for each pairing); with --until-ci, at most this many.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the run: the same seed gives the same report (default: random, "
+                   "printed in the report).")
+@click.option("--policy", default="greedy", show_default=True,
+              help="How every player chooses: random, greedy, or search[:N].")
+@click.option("--policy-a", default=None, help="Deck A's (or seat p1's) policy.")
+@click.option("--policy-b", default=None, help="Deck B's (or seat p2's) policy.")
+@house_rule_option()
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              help="Take house rules (and the game) from this event file.")
+@click.option("--max-turns", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="A game still going after this many turns is undecided.")
+@click.option("--until-ci", type=click.FloatRange(0.0, 1.0, min_open=True), default=None,
+              metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
+                                    "(looked at every 100 games; at most --games).")
+@click.option("--save-games", "save_dir", default=None, metavar="DIR",
+              help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
+@click.option("--players", type=click.IntRange(2, 12), default=None,
+              help="alpha-walrus: seats sharing the deck (default 2).")
+@click.option("--jobs", default="auto", show_default=True, metavar="N|auto",
+              help="Processes to play in: auto, 1, or 0 for one per CPU.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play on this Dask cluster (pip install 'deckcli[cluster]').")
+@click.option("--csv", "csv_path", default=None, metavar="FILE",
+              help="More than two decks: write the matchup matrix as CSV.")
+@click.option("--html", "html_path", default=None, metavar="FILE",
+              help="More than two decks: write the matchup matrix as an HTML heatmap.")
+@click.option("--game", type=click.Choice(GAMES), default=None, help="Which game's rules apply.")
+@output_option()
+@db_option
+@click.pass_context
+def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, event_path,
+             max_turns, until_ci, save_dir, players, jobs, scheduler, csv_path, html_path,
+             game, output, db_dirs):
+    """Play games between decks with the referee's own engine and report who wins.
+
+    \b
+    Two decks: A against B, in seat-swapped pairs from the same shuffles.
+    More decks (or a folder): every pairing, a matchup matrix (--csv, --html).
+    alpha-walrus: one shared deck for --players seats, wins by seat.
+    """
+    import random
+
+    from deckcli.games import DEFAULT_GAME, get
+    from deckcli.games.gamelog import parse_house_rules
+    from deckcli.sim import report as reporting
+    from deckcli.sim import run
+    from deckcli.sim.where import backend
+
+    index = open_index(ctx, db_dirs)
+    event = None
+    if event_path:
+        from deckcli.events.model import load_event
+
+        event = load_event(event_path)
+    wanted = pick_game(ctx, game) or (event.game if event else None)
+    paths = _paths(decks)
+    loaded = [run.load_deck(p, index, wanted, players) for p in paths]
+    game_id = wanted or loaded[0].game or DEFAULT_GAME
+    mixed = sorted({d.game for d in loaded} - {game_id})
+    if mixed:
+        raise click.UsageError(f"the decks are of more than one game ({game_id}, "
+                               f"{', '.join(mixed)}); give decks of one game")
+    g = get(game_id)
+    for d in loaded:
+        if d.errors:
+            shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
+            more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
+            click.echo(f"deckcli: warning: {d.path} is not a legal deck, simulated anyway: "
+                       f"{shown}{more}", err=True)
+    house = run.house_rules(g, parse_house_rules(house_rules),
+                            event.house_rules if event else {})
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    from deckcli.sim.policies import make
+
+    pa, pb = policy_a or policy, policy_b or policy
+    for spec in {pa, pb, policy}:
+        make(g, spec)  # an unknown policy is a usage error before any game
+    common = {"seed": seed, "house": house, "games": games, "max_turns": max_turns,
+              "until_ci": until_ci, "db_dirs": [*(ctx.obj or {}).get("db", []), *db_dirs]}
+    pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
+    where = backend(jobs, scheduler, games * pairings)
+    advance, finish = _progress(games * pairings)
+    try:
+        if g.shared_deck:
+            if len(loaded) != 1:
+                raise click.UsageError("alpha-walrus is played with one shared deck: give one "
+                                       "DECK and --players N")
+            n = players or g.default_players
+            seats = {f"p{i + 1}": policy for i in range(n)}
+            seats["p1"], seats["p2"] = pa, pb
+            result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
+                                     save_dir=save_dir, progress=advance, **common)
+            labels = {"shared": loaded[0].path}
+        elif len(loaded) == 2:
+            result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
+                                   where=where, save_dir=save_dir, progress=advance, **common)
+            labels = {"a": loaded[0].path, "b": loaded[1].path}
+        elif len(loaded) < 2:
+            raise click.UsageError("give two decks (A and B), more for a matchup matrix, or "
+                                   "a folder of decks")
+        else:
+            if save_dir:
+                raise click.UsageError("--save-games goes with two decks")
+            result = run.matrix(g, loaded, policies={"a": pa, "b": pb}, where=where,
+                                progress=advance, **common)
+            _write_matrix(result, csv_path, html_path)
+            labels = None
+    finally:
+        finish()
+        where.close()
+    if output == "json":
+        echo_json(result)
+    elif labels is None:
+        from deckcli.sim.matrix import render
+
+        click.echo(render(result))
+    else:
+        click.echo(reporting.render(result, labels))
+    return EXIT_OK
+
+
+def _write_matrix(result: dict, csv_path: str | None, html_path: str | None) -> None:
+    from deckcli.decks.writer import atomic_write
+    from deckcli.sim.matrix import to_csv, to_html
+
+    for path, make in ((csv_path, to_csv), (html_path, to_html)):
+        if path:
+            atomic_write(path, make(result).encode("utf-8"))
+            click.echo(f"deckcli: wrote {path}", err=True)

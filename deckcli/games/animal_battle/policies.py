@@ -1,0 +1,220 @@
+"""How an animal-battle player chooses, for ``deckcli simulate`` (policies see a :class:`.view.
+View`, never the game itself).
+
+* ``greedy``: what wins now. Reveal and establish the Animal that beats the opposing Animal on
+  the most statistics (the strongest overall when nothing opposes it yet); fill the Pool with
+  the strongest Animals in hand; name the unused statistic the player's side wins by the widest
+  margin; select as Defender, and promote, the Pool Animal that beats the Challenger on the most
+  unused statistics, and decline when none beats it on any; play no action card; end the turn
+  when nothing else is left.
+* ``search`` (``search:N`` for N playouts a choice, default 12): at each choice that decides a
+  comparison (the Challenger, the Defender, the statistic, a promotion), every legal action is
+  tried in N games dealt to match what the player knows (hidden cards shuffled: :func:`.view.
+  sample`), each played on by ``greedy`` for both sides to the end of the attack sequence, and
+  scored by the Animals each side has left (:func:`score`); the best mean wins. Other choices
+  are greedy's.
+
+Strength, for "strongest": the sum, over the five statistics, of the share of the game's
+Animals the card beats on it.
+"""
+
+from __future__ import annotations
+
+from deckcli.games.animal_battle import BATTLE_STATS
+from deckcli.games.animal_battle.chain import compare
+
+STATS = tuple(BATTLE_STATS)
+DECIDING = frozenset({"reveal_challenger", "reveal_defender", "challenge", "defend", "stat",
+                      "promote", "decline"})
+
+
+# -- what cards are worth ------------------------------------------------------------------------
+def _strengths(book: dict) -> dict[int, float]:
+    found = _STRENGTH.get(id(book))
+    if found is None or found[0] is not book:
+        animals = [c for c in book.values() if c.animal]
+        values = {c.id: 0.0 for c in animals}
+        for stat, (sense, _rule) in BATTLE_STATS.items():
+            ordered = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "lower")
+            for rank, c in enumerate(ordered):
+                values[c.id] += rank / max(1, len(animals) - 1)
+        found = _STRENGTH[id(book)] = (book, values)
+    return found[1]
+
+
+_STRENGTH: dict[int, tuple] = {}
+
+
+def wins(book, challenger: int, defender: int, stats) -> int:
+    """On how many of ``stats`` the Challenger beats the Defender."""
+    c, d = book[challenger].stats, book[defender].stats
+    return sum(1 for s in stats if compare(s, c[s], d[s])[0] == "challenger")
+
+
+def holds(book, defender: int, challenger: int, stats) -> int:
+    """On how many of ``stats`` the Defender is not beaten (a win or a tie)."""
+    c, d = book[challenger].stats, book[defender].stats
+    return sum(1 for s in stats if compare(s, c[s], d[s])[0] != "challenger")
+
+
+def margin(book, challenger: int, defender: int, stat: str) -> float:
+    """How clearly the Challenger wins on ``stat`` (negative: it loses), relative to size."""
+    vc, vd = book[challenger].stats[stat], book[defender].stats[stat]
+    sense = BATTLE_STATS[stat][0]
+    diff = (vc - vd) if sense == "higher" else (vd - vc)
+    return diff / max(abs(vc), abs(vd), 1e-9)
+
+
+# -- greedy ----------------------------------------------------------------------------------------
+class Greedy:
+    name = "greedy"
+    needs_unseen = False
+
+    def choose(self, engine, view, actions, rng):
+        by_verb: dict[str, list] = {}
+        for a in actions:
+            by_verb.setdefault(a[1], []).append(a)
+        for verb in ("draw", "reveal_challenger", "reveal_defender", "place", "challenge",
+                     "defend", "stat", "promote", "target"):
+            if verb in by_verb:
+                return getattr(self, "_" + verb)(view, by_verb[verb], by_verb)
+        for verb in ("ready", "start", "end_turn", "decline"):
+            if verb in by_verb:
+                return by_verb[verb][0]
+        return actions[0]
+
+    def _draw(self, view, options, _all):
+        return options[0]
+
+    def _target(self, view, options, _all):
+        return options[0]
+
+    def _strongest(self, view, options):
+        strength = _strengths(view.book)
+        return max(options, key=lambda a: (strength.get(a[2], 0.0), -a[2]))
+
+    def _reveal_challenger(self, view, options, _all):
+        return self._strongest(view, options)
+
+    def _place(self, view, options, _all):
+        return self._strongest(view, options)
+
+    def _challenge(self, view, options, _all):
+        opposing = [d for p, d in view.defenders.items() if p != view.player and d is not None]
+        if not opposing:
+            return self._strongest(view, options)
+        strength = _strengths(view.book)
+        return max(options, key=lambda a: (sum(wins(view.book, a[2], d, STATS)
+                                               for d in opposing), strength.get(a[2], 0), -a[2]))
+
+    def _reveal_defender(self, view, options, _all):
+        return self._defender(view, options, STATS)
+
+    def _defend(self, view, options, _all):
+        return self._defender(view, options, STATS)
+
+    def _defender(self, view, options, stats):
+        strength = _strengths(view.book)
+        c = view.challenger
+        return max(options, key=lambda a: (holds(view.book, a[2], c, stats),
+                                           strength.get(a[2], 0), -a[2]))
+
+    def _stat(self, view, options, _all):
+        c = view.challenger
+        d = view.defenders[view.defending]
+        sign = 1 if view.player == view.controller else -1  # the defender names it: AB-G.4
+        return max(options, key=lambda a: (sign * margin(view.book, c, d, a[2]), a[2]))
+
+    def _promote(self, view, options, by_verb):
+        left = [s for s in STATS if s not in view.used]
+        best = self._defender(view, options, left)
+        if holds(view.book, best[2], view.challenger, left) == 0 and "decline" in by_verb:
+            return by_verb["decline"][0]
+        return best
+
+
+# -- search ----------------------------------------------------------------------------------------
+class Search:
+    """Playouts of each deciding action in games consistent with what the player knows."""
+
+    needs_unseen = True
+
+    def __init__(self, playouts: int = 12, horizon: int = 60):
+        self.playouts, self.horizon = playouts, horizon
+        self.name = f"search:{playouts}" if playouts != 12 else "search"
+        self.greedy = Greedy()
+
+    def choose(self, engine, view, actions, rng):
+        deciding = [a for a in actions if a[1] in DECIDING]
+        if len(deciding) < 2:
+            return self.greedy.choose(engine, view, actions, rng)
+        me = view.player
+        best, best_score = None, None
+        for action in deciding:
+            total = 0.0
+            for _ in range(self.playouts):
+                game = engine.sample(view, rng)
+                total += self._playout(engine, game, action, me, rng)
+            if best_score is None or total > best_score:
+                best, best_score = action, total
+        return best
+
+    def _playout(self, engine, game, action, me, rng) -> float:
+        """Play ``action`` then greedy for everyone until the attack sequence is over."""
+        out = engine.apply(game, action)
+        if not out.ok:
+            return -1.0
+        s = game.s
+        turn, controller = s.turn, s.controller
+        greedy = self.greedy
+        for _ in range(self.horizon):
+            if s.winner is not None or s.waiting is not None:
+                break
+            if s.turn != turn or s.phase == "end" or s.controller != controller:
+                break
+            actions = engine.legal_actions(game)
+            if not actions:
+                break
+            mover = engine.to_move(game)
+            choice = actions[0] if len(actions) == 1 else greedy.choose(
+                engine, engine.view(game, mover), actions, rng)
+            engine.apply(game, choice)
+        return score(game, me)
+
+
+def score(game, me: str) -> float:
+    """1 for a won game, 0 for a lost one; else the share of the Animals still in play (Pools,
+    hands, decks, the Challenger and Defenders) that are ``me``'s, with a little for holding
+    the Challenger."""
+    s = game.s
+    if s.winner is not None:
+        return 1.0 if s.winner == me else 0.0
+    book = game.book
+    count = {}
+    for pid, p in s.players.items():
+        n = sum(1 for c in p.hand if book[c].animal) + len(p.pool)
+        n += sum(1 for c in p.deck if book[c].animal)
+        if s.defenders.get(pid) is not None:
+            n += 1
+        if s.controller == pid and s.challenger is not None:
+            n += 1.5
+        count[pid] = n
+    total = sum(count.values()) or 1
+    return count[me] / total
+
+
+def make(spec: str):
+    """A policy from its name as ``--policy`` takes it (``greedy``, ``search``, ``search:N``),
+    or None for a name this game does not know."""
+    name, _, arg = spec.partition(":")
+    if name == "greedy" and not arg:
+        return Greedy()
+    if name == "search":
+        if not arg:
+            return Search()
+        if arg.isdigit() and 1 <= int(arg) <= 10_000:
+            return Search(int(arg))
+    return None
+
+
+NAMES = ("random", "greedy", "search")

@@ -1,0 +1,101 @@
+"""A matchup matrix (every pairing of several decks) as text, CSV and an HTML heatmap.
+
+Cell (row, column) is the row deck's win rate against the column deck over their decided games,
+with its 95% interval; (column, row) is one minus it, exactly, from the same games.
+"""
+
+from __future__ import annotations
+
+import os
+
+from deckcli.sim.report import _pct
+
+
+def _names(result: dict) -> list[str]:
+    return [os.path.basename(d["path"] or "-") for d in result["decks"]]
+
+
+def _rows(result: dict):
+    """(deck, opponent, games, wins, losses, undecided, rate, low, high), both directions."""
+    names = _names(result)
+    for p in result["pairings"]:
+        i, j, r, wr = p["a"], p["b"], p["results"], p["win_rate"]
+        lo, hi = wr["ci95"]
+        yield (names[i], names[j], p["games"], r["a"], r["b"], r["undecided"], wr["a"], lo, hi)
+        back = None if wr["a"] is None else round(1 - wr["a"], 4)
+        yield (names[j], names[i], p["games"], r["b"], r["a"], r["undecided"], back,
+               round(1 - hi, 4), round(1 - lo, 4))
+
+
+def to_csv(result: dict) -> str:
+    """One row per deck and opponent (both directions), spreadsheet-safe."""
+    from deckcli.decks.csvdeck import csv_text
+
+    head = ("deck", "opponent", "games", "wins", "losses", "undecided", "win_rate",
+            "ci95_low", "ci95_high")
+    return csv_text([head, *(tuple("" if v is None else v for v in row)
+                             for row in _rows(result))])
+
+
+def render(result: dict) -> str:
+    names = _names(result)
+    width = max(8, *(len(n) for n in names))
+    lines = [f"{result['game']}: {len(names)} decks, every pairing {result['games']} games in "
+             f"seat-swapped pairs, seed {result['seed']}; row's win rate against column",
+             " " * (width + 2) + "  ".join(n[:10].rjust(10) for n in names)]
+    for i, name in enumerate(names):
+        cells = []
+        for j in range(len(names)):
+            v = result["matrix"][i][j]
+            cells.append(("-" if i == j else _pct(v)).rjust(10))
+        lines.append(name.ljust(width) + "  " + "  ".join(cells))
+    lines.append("95% intervals: --output json, --csv FILE or --html FILE")
+    return "\n".join(lines)
+
+
+def to_html(result: dict) -> str:
+    """A heatmap: one coloured cell per pairing, the rate and its interval written in it."""
+    from deckcli.sheets.html import esc, page
+
+    names = _names(result)
+    head = "".join(f'<th scope="col">{esc(n)}</th>' for n in names)
+    body = []
+    for i, name in enumerate(names):
+        cells = [f'<th scope="row">{esc(name)}</th>']
+        for j in range(len(names)):
+            v, ci = result["matrix"][i][j], result["ci95"][i][j]
+            if i == j:
+                cells.append('<td class="self">&ndash;</td>')
+            elif v is None:
+                cells.append('<td class="none">no decided game</td>')
+            else:
+                cells.append(f'<td style="background:{_colour(v)}" data-rate="{v}">'
+                             f'<b>{_pct(v)}</b><br><span>{_pct(ci[0])}&ndash;{_pct(ci[1])}'
+                             '</span></td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in result["house_rules"])
+    html = (f"<main><h1>Matchups: {esc(result['game'])}</h1>"
+            f"<p class=\"muted\">Each cell: the row deck's win rate against the column deck "
+            f"over their decided games, with its 95% Wilson interval; {result['games']} games "
+            f"a pairing in seat-swapped pairs, seed {result['seed']}, policies "
+            f"{esc(result['policies']['a'])} v {esc(result['policies']['b'])}. House rules: "
+            f"{esc(rules or 'none')}.</p>"
+            f'<table class="matrix"><thead><tr><th></th>{head}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table></main>")
+    css = (".matrix td, .matrix th { border: 1px solid #c5cbd3; padding: 6px 10px; "
+           "text-align: center; } .matrix td span { font-size: 8pt; color: #2b3340; } "
+           "td.self { background: #eef0f3; } td.none { color: #5b6472; } "
+           "main { background: #fff; padding: 16px; }")
+    return page(f"Matchups: {result['game']}", html, css)
+
+
+def _colour(rate: float) -> str:
+    """Red (losing) through white (even) to green (winning)."""
+    t = max(0.0, min(1.0, rate))
+    if t < 0.5:
+        k = t / 0.5
+        r, g, b = 230, int(120 + 135 * k), int(120 + 135 * k)
+    else:
+        k = (t - 0.5) / 0.5
+        r, g, b = int(255 - 125 * k), int(255 - 45 * k), int(255 - 125 * k)
+    return f"#{r:02x}{g:02x}{b:02x}"

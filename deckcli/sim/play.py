@@ -1,0 +1,145 @@
+"""One simulated game: its number and the run's seed decide everything in it.
+
+:class:`Spec` is what any worker needs to play any game of a run (plain data, pickled to
+processes and Dask workers); :func:`play` plays game ``n`` through ``Engine.apply`` and
+answers a :class:`Record`-shaped dict. The game's deal comes from :func:`game_seed` of the
+run's seed and the game's pair (animal-battle) or number (alpha-walrus), each player's choices
+from a generator of its own seeded the same way, so the record never depends on where or in
+which order games run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+#: a game that goes on this long is cut off and undecided, whatever --max-turns says
+MAX_ACTIONS = 20_000
+
+
+def game_seed(seed: int, n: int) -> int:
+    """A 64-bit seed for item ``n`` of a run seeded ``seed``: the same on every machine."""
+    digest = hashlib.sha256(f"deckcli-simulate:{seed}:{n}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Spec:
+    """A run's games: the game, the decks, who plays what, the house rules, the bounds."""
+
+    __slots__ = ("game", "seed", "decks", "seats", "labels", "policies", "house", "max_turns",
+                 "save", "db_dirs", "pairs")
+
+    def __init__(self, game: str, seed: int, decks: dict, seats: list[str], labels: dict,
+                 policies: dict, house: dict, max_turns: int, save: bool = False,
+                 db_dirs: tuple = (), pairs: bool = True):
+        self.game, self.seed, self.decks, self.seats = game, seed, decks, seats
+        self.labels, self.policies, self.house = labels, policies, house
+        self.max_turns, self.save, self.db_dirs, self.pairs = max_turns, save, db_dirs, pairs
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
+
+
+class _Worker:
+    """What a process keeps between games of one spec: the engine, policies, house rules."""
+
+    def __init__(self, spec: Spec):
+        from deckcli.games import get
+        from deckcli.sim.policies import make
+
+        self.game = get(spec.game)
+        self.engine = self.game.engine()
+        self.house = self.game.house_rules(spec.house, simulate=True)
+        self.policies = {seat: make(self.game, name) for seat, name in spec.policies.items()}
+        self.cards = None
+        if self.game.shared_deck:  # alpha-walrus looks cards up by name during play
+            from deckcli.cards.cache import open_index
+            from deckcli.games.alpha_walrus.cardref import Cards
+
+            self.cards = Cards(open_index(list(spec.db_dirs)))
+
+
+_WORKERS: dict[int, tuple[Spec, _Worker]] = {}
+
+
+def _worker(spec: Spec) -> _Worker:
+    found = _WORKERS.get(id(spec))
+    if found is None or found[0] is not spec:
+        _WORKERS.clear()
+        found = _WORKERS[id(spec)] = (spec, _Worker(spec))
+    return found[1]
+
+
+def play(spec: Spec, n: int) -> dict:
+    """Play game ``n`` of the run and say how it went."""
+    w = _worker(spec)
+    engine = w.engine
+    if w.game.shared_deck:
+        deal_seed = game_seed(spec.seed, n)
+        first = spec.seats[0]
+        state = engine.new_game(spec.decks["shared"], seed=deal_seed, house_rules=w.house,
+                                players=spec.seats, cards=w.cards)
+        start = engine.table(state) if spec.save else None
+    else:
+        deal_seed = game_seed(spec.seed, n // 2 if spec.pairs else n)
+        first = spec.seats[n % 2] if spec.pairs else spec.seats[0]
+        state = engine.new_game({seat: spec.decks[spec.labels[seat]] for seat in spec.seats},
+                                seed=deal_seed, house_rules=w.house, first=first)
+        start = None
+    rngs = {seat: random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}")
+            for seat in spec.seats}
+    gaps: set[str] = set()
+    setup = getattr(state, "setup", None)
+    if setup is not None:
+        gaps.update(g.rule for g in setup.gaps)
+    entries: list = []
+    actions = 0
+    decided = True
+    while not engine.is_over(state):
+        if engine.turns(state) > spec.max_turns or actions >= MAX_ACTIONS:
+            decided = False
+            break
+        legal = engine.legal_actions(state)
+        if not legal:
+            decided = False  # nothing the rules allow: a position the rules cannot finish
+            break
+        mover = engine.to_move(state)
+        if len(legal) == 1 or mover is None:
+            action = legal[0]
+        else:
+            policy = w.policies[mover]
+            view = engine.view(state, mover, unseen=policy.needs_unseen)
+            action = policy.choose(engine, view, legal, rngs[mover])
+        if spec.save:
+            entries.append(engine.log_entry(state, action))
+        out = engine.apply(state, action)
+        if not out.ok:  # the engine refused an action it listed as legal: a bug, said loudly
+            raise RuntimeError(f"game {n}: {engine.action_text(state, action)} was listed as "
+                               f"legal and refused: {out.violations[0].message}")
+        actions += 1
+        for g in out.gaps:
+            gaps.add(g.rule)
+        if out.stop is not None:
+            decided = False
+            break
+    winner = engine.winner(state) if decided else None
+    record = {"n": n, "winner": spec.labels.get(winner, winner), "first": spec.labels.get(
+        first, first), "turns": engine.turns(state), "actions": actions,
+        "gaps": sorted(gaps), "undecided": winner is None}
+    if w.game.shared_deck:
+        record["showdown"] = engine.reached_showdown(state)
+    if spec.save:
+        kw = {"start": start} if w.game.shared_deck else {
+            "decks": {seat: spec.decks[spec.labels[seat]] for seat in spec.seats}}
+        record["log"] = engine.game_log(state, entries, house_rules=w.house, seed=deal_seed,
+                                        **kw)
+    return record
+
+
+def play_many(spec: Spec, numbers) -> list[dict]:
+    """Games ``numbers`` of the run, in that order (what a worker is sent)."""
+    return [play(spec, n) for n in numbers]

@@ -1,0 +1,198 @@
+"""A simulation from decklist files to report: read the decks, settle the house rules, plan the
+games, play them where asked, and stop early when ``--until-ci`` is met.
+
+The library entry points are :func:`load_deck`, :func:`house_rules`, :func:`two_decks`,
+:func:`shared_deck` and :func:`matrix`; the CLI only parses options and prints.
+"""
+
+from __future__ import annotations
+
+import os
+
+from deckcli.errors import DeckcliError, UsageError
+from deckcli.sim import report as reporting
+from deckcli.sim.play import Spec, game_seed
+
+BATCH = 100  # with --until-ci the interval is looked at after every BATCH games (50 pairs)
+
+
+class Deck:
+    """A deck read for play: its cards in decklist order, its verdict, its problems."""
+
+    __slots__ = ("path", "game", "fingerprint", "cards", "errors", "label")
+
+    def __init__(self, path, game, fingerprint, cards, errors, label=None):
+        self.path, self.game, self.fingerprint, self.cards = path, game, fingerprint, cards
+        self.errors, self.label = errors, label
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "fingerprint": self.fingerprint}
+
+
+def load_deck(path: str, index, game: str | None, players: int | None = None) -> Deck:
+    """Read a deck for play. A deck that cannot be read or cannot start a game stops the
+    command (exit 2); an illegal one is played, its problems returned for a warning."""
+    from deckcli.decks.reader import read_deck
+    from deckcli.games import GAMES
+    from deckcli.validate import Options, validate_resolved
+
+    deck = read_deck(path, is_set=index.is_any_set_code)
+    report, rdeck = validate_resolved(deck, index, Options(game=game, players=players))
+    if rdeck is None or not deck.readable:
+        first = next((p for p in report.problems if p.is_error), None)
+        why = f": {first.message}" if first else ""
+        raise DeckcliError(f"cannot be read as a deck{why}", path=path,
+                           line=first.line if first else None)
+    unknown = [p for p in report.problems if p.rule in ("DL-3.3", "DL-3.4")]
+    if unknown:
+        raise DeckcliError(f"cannot be played: {unknown[0].message}", path=path,
+                           line=unknown[0].line)
+    g = GAMES[report.game]
+    card_type = _card_type(g)
+    cards = []
+    for r in rdeck.entries:
+        cards.extend([card_type.of(r.card)] * r.entry.count)
+    errors = [p for p in report.problems if p.is_error]
+    if not g.shared_deck and not any(c.kind == "animal" for c in cards):
+        raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
+                           "starting Challenger (AB-3.3)", path=path)
+    return Deck(path, report.game, report.fingerprint, cards, errors)
+
+
+def _card_type(game):
+    if game.shared_deck:
+        from deckcli.games.alpha_walrus.cardref import Card
+
+        return Card
+    from deckcli.games.base import CardInfo
+
+    return CardInfo
+
+
+def house_rules(game, given: dict, event_rules: dict):
+    """The house rules in force and where each came from: ``--house-rule``, then the event
+    file, then the game's simulation defaults."""
+    house = game.house_rules(event_rules, source="event", simulate=True)
+    try:
+        house.update(given, "house-rule")
+    except UsageError as exc:
+        raise UsageError(f"{exc.message} (given with --house-rule)") from None
+    return house
+
+
+def _plan(games: int, until_ci: float | None, pairs: bool) -> list[list[int]]:
+    """The batches of game numbers: one batch, or BATCH at a time (an even number, so a pair's
+    two games stay together) when the interval decides when to stop."""
+    if games < 1:
+        raise UsageError("--games must be at least 1")
+    numbers = list(range(games))
+    if until_ci is None:
+        return [numbers]
+    return [numbers[i:i + BATCH] for i in range(0, games, BATCH)]
+
+
+def _play(spec: Spec, games: int, until_ci, where, progress, done) -> list[dict]:
+    records: list[dict] = []
+    for batch in _plan(games, until_ci, spec.pairs):
+        records += where.run(spec, batch, progress)
+        if until_ci is not None and done(records):
+            break
+    return records
+
+
+def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games: int,
+              max_turns: int, until_ci=None, where, save_dir=None, progress=None,
+              db_dirs=()) -> dict:
+    """A against B in seat-swapped pairs (game 2k: A first; 2k+1: the same shuffles, B first)."""
+    from deckcli.sim.stats import narrow_enough
+
+    spec = Spec(game.id, seed, {"a": a.cards, "b": b.cards}, ["p1", "p2"],
+                {"p1": "a", "p2": "b"}, {"p1": policies["a"], "p2": policies["b"]},
+                dict(house.given), max_turns, save=save_dir is not None, db_dirs=tuple(db_dirs))
+
+    def done(records):
+        wins = sum(1 for r in records if r["winner"] == "a")
+        decided = sum(1 for r in records if r["winner"] is not None)
+        return narrow_enough(wins, decided, until_ci)
+
+    records = _play(spec, games, until_ci, where, progress, done)
+    if save_dir is not None:
+        save_games(save_dir, records)
+    head = {"game": game.id, "seed": seed, "decks": {"a": a.to_json(), "b": b.to_json()},
+            "policies": {"a": _name(game, policies["a"]), "b": _name(game, policies["b"])},
+            "house_rules": house.used()}
+    return reporting.two_decks(head, records)
+
+
+def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, house,
+                games: int, max_turns: int, until_ci=None, where, save_dir=None,
+                progress=None, db_dirs=()) -> dict:
+    """One shared deck for ``players`` seats (p1 takes the first turn in every game)."""
+    from deckcli.sim.stats import narrow_enough
+
+    seats = [f"p{i + 1}" for i in range(players)]
+    spec = Spec(game.id, seed, {"shared": deck.cards}, seats, {}, {s: policies[s] for s in seats},
+                dict(house.given), max_turns, save=save_dir is not None,
+                db_dirs=tuple(db_dirs), pairs=False)
+
+    def done(records):
+        decided = sum(1 for r in records if r["winner"] is not None)
+        return all(narrow_enough(sum(1 for r in records if r["winner"] == s), decided,
+                                 until_ci) for s in seats)
+
+    records = _play(spec, games, until_ci, where, progress, done)
+    if save_dir is not None:
+        save_games(save_dir, records)
+    head = {"game": game.id, "seed": seed, "decks": {"shared": deck.to_json()},
+            "policies": {s: _name(game, policies[s]) for s in seats},
+            "house_rules": house.used()}
+    return reporting.shared_deck(head, records, seats)
+
+
+def matrix(game, decks: list[Deck], *, seed: int, policies: dict, house, games: int,
+           max_turns: int, until_ci=None, where, progress=None, db_dirs=()) -> dict:
+    """Every pairing of ``decks``: each pair played once (its own seed from the run's seed and
+    the pairing's number), B against A read off as one minus A against B."""
+    pairings = []
+    k = 0
+    for i in range(len(decks)):
+        for j in range(i + 1, len(decks)):
+            one = two_decks(game, decks[i], decks[j], seed=game_seed(seed, k),
+                            policies=policies, house=house, games=games, max_turns=max_turns,
+                            until_ci=until_ci, where=where, progress=progress,
+                            db_dirs=db_dirs)
+            pairings.append({"a": i, "b": j, "seed": one["seed"], "games": one["games"],
+                             "results": one["results"], "win_rate": one["win_rate"],
+                             "gaps": one["gaps"], "turns": one["turns"]})
+            k += 1
+    n = len(decks)
+    grid = [[None] * n for _ in range(n)]
+    bounds = [[None] * n for _ in range(n)]
+    for p in pairings:
+        i, j, wr = p["a"], p["b"], p["win_rate"]
+        if wr["a"] is not None:
+            grid[i][j], grid[j][i] = wr["a"], round(1 - wr["a"], 4)
+            lo, hi = wr["ci95"]
+            bounds[i][j], bounds[j][i] = [lo, hi], [round(1 - hi, 4), round(1 - lo, 4)]
+    return {"version": reporting.VERSION, "game": game.id, "seed": seed, "games": games,
+            "decks": [d.to_json() for d in decks],
+            "policies": {"a": _name(game, policies["a"]), "b": _name(game, policies["b"])},
+            "house_rules": house.used(), "pairings": pairings, "matrix": grid,
+            "ci95": bounds}
+
+
+def _name(game, spec: str) -> str:
+    from deckcli.sim.policies import make
+
+    return make(game, spec).name
+
+
+def save_games(folder: str, records: list[dict]) -> None:
+    """Each game as a log ``referee check`` replays: ``folder/game-00001.yaml``, ..."""
+    from deckcli.decks.writer import atomic_write
+    from deckcli.sim.logs import log_text
+
+    os.makedirs(folder, exist_ok=True)
+    for r in records:
+        path = os.path.join(folder, f"game-{r['n'] + 1:05d}.yaml")
+        atomic_write(path, log_text(r["log"]).encode("utf-8"))

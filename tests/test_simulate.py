@@ -1,0 +1,277 @@
+"""deckcli simulate: games played through the referee's own engine, reports people can trust.
+
+The report's shape is the interface's; the numbers are checked against what the rules and the
+seed decide (pairs from the same shuffles, the same report wherever the games run, every saved
+game a log the referee replays clean), never against themselves.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+
+import pytest
+from conftest import EXAMPLES, run
+
+GOOD = EXAMPLES / "good"
+DEEP = GOOD / "championship-deep-divers.txt"
+SAVANNA = GOOD / "casual-savanna.yaml"
+RAINFOREST = GOOD / "casual-rainforest.json"
+AW2 = GOOD / "alpha-walrus-2p.yaml"
+
+
+def sim(*args) -> dict:
+    r = run("simulate", *map(str, args), "-O", "json")
+    assert r.code == 0, r
+    return r.json()
+
+
+# -- the report ------------------------------------------------------------------------------------
+def test_the_json_report_has_the_interfaces_shape():
+    data = sim(DEEP, SAVANNA, "--games", "20", "--seed", "7", "--jobs", "1")
+    assert {"version", "game", "seed", "games", "decks", "policies", "house_rules", "results",
+            "win_rate", "gaps", "turns", "actions"} <= set(data)
+    assert data["version"] == 1 and data["game"] == "animal-battle" and data["seed"] == 7
+    assert data["games"] == 20 and set(data["decks"]) == {"a", "b"}
+    assert data["decks"]["a"]["path"].endswith("championship-deep-divers.txt")
+    assert data["decks"]["a"]["fingerprint"] == run("validate", DEEP, "-O", "json").json()[
+        "decks"][0]["fingerprint"]
+    assert data["policies"] == {"a": "greedy", "b": "greedy"}
+    r = data["results"]
+    assert set(r) == {"a", "b", "undecided"} and r["a"] + r["b"] + r["undecided"] == 20
+    assert data["win_rate"]["a"] == round(r["a"] / (r["a"] + r["b"]), 4)
+    assert set(data["turns"]) == {"mean", "max"} and data["actions"] > 20
+    assert all(h["source"] == "default" for h in data["house_rules"])
+
+
+@pytest.mark.parametrize("wins,n,interval", [
+    (612, 983, [0.5918, 0.6524]),   # the interface's own example
+    (0, 10, [0.0, 0.2776]),         # no win is not a rate of exactly 0
+    (10, 10, [0.7224, 1.0]),
+    (50, 100, [0.4038, 0.5962]),
+])
+def test_wilson_intervals_rounded_outward(wins, n, interval):
+    from deckcli.sim.report import interval as wilson_interval
+
+    assert wilson_interval(wins, n)["ci95"] == interval
+
+
+def test_the_same_seed_gives_the_same_report_on_one_process_or_many():
+    base = ["simulate", DEEP, SAVANNA, "--games", "60", "--seed", "11", "-O", "json"]
+    one = run(*base, "--jobs", "1")
+    two = run(*base, "--jobs", "2")
+    auto = run(*base)
+    assert one.code == two.code == auto.code == 0
+    assert one.out == two.out == auto.out
+    other = run("simulate", DEEP, SAVANNA, "--games", "60", "--seed", "12", "-O", "json")
+    assert other.json()["results"] != one.json()["results"] or \
+        other.json()["actions"] != one.json()["actions"]
+
+
+def test_games_are_seat_swapped_pairs_from_the_same_shuffles(tmp_path):
+    sim(DEEP, SAVANNA, "--games", "6", "--seed", "5", "--save-games", tmp_path)
+    from ruamel.yaml import YAML
+
+    logs = [YAML(typ="safe").load(tmp_path / f"game-{n:05d}.yaml") for n in range(1, 7)]
+    for k in range(3):
+        first, second = logs[2 * k], logs[2 * k + 1]
+        assert first["setup"]["seed"] == second["setup"]["seed"]
+        assert first["setup"]["players"] == second["setup"]["players"]
+        assert (first["setup"]["first"], second["setup"]["first"]) == ("p1", "p2")
+    assert len({log["setup"]["seed"] for log in logs}) == 3
+
+
+def test_every_saved_game_replays_clean(tmp_path):
+    data = sim(DEEP, RAINFOREST, "--games", "10", "--seed", "3", "--save-games", tmp_path,
+               "--policy-b", "random")
+    winners = []
+    for n in range(1, 11):
+        r = run("referee", "check", tmp_path / f"game-{n:05d}.yaml", "-O", "json")
+        assert r.code == 0, r
+        check = r.json()
+        assert check["violations"] == [] and check["stopped"] is None
+        assert check["replayed"] == check["actions"]
+        winners.append(check["final"]["winner"])
+    counted = {"a": winners.count("p1"), "b": winners.count("p2")}
+    assert counted == {k: data["results"][k] for k in ("a", "b")}
+
+
+# -- policies --------------------------------------------------------------------------------------
+def test_greedy_beats_random_with_the_same_deck():
+    data = sim(DEEP, DEEP, "--games", "100", "--seed", "2", "--policy-a", "greedy",
+               "--policy-b", "random")
+    assert data["win_rate"]["ci95"][0] > 0.5, data["win_rate"]
+
+
+def test_search_beats_greedy_with_the_same_deck():
+    data = sim(SAVANNA, SAVANNA, "--games", "100", "--seed", "4", "--policy-a", "search:8",
+               "--policy-b", "greedy")
+    assert data["policies"] == {"a": "search:8", "b": "greedy"}
+    assert data["win_rate"]["ci95"][0] > 0.5, data["win_rate"]
+
+
+def _hidden_twin(match, viewer: str, rng):
+    """The same game with what ``viewer`` cannot see rearranged: the other player's hand and
+    deck shuffled together and dealt again, the viewer's deck reordered."""
+    twin = match.clone()
+    for pid, p in twin.s.players.items():
+        if pid == viewer:
+            rng.shuffle(p.deck)
+        else:
+            cards = p.hand + p.deck
+            rng.shuffle(cards)
+            p.hand, p.deck = cards[:len(p.hand)], cards[len(p.hand):]
+    return twin
+
+
+def test_a_policy_sees_only_what_its_player_may_know(index):
+    """Positions of real games, and twins that differ only in the opponent's hand and the
+    order of the decks: every policy's view is the same, and so is its choice."""
+    from deckcli.games import get
+    from deckcli.sim.policies import make
+    from deckcli.sim.run import load_deck
+
+    game = get("animal-battle")
+    engine = game.engine()
+    deck = load_deck(str(DEEP), index, None)
+    house = game.house_rules({}, simulate=True)
+    rng = random.Random(1)
+    checked = 0
+    for seed in range(4):
+        match = engine.new_game({"p1": deck.cards, "p2": deck.cards}, seed=seed,
+                                house_rules=house, first="p1")
+        for _ in range(400):
+            if engine.is_over(match):
+                break
+            actions = engine.legal_actions(match)
+            mover = engine.to_move(match)
+            if mover is not None and len(actions) > 1:
+                twin = _hidden_twin(match, mover, rng)
+                if twin.s.players != match.s.players:
+                    for name in ("random", "greedy", "search:3"):
+                        policy = make(game, name)
+                        views = [engine.view(m, mover, unseen=policy.needs_unseen)
+                                 for m in (match, twin)]
+                        assert views[0].public() == views[1].public()
+                        picks = [policy.choose(engine, v, actions, random.Random(9))
+                                 for v in views]
+                        assert picks[0] == picks[1], (name, picks)
+                    checked += 1
+            engine.apply(match, actions[rng.randrange(len(actions))])
+    assert checked > 50
+
+
+def test_an_unknown_policy_exits_2_naming_the_known_ones():
+    r = run("simulate", DEEP, SAVANNA, "--policy", "clever")
+    assert r.code == 2 and "unknown policy 'clever'" in r.err and "greedy" in r.err, r
+    r = run("simulate", AW2, "--game", "alpha-walrus", "--policy", "search")
+    assert r.code == 2 and "unknown policy 'search' for alpha-walrus" in r.err, r
+
+
+# -- gaps and house rules --------------------------------------------------------------------------
+def test_house_rules_come_from_the_command_line_then_the_event_then_the_defaults(tmp_path):
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nhouse_rules: {stat_tie: challenger, "
+                     "original_defender_wins: as_replacement}\n", encoding="utf-8")
+    data = sim(DEEP, SAVANNA, "--games", "10", "--seed", "1", "--event", event,
+               "--house-rule", "stat_tie=replay")
+    used = {h["key"]: (h["value"], h["source"]) for h in data["house_rules"]}
+    assert used["stat_tie"] == ("replay", "house-rule")
+    assert used["original_defender_wins"] == ("as_replacement", "event")
+    assert used["decline_promote"] == ("attack_ends", "default")
+    assert len(used) == 8  # every gap of the game, each with the value the games used
+
+
+def test_gaps_count_the_games_that_met_them(tmp_path):
+    data = sim(DEEP, SAVANNA, "--games", "12", "--seed", "8", "--save-games", tmp_path)
+    met = {}
+    for n in range(1, 13):
+        check = run("referee", "check", tmp_path / f"game-{n:05d}.yaml", "-O", "json").json()
+        for rule in {g["rule"] for g in check["gaps"]}:
+            met[rule] = met.get(rule, 0) + 1
+    assert data["gaps"] == dict(sorted(met.items())) and data["gaps"]
+
+
+def test_a_bad_house_rule_exits_2():
+    r = run("simulate", DEEP, SAVANNA, "--house-rule", "stat_tie=coin")
+    assert r.code == 2 and "stat_tie=coin" in r.err and "--house-rule" in r.err, r
+
+
+# -- how long a run is -----------------------------------------------------------------------------
+def test_until_ci_stops_when_the_interval_is_narrow_enough():
+    data = sim(DEEP, SAVANNA, "--games", "2000", "--seed", "6", "--until-ci", "0.3")
+    lo, hi = data["win_rate"]["ci95"]
+    assert data["games"] < 2000 and data["games"] % 100 == 0 and hi - lo <= 0.3 + 1e-4
+    capped = sim(DEEP, SAVANNA, "--games", "40", "--seed", "6", "--until-ci", "0.01")
+    assert capped["games"] == 40
+
+
+def test_a_game_past_max_turns_is_undecided():
+    data = sim(DEEP, DEEP, "--games", "10", "--seed", "1", "--max-turns", "2")
+    assert data["results"]["undecided"] == 10 and data["win_rate"]["a"] is None
+    assert data["win_rate"]["ci95"] == [0.0, 1.0]
+
+
+# -- many decks ------------------------------------------------------------------------------------
+def test_more_decks_play_every_pairing_in_a_matrix(tmp_path):
+    out_csv, out_html = tmp_path / "m.csv", tmp_path / "m.html"
+    r = run("simulate", DEEP, SAVANNA, RAINFOREST, "--games", "20", "--seed", "3", "--csv",
+            out_csv, "--html", out_html, "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    m = data["matrix"]
+    assert len(data["pairings"]) == 3 and [len(row) for row in m] == [3, 3, 3]
+    for i in range(3):
+        assert m[i][i] is None
+        for j in range(3):
+            if i != j and m[i][j] is not None:
+                assert m[j][i] == round(1 - m[i][j], 4)  # A against B is 1 - B against A
+    rows = list(csv.DictReader(io.StringIO(out_csv.read_text())))
+    assert len(rows) == 6 and {r["deck"] for r in rows} == {
+        "championship-deep-divers.txt", "casual-savanna.yaml", "casual-rainforest.json"}
+    assert "<table" in out_html.read_text() and "data-rate" in out_html.read_text()
+
+
+# -- alpha-walrus ------------------------------------------------------------------------------------
+def test_a_shared_alpha_walrus_deck_reports_by_seat(tmp_path):
+    data = sim(AW2, "--game", "alpha-walrus", "--games", "4", "--seed", "2", "--max-turns",
+               "40", "--save-games", tmp_path)
+    assert set(data["decks"]) == {"shared"} and set(data["policies"]) == {"p1", "p2"}
+    assert set(data["results"]) == {"p1", "p2", "undecided"}
+    assert sum(data["results"].values()) == 4 and "showdowns" in data
+    for n in range(1, 5):
+        r = run("referee", "check", tmp_path / f"game-{n:05d}.yaml", "-O", "json")
+        assert r.code == 0 and r.json()["violations"] == [], r
+
+
+# -- bad input ---------------------------------------------------------------------------------------
+def test_an_illegal_deck_is_simulated_with_a_warning():
+    r = run("simulate", EXAMPLES / "bad" / "casual-19.txt", SAVANNA, "--games", "4",
+            "--seed", "1")
+    assert r.code == 0 and "is not a legal deck, simulated anyway" in r.err, r
+    assert "AB-1.3" in r.err
+
+
+def test_a_deck_that_cannot_start_a_game_exits_2():
+    r = run("simulate", EXAMPLES / "bad" / "no-animals.txt", SAVANNA, "--games", "4")
+    assert r.code == 2 and "no Animal" in r.err and "Traceback" not in r.err, r
+
+
+def test_an_unreachable_scheduler_exits_2():
+    r = run("simulate", DEEP, SAVANNA, "--games", "4", "--scheduler", "tcp://127.0.0.1:9")
+    assert r.code == 2 and "cannot reach the Dask scheduler" in r.err, r
+
+
+# -- a cluster ---------------------------------------------------------------------------------------
+def test_a_dask_cluster_gives_the_same_report():
+    """A real scheduler and two worker processes on 127.0.0.1."""
+    distributed = pytest.importorskip("distributed")
+    args = ["simulate", DEEP, SAVANNA, "--games", "60", "--seed", "21", "-O", "json"]
+    local = run(*args, "--jobs", "1")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        remote = run(*args, "--scheduler", cluster.scheduler_address)
+    assert local.code == remote.code == 0, remote
+    assert json.loads(remote.out) == json.loads(local.out) and remote.out == local.out
