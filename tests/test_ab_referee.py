@@ -243,7 +243,7 @@ def generated_log(n_turns: int, tmp_path):
     rng = random.Random(n_turns)
     while game.s.turn <= n_turns and game.s.winner is None:
         legal = ENGINE.legal_actions(game)
-        busy = [a for a in legal if a[1] not in ("end_turn", "decline", "play")]
+        busy = [a for a in legal if a[1] not in ("end_turn", "decline", "play", "ready")]
         player, verb, arg, stat = rng.choice(busy or legal)
         out = game.act(player, verb, arg, stat)
         assert out.ok and out.stop is None, out.to_json()

@@ -112,8 +112,8 @@ DL-2.8  decks/layouts
 DL-2.9  decks/xmldeck
 DL-3.1  cards/names
 DL-3.2  cards/names
-DL-3.3  decks/resolve
-DL-3.4  decks/resolve
+DL-3.3  decks/resolve sim/run
+DL-3.4  decks/resolve sim/run
 DL-3.5  decks/resolve
 DL-4.1  decks/structured decks/text
 DL-4.2  decks/resolve

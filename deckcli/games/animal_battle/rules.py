@@ -173,7 +173,7 @@ AB-3.2  games/animal_battle/engine games/animal_battle/setup
 AB-3.3  games/animal_battle/deck_checks games/animal_battle/engine games/animal_battle/setup
         games/animal_battle/turn sheets/stats
 AB-3.4  games/animal_battle/engine games/animal_battle/setup games/animal_battle/turn
-AB-3.5  games/animal_battle/engine games/animal_battle/setup
+AB-3.5  games/animal_battle/engine games/animal_battle/setup games/animal_battle/turn
 AB-3.6  games/animal_battle/engine games/animal_battle/setup games/animal_battle/turn
 AB-4.1  games/animal_battle/cards games/animal_battle/engine games/animal_battle/turn
 AB-4.2  games/animal_battle/cards games/animal_battle/turn
