@@ -86,6 +86,14 @@ def one_set_db(folder: Path, game: str, code: str, name: str, cards: str) -> Pat
     return folder
 
 
+def animals_db(folder: Path, names: list[str]) -> Path:
+    """A one-set (TST) card database of Animals with these names, numbered 1, 2, ..."""
+    stats = "stats: {weight: 1, speed: 1, lifespan: 1, population: 1, length: 1, max_depth: 0}"
+    cards = "".join(f"  - {{number: '{i}', name: '{n}', kind: animal, {stats}}}\n"
+                    for i, n in enumerate(names, 1))
+    return one_set_db(folder, "animal-battle", "TST", "Test Set", cards)
+
+
 @pytest.fixture
 def mark_db(tmp_path):
     """A card database folder with one set, TST, whose one card is named 'Mark DWV 2': a name

@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import one_set_db, run
+from conftest import animals_db, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,10 +58,7 @@ def test_fmt_of_a_csv_deck_escapes_its_cells(tmp_path):
 @pytest.fixture
 def signed_db(tmp_path):
     """Real cards whose names start with '-' and '+'."""
-    stats = "stats: {weight: 1, speed: 1, lifespan: 1, population: 1, length: 1, max_depth: 0}"
-    cards = "".join(f"  - {{number: '{i}', name: '{n}', kind: animal, {stats}}}\n"
-                    for i, n in enumerate(["-1 Seal", "+Plus Walrus", "@Sea Lion", "Orca"], 1))
-    return one_set_db(tmp_path / "db", "animal-battle", "TST", "Test Set", cards)
+    return animals_db(tmp_path / "db", ["-1 Seal", "+Plus Walrus", "@Sea Lion", "Orca"])
 
 
 def test_a_card_named_with_a_leading_minus_or_plus_survives_csv(signed_db, tmp_path):

@@ -7,7 +7,7 @@ sideboard, counted into the deck) before these layouts were read.
 from __future__ import annotations
 
 import pytest
-from conftest import EXAMPLES, one_set_db, run
+from conftest import EXAMPLES, animals_db, run
 
 from deckcli.decks.text import parse_text
 
@@ -138,10 +138,7 @@ def test_a_count_of_zero_after_the_card_is_a_bad_count():
 @pytest.fixture
 def word_db(tmp_path):
     """Cards whose names are the layout words: 'Sideboard', 'Deck Hand', 'Name Tag'."""
-    stats = "stats: {weight: 1, speed: 1, lifespan: 1, population: 1, length: 1, max_depth: 0}"
-    cards = "".join(f"  - {{number: '{i}', name: {n}, kind: animal, {stats}}}\n"
-                    for i, n in enumerate(["Sideboard", "Deck Hand", "Name Tag", "Walrus"], 1))
-    return one_set_db(tmp_path / "db", "animal-battle", "TST", "Test Set", cards)
+    return animals_db(tmp_path / "db", ["Sideboard", "Deck Hand", "Name Tag", "Walrus"])
 
 
 def test_a_card_named_like_a_layout_word_is_still_a_card(word_db, deck_file):
