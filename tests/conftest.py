@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-# One card-index cache for the whole session, never the user's own.
-os.environ.setdefault("DECKCLI_CACHE_DIR", tempfile.mkdtemp(prefix="deckcli-test-cache-"))
 os.environ.pop("DECKCLI_DB", None)
 os.environ.pop("GITHUB_ACTIONS", None)
 
@@ -60,6 +58,21 @@ def run(*args, input: str | bytes | None = None) -> Result:
     finally:
         sys.stdout, sys.stderr, sys.stdin = saved
     return Result(code, out.getvalue(), err.getvalue(), args)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def card_cache(tmp_path_factory):
+    """One card-index cache for the whole session (each xdist worker its own), never the
+    user's: a folder of pytest's temporary tree, which pytest prunes, so a run leaves nothing
+    in the system's temp folder. Processes the tests start inherit it."""
+    folder = tmp_path_factory.mktemp("card-cache")
+    saved = os.environ.get("DECKCLI_CACHE_DIR")
+    os.environ["DECKCLI_CACHE_DIR"] = str(folder)
+    yield folder
+    if saved is None:
+        os.environ.pop("DECKCLI_CACHE_DIR", None)
+    else:
+        os.environ["DECKCLI_CACHE_DIR"] = saved
 
 
 @pytest.fixture

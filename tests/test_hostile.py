@@ -29,8 +29,15 @@ def corpus(tmp_path_factory):
 
 # The segfault reproducers run only in a separate process (test_bounded_memory...), so a
 # regression crashes that process and fails its test instead of killing the whole run.
-NAMES = sorted(n for n in make(Path(os.environ.get("TMPDIR", "/tmp")) / "deckcli-hostile-names")
-               if "segv" not in n)
+def _names() -> list[str]:
+    """The corpus's file names, for the parameters (made in a folder removed at once)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return sorted(n for n in make(Path(tmp) / "corpus") if "segv" not in n)
+
+
+NAMES = _names()
 
 
 @contextmanager
