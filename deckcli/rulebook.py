@@ -55,7 +55,7 @@ def all_rules(game: str | None = None) -> list[Rule]:
     return out
 
 
-def find_rule(rule_id: str, game: str | None = None) -> Rule | None:
+def find_rule(rule_id: str) -> Rule | None:
     key = rule_id.strip().upper()
     for rule in all_rules(None):
         if rule.id.upper() == key:

@@ -166,12 +166,6 @@ class CardIndex:
             found = self._named[key] = [self._card(r) for r in rows]
         return list(found)
 
-    def card_by_number(self, game: str, name: str, number: str) -> Card | None:
-        row = self.conn.execute(
-            f"SELECT {self._CARD_COLS} FROM cards WHERE game=? AND name_key=? AND number_key=?",
-            (game, fold_name(name), number_key(number))).fetchone()
-        return self._card(row) if row else None
-
     def all_cards(self, game: str | None = None) -> list[Card]:
         if game:
             rows = self.conn.execute(
@@ -219,12 +213,6 @@ class CardIndex:
                 "WHERE card_id=? ORDER BY s.released, p.set_code, p.id", (card_id,))
             found = self._printings_of[card_id] = tuple(self._printing(r) for r in rows)
         return found
-
-    def printings_in_set(self, game: str, set_code: str) -> list[Printing]:
-        rows = self.conn.execute(
-            "SELECT id, card_id, set_code, number, variants FROM printings "
-            "WHERE game=? AND set_code=? ORDER BY id", (game, set_key(set_code)))
-        return [self._printing(r) for r in rows]
 
     # -- sets --------------------------------------------------------------------------------
     @cached_property

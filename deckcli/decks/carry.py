@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from deckcli.decks.model import HEADER_KEYS, Deck
 
-FORMATS = ("text", "yaml", "json", "csv", "arena", "cod", "dek")
-
 #: The kinds of things a deck may hold besides its cards' counts and names.
 KINDS = (*HEADER_KEYS, "opening comments", "comment lines", "entry comments", "printings",
          "variants", "sections", "sideboard")

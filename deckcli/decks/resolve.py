@@ -269,10 +269,3 @@ def printings_fitting(index: CardIndex, card: Card, tags=(), set_code: str | Non
     wanted = set(tags)
     return [p for p in index.printings_of(card.id)
             if wanted <= set(p.variants) and (set_code is None or p.set_code == set_code)]
-
-
-def effective_printing(index: CardIndex, r: Resolved) -> Printing | None:
-    """The printing a resolved entry names, or its default printing when it names none."""
-    if r.printing is not None:
-        return r.printing
-    return default_printing(index, r.card, r.entry.variants, r.entry.set_code)

@@ -22,7 +22,6 @@ from deckcli.decks.limits import MAX_DEPTH, MAX_ENTRIES
 from deckcli.decks.model import Deck
 from deckcli.diagnostics import error
 
-XML_FORMATS = ("cod", "dek")
 _ROOT = {"cod": "cockatrice_deck", "dek": "Deck"}
 _TOOL = {"cod": "Cockatrice", "dek": "MTGO"}
 MAX_ELEMENTS = 4 * MAX_ENTRIES

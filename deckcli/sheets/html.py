@@ -17,7 +17,7 @@ PAPERS = {"auto": "auto", "a4": "A4", "letter": "letter"}
 
 #: The page box every sheet is designed for: the smaller of A4 (210x297 mm) and US Letter
 #: (216x279 mm) is 210x279 mm; minus 12 mm margins that leaves 186x255 mm of content.
-CONTENT_WIDTH_MM, CONTENT_HEIGHT_MM, MARGIN_MM = 186, 255, 12
+MARGIN_MM = 12
 
 FONT = '"DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif'
 MONO = '"DejaVu Sans Mono", "Liberation Mono", Consolas, "Courier New", monospace'
