@@ -105,31 +105,47 @@ def test_battle_defender_matched_twice_is_illegal():
 
 
 # ----------------------------------------------------------------------- mini showdown dice
+def mini_showdown(seed: int, attacker_dice: int, defender_dice: int) -> tuple[list, str]:
+    """A mini showdown worked out from the rules and the seed alone: each side rolls its D6s
+    from random.Random(seed), attacker first (AW-10.8), a level 8 Walrus two and keeps the
+    better (AW-10.9), higher wins, equal dice rolled again (house rule mini_showdown_tie=reroll,
+    AW-G.8). Returns every roll and the winner."""
+    rng = random.Random(seed)
+    rolls = []
+    while True:
+        a = [rng.randint(1, 6) for _ in range(attacker_dice)]
+        d = [rng.randint(1, 6) for _ in range(defender_dice)]
+        rolls.append({"attacker": a, "defender": d})
+        if max(a) != max(d):
+            return rolls, "attacker" if max(a) > max(d) else "defender"
+
+
+@pytest.mark.parametrize("rolls,winner", [(["5", "2"], "attacker"), (["2", "5"], "defender")])
+def test_mini_showdown_higher_die_wins(rolls, winner):
+    r = ruling("battle", "Walrus (AWC) 22", "--defender", "Pacific Walrus", "--match", "1=1",
+               "--stake", "gear", *[a for v in rolls for a in ("--roll", v)])
+    fight = r["fights"][0]
+    assert fight["kind"] == "mini-showdown" and fight["rule"] == "AW-10.8"
+    assert fight["winner"] == winner
+
+
 def test_mini_showdown_dice_come_from_the_seed_and_replay():
     args = ("battle", "Walrus (AWC) 22", "--defender", "Pacific Walrus", "--match", "1=1",
-            "--stake", "gear", "--seed", "1234")
+            "--stake", "gear", "--seed", "1234", "--house-rule", "mini_showdown_tie=reroll")
     first, again = ruling(*args), ruling(*args)
     assert first == again
-    rng = random.Random(1234)
-    expected = [rng.randint(1, 6), rng.randint(1, 6)]  # attacker rolls first
-    assert [d["value"] for d in first["rolls"]] == expected
+    rolls, winner = mini_showdown(1234, 1, 1)
     fight = first["fights"][0]
-    assert fight["kind"] == "mini-showdown" and fight["rule"] == "AW-10.8"
-    if expected[0] != expected[1]:
-        assert fight["winner"] == ("attacker" if expected[0] > expected[1] else "defender")
+    assert fight["rolls"] == rolls and fight["winner"] == winner
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
 def test_mini_showdown_level8_keeps_the_higher_of_two_dice(seed):
     r = ruling("battle", "AWC 22", "--defender", "AWC 30", "--match", "1=1", "--stake", "gear",
                "--seed", str(seed), "--house-rule", "mini_showdown_tie=reroll")
-    rng = random.Random(seed)
-    first = r["fights"][0]["rolls"][0]
-    assert first["attacker"] == [rng.randint(1, 6)]
-    assert first["defender"] == [rng.randint(1, 6), rng.randint(1, 6)]
-    last = r["fights"][0]["rolls"][-1]
-    assert r["fights"][0]["winner"] == ("attacker" if max(last["attacker"]) >
-                                        max(last["defender"]) else "defender")
+    rolls, winner = mini_showdown(seed, 1, 2)  # the defender's AWC 30 is the level 8 Walrus
+    assert r["fights"][0]["rolls"] == rolls
+    assert r["fights"][0]["winner"] == winner
 
 
 def test_mini_showdown_explicit_rolls_level8_two_dice():
@@ -248,19 +264,25 @@ def test_showdown_win_against_every_opponent():
 
 
 def test_showdown_tie_is_settled_by_seeded_d6():
+    """Level 12 against 12: each side rolls a D6 from the seed, Summoner first (AW-8.5), equal
+    dice rolled again (AW-G.14, provisionally reroll); the winner is worked out from the seed
+    here, and the game's result follows from it (AW-9.1 win, AW-9.2 loss)."""
     for seed in range(1, 9):
         r = ruling("showdown", "--opponent", "bob=Orca", "--battle-card", "bob=Tusk Charge",
                    "--seed", str(seed))
         rng = random.Random(seed)
+        rolls = []
+        while True:
+            roll = {"summoner": rng.randint(1, 6), "opponent": rng.randint(1, 6)}
+            rolls.append(roll)
+            if roll["summoner"] != roll["opponent"]:
+                break
+        winner = "summoner" if roll["summoner"] > roll["opponent"] else "opponent"
         fight = r["fights"][0]
         assert fight["levels"] == {"summoner": 12, "opponent": 12}
-        first = fight["rolls"][0]
-        assert first == {"summoner": rng.randint(1, 6), "opponent": rng.randint(1, 6)}
-        end = fight["rolls"][-1]
-        assert fight["winner"] == ("summoner" if end["summoner"] > end["opponent"]
-                                   else "opponent")
+        assert fight["rolls"] == rolls and fight["winner"] == winner
         assert fight["rule"] == "AW-8.5"
-        assert r["rule"] == ("AW-9.1" if fight["winner"] == "summoner" else "AW-9.2")
+        assert r["rule"] == {"summoner": "AW-9.1", "opponent": "AW-9.2"}[winner]
 
 
 def test_showdown_battle_cards_count_and_loss_removes_the_summoner():
