@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -195,3 +197,28 @@ def start_game(log: dict, house: dict | None = None):
     match, _steps, _setup = engine.read_log({**log, "actions": []}, None, house or {},
                                             open_index())
     return match
+
+
+#: git as a fresh machine runs it: a fixed identity, none of this user's configuration.
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def git(*args, cwd) -> str:
+    r = subprocess.run(["git", *args], cwd=cwd, env={**os.environ, **GIT_ENV},
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    return r.stdout.strip()
+
+
+@pytest.fixture(scope="session")
+def deckcli_clone(tmp_path_factory) -> tuple[Path, str]:
+    """A clone of this repository, as a user makes one, and the commit its HEAD is at (the
+    working tree's .pre-commit-hooks.yaml committed on top, so the hooks tested are these)."""
+    where = tmp_path_factory.mktemp("clone") / "deckcli"
+    git("clone", "--quiet", "--no-local", str(REPO), str(where), cwd=where.parent)
+    shutil.copy(REPO / ".pre-commit-hooks.yaml", where / ".pre-commit-hooks.yaml")
+    if git("status", "--porcelain", cwd=where):
+        git("commit", "--quiet", "-am", "the hooks as in the working tree", cwd=where)
+    return where, git("rev-parse", "HEAD", cwd=where)

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, REPO, run
+from conftest import EXAMPLES, GIT_ENV, REPO, git, run
 from ruamel.yaml import YAML
 
 from deckcli.decks.kinds import deck_file_name
@@ -33,18 +33,6 @@ format: championship
 players:
   alice: decks/alice.txt
 """
-GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
-           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
-
-
-def git(*args, cwd) -> str:
-    r = subprocess.run(["git", *args], cwd=cwd, env={**os.environ, **GIT_ENV},
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, (args, r.stdout, r.stderr)
-    return r.stdout.strip()
-
-
 def make_repository(root: Path) -> Path:
     """A decklist repository: two decks, an event file, a workflow, requirements, a README."""
     (root / "decks").mkdir(parents=True)
@@ -135,18 +123,6 @@ def test_the_hooks_take_what_a_folder_walk_takes_by_name(hook, path):
 
 # -- pre-commit, for real ----------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def clone(tmp_path_factory) -> tuple[Path, str]:
-    """A clone of this repository, as a user makes one, and the commit its HEAD is at (the
-    working tree's .pre-commit-hooks.yaml committed on top, so the hooks tested are these)."""
-    where = tmp_path_factory.mktemp("clone") / "deckcli"
-    git("clone", "--quiet", "--no-local", str(REPO), str(where), cwd=where.parent)
-    shutil.copy(REPO / ".pre-commit-hooks.yaml", where / ".pre-commit-hooks.yaml")
-    if git("status", "--porcelain", cwd=where):
-        git("commit", "--quiet", "-am", "the hooks as in the working tree", cwd=where)
-    return where, git("rev-parse", "HEAD", cwd=where)
-
-
 def pre_commit(*args, cwd: Path, home: Path):
     env = {**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(home),
            "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")}
@@ -166,8 +142,8 @@ def repository_with_hooks(root: Path, clone_path: Path, rev: str) -> Path:
     return repo
 
 
-def test_pre_commit_at_the_documented_rev_passes_on_a_decklist_repository(clone, tmp_path):
-    path, sha = clone
+def test_pre_commit_at_the_documented_rev_passes_on_a_decklist_repository(deckcli_clone, tmp_path):
+    path, sha = deckcli_clone
     repo = repository_with_hooks(tmp_path / "decks-repo", path, sha)
     r = pre_commit("run", "--all-files", cwd=repo, home=tmp_path / "pc")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -175,8 +151,8 @@ def test_pre_commit_at_the_documented_rev_passes_on_a_decklist_repository(clone,
     assert re.search(r"deckcli fmt\.+Passed", r.stdout), r.stdout
 
 
-def test_pre_commit_fails_on_a_malformed_deck(clone, tmp_path):
-    path, sha = clone
+def test_pre_commit_fails_on_a_malformed_deck(deckcli_clone, tmp_path):
+    path, sha = deckcli_clone
     repo = repository_with_hooks(tmp_path / "decks-repo", path, sha)
     (repo / "decks" / "carl.txt").write_text("four Orca\n", encoding="utf-8")
     git("add", "-A", cwd=repo)
@@ -185,9 +161,9 @@ def test_pre_commit_fails_on_a_malformed_deck(clone, tmp_path):
     assert re.search(r"deckcli validate\.+Failed", r.stdout) and "carl.txt:1" in r.stdout
 
 
-def test_autoupdate_freeze_pins_a_commit_every_clone_has(clone, tmp_path):
+def test_autoupdate_freeze_pins_a_commit_every_clone_has(deckcli_clone, tmp_path):
     """docs/ci.md: `pre-commit autoupdate --freeze` pins the newest commit as a sha."""
-    path, sha = clone
+    path, sha = deckcli_clone
     repo = repository_with_hooks(tmp_path / "decks-repo", path, "0" * 40)
     r = pre_commit("autoupdate", "--freeze", cwd=repo, home=tmp_path / "pc")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -208,10 +184,10 @@ def test_the_docs_pin_a_commit_not_a_tag():
         assert re.search(r"rev:\s*[0-9a-f]{40}", text), page
 
 
-def test_the_contributors_hooks_pass_on_a_clone(clone, tmp_path):
+def test_the_contributors_hooks_pass_on_a_clone(deckcli_clone, tmp_path):
     """.pre-commit-config.yaml (ruff and deckcli's own checks of its data) passes on a clean
     clone, run as a contributor runs it."""
-    path, _sha = clone
+    path, _sha = deckcli_clone
     shutil.copy(REPO / ".pre-commit-config.yaml", path / ".pre-commit-config.yaml")
     r = pre_commit("run", "--all-files", cwd=path, home=tmp_path / "pc")
     assert r.returncode == 0, r.stdout + r.stderr
