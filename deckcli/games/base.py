@@ -318,8 +318,8 @@ class Outcome:
         self.action = action
         self.rules: list[str] = []
         self._notes: list = []  # (rule, template, values), or a line already written
-        self.violations: list = []  # Diagnostic: this action is illegal
-        self.breaches: list[tuple] = []  # (player, Diagnostic): another player's earlier breach
+        self.violations = _NONE  # Diagnostic: this action is illegal (a list once there is one)
+        self.breaches = _NONE  # (player, Diagnostic): another player's earlier breach
         self.gaps: list[GapMet] = []
         self.stop: Stop | None = None
         self.facts: dict = {}  # game-specific facts of the step (dice rolled, a battle's result)
@@ -343,6 +343,8 @@ class Outcome:
     def violate(self, rule: str, message: str) -> None:
         from deckcli.diagnostics import error
 
+        if self.violations is _NONE:
+            self.violations = []
         self.violations.append(error("illegal-action", rule, message))
         self.cite_only(rule)
 
@@ -351,6 +353,8 @@ class Outcome:
         its player ending it): the violation is that player's; this action stands."""
         from deckcli.diagnostics import error
 
+        if self.breaches is _NONE:
+            self.breaches = []
         self.breaches.append((player, error("illegal-action", rule, message)))
         self.cite_only(rule)
 
@@ -381,6 +385,9 @@ class Outcome:
                 "breaches": [{"player": p, **_violation(v)} for p, v in self.breaches],
                 "gaps": [g.to_json() for g in self.gaps],
                 "stop": self.stop.to_json() if self.stop else None, **self.facts}
+
+
+_NONE: tuple = ()  # an empty list that is never appended to (Outcome makes its own)
 
 
 def _violation(d) -> dict:
@@ -458,6 +465,10 @@ class Engine:
     def legal_actions(self, state) -> list:
         """Every action the rules allow now (for the player :meth:`to_move`)."""
         raise NotImplementedError
+
+    def choices(self, state) -> tuple:
+        """(:meth:`to_move`, :meth:`legal_actions`): a simulation asks both at every step."""
+        return self.to_move(state), self.legal_actions(state)
 
     def apply(self, state, action) -> Outcome:
         """Judge one action and apply it if it is legal; an illegal one changes nothing."""

@@ -99,30 +99,32 @@ def play(spec: Spec, n: int) -> dict:
     entries: list = []
     actions = 0
     decided = True
-    while not engine.is_over(state):
-        if engine.turns(state) > spec.max_turns or actions >= MAX_ACTIONS:
+    # the loop runs once an action of every game: the engine's methods are looked up once
+    is_over, turns, choices, apply = engine.is_over, engine.turns, engine.choices, engine.apply
+    view, policies, save, max_turns = engine.view, w.policies, spec.save, spec.max_turns
+    while not is_over(state):
+        if turns(state) > max_turns or actions >= MAX_ACTIONS:
             decided = False
             break
-        legal = engine.legal_actions(state)
+        mover, legal = choices(state)
         if not legal:
             decided = False  # nothing the rules allow: a position the rules cannot finish
             break
-        mover = engine.to_move(state)
         if len(legal) == 1 or mover is None:
             action = legal[0]
         else:
-            policy = w.policies[mover]
-            view = engine.view(state, mover, unseen=policy.needs_unseen)
-            action = policy.choose(engine, view, legal, rngs[mover])
-        if spec.save:
+            policy = policies[mover]
+            action = policy.choose(engine, view(state, mover, unseen=policy.needs_unseen),
+                                   legal, rngs[mover])
+        if save:
             entries.append(engine.log_entry(state, action))
-        out = engine.apply(state, action)
-        if not out.ok:  # the engine refused an action it listed as legal: a bug, said loudly
+        out = apply(state, action)
+        if out.violations:  # the engine refused an action it listed as legal: a bug, loudly
             raise RuntimeError(f"game {n}: {engine.action_text(state, action)} was listed as "
                                f"legal and refused: {out.violations[0].message}")
         actions += 1
-        for g in out.gaps:
-            gaps.add(g.rule)
+        if out.gaps:
+            gaps.update(g.gap.rule for g in out.gaps)
         if out.stop is not None:
             decided = False
             break

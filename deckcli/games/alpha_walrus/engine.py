@@ -93,7 +93,7 @@ class Match:
             out.facts.clear()
             out.remarks.clear()
             out.rules.clear()
-            out.breaches.clear()
+            out.breaches = ()
             out.violate(exc.rule, exc.message)
         for g in out.gaps:
             self.cite(g.rule)

@@ -97,13 +97,16 @@ class Match(TurnActions):
                                               + s.waiting.ruling)
             if s.winner is not None:
                 raise Illegal("AB-1.1", f"the game is over: {s.winner} won")
-            if player is not None and (player not in s.players):
-                raise Illegal("AB-1.2", f"{player} is not a player in this game")
-            if player is not None and s.players[player].out:
-                raise Illegal("AB-1.1", f"{player} has lost and takes no more actions")
-            if action not in ACTIONS:
+            if player is not None:
+                who = s.players.get(player)
+                if who is None:
+                    raise Illegal("AB-1.2", f"{player} is not a player in this game")
+                if who.out:
+                    raise Illegal("AB-1.1", f"{player} has lost and takes no more actions")
+            handler = _HANDLERS.get(action)
+            if handler is None:
                 raise ValueError(f"unknown action {action!r}")  # the log reader checks verbs
-            getattr(self, "_" + action)(out, player, arg, stat)
+            handler(self, out, player, arg, stat)
         except Illegal as exc:
             out.violate(exc.rule, exc.message)
         except JudgeNeeded as exc:
@@ -360,3 +363,7 @@ class Match(TurnActions):
             raise Illegal("AB-3.4", "the starting Defender has not been revealed")
         out.cite("AB-3.5", "setup is complete")
         self.begin_turn(out, s.first)
+
+
+#: verb -> the method that judges and applies it (looked up once, not per action)
+_HANDLERS = {verb: getattr(Match, "_" + verb) for verb in ACTIONS}

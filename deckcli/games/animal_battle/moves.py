@@ -20,17 +20,18 @@ from deckcli.games.animal_battle.state import RANK
 STATS = tuple(BATTLE_STATS)
 
 
-def _playable(book: dict) -> dict[int, list]:
-    """Card id -> the overrides it puts in force, for the action cards whose text the engine
-    models (asked at every step, so worked out once per game's book)."""
-    found = _PLAYABLE.get(id(book))
+def _book_facts(book: dict) -> tuple[frozenset, dict[int, list]]:
+    """(the Animals' ids, card id -> the overrides it puts in force for the action cards whose
+    text the engine models): asked at every step, so worked out once per game's book."""
+    found = _FACTS.get(id(book))
     if found is None or found[0] is not book:
         cards = {cid: effects.playable(c) for cid, c in book.items() if c.kind == "action"}
-        found = _PLAYABLE[id(book)] = (book, {cid: o for cid, o in cards.items() if o})
-    return found[1]
+        found = _FACTS[id(book)] = (book, frozenset(cid for cid, c in book.items() if c.animal),
+                                    {cid: o for cid, o in cards.items() if o})
+    return found[1], found[2]
 
 
-_PLAYABLE: dict[int, tuple] = {}
+_FACTS: dict[int, tuple] = {}
 
 
 def to_move(match) -> str | None:
@@ -67,14 +68,19 @@ def _from(s, first: str) -> list[str]:
 
 def legal_actions(match) -> list[tuple]:
     """Every legal action of :func:`to_move`'s player (the table's 'start' when None)."""
+    return choices(match)[1]
+
+
+def choices(match) -> tuple[str | None, list[tuple]]:
+    """(:func:`to_move`, its legal actions): what a simulation asks at every step."""
     s = match.s
     if s.winner is not None or s.waiting is not None:
-        return []
+        return None, []
     pid = to_move(match)
     if s.phase == "setup":
-        return _setup(match, pid)
+        return pid, _setup(match, pid)
     if pid is None:
-        return []
+        return None, []
     out: list[tuple] = []
     if s.phase == "promote":
         _promotion(match, pid, out)
@@ -83,12 +89,11 @@ def legal_actions(match) -> list[tuple]:
     else:
         _defending(match, pid, out)
     _cards(match, pid, out)
-    return out
+    return pid, out
 
 
 def _animals(match, cards) -> list[int]:
-    book = match.book
-    return sorted({c for c in cards if book[c].animal})
+    return sorted(_book_facts(match.book)[0].intersection(cards))
 
 
 def _setup(match, pid) -> list[tuple]:
@@ -209,10 +214,10 @@ def _cards(match, pid, out: list) -> None:
     hand = s.players[pid].hand
     if s.phase == "setup" or not hand:
         return
-    playable = _playable(match.book)
-    cards = [c for c in hand if c in playable]
-    if not cards:
+    playable = _book_facts(match.book)[1]
+    if playable.keys().isdisjoint(hand):
         return
+    cards = [c for c in hand if c in playable]
     for c in sorted(set(cards)):
         overrides = playable[c]
         if any(effects.timing_problem(s, pid, o) for o in overrides):

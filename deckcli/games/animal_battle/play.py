@@ -34,6 +34,9 @@ class AnimalBattleEngine(Engine):
         """The legal actions of the player to move, from the state (:mod:`.moves`)."""
         return moves.legal_actions(state)
 
+    def choices(self, state: Match) -> tuple:
+        return moves.choices(state)
+
     def tried(self, state: Match, player: str | None = None) -> list[tuple]:
         """(action, outcome on a copy) for every legal next action."""
         s, book = state.s, state.book

@@ -45,16 +45,48 @@ def _strengths(book: dict) -> dict[int, float]:
 _STRENGTH: dict[int, tuple] = {}
 
 
-def wins(book, challenger: int, defender: int, stats) -> int:
-    """On how many of ``stats`` the Challenger beats the Defender."""
-    c, d = book[challenger].stats, book[defender].stats
-    return sum(1 for s in stats if compare(s, c[s], d[s])[0] == "challenger")
+BIT = {s: 1 << i for i, s in enumerate(STATS)}
+ALL = (1 << len(STATS)) - 1
 
 
-def holds(book, defender: int, challenger: int, stats) -> int:
-    """On how many of ``stats`` the Defender is not beaten (a win or a tie)."""
-    c, d = book[challenger].stats, book[defender].stats
-    return sum(1 for s in stats if compare(s, c[s], d[s])[0] != "challenger")
+def mask(stats) -> int:
+    """The statistics as bits (see :data:`BIT`)."""
+    m = 0
+    for s in stats:
+        m |= BIT[s]
+    return m
+
+
+def _beaten(book, challenger: int, defender: int) -> int:
+    """The statistics (as bits) on which the Challenger beats the Defender: worked out once a
+    pair of cards, since a game asks the same pairs again and again."""
+    table = _table(book)
+    key = (challenger, defender)
+    found = table.get(key)
+    if found is None:
+        c, d = book[challenger].stats, book[defender].stats
+        found = table[key] = mask(s for s in STATS if compare(s, c[s], d[s])[0] == "challenger")
+    return found
+
+
+def _table(book) -> dict:
+    found = _TABLES.get(id(book))
+    if found is None or found[0] is not book:
+        found = _TABLES[id(book)] = (book, {})
+    return found[1]
+
+
+_TABLES: dict[int, tuple] = {}
+
+
+def wins(book, challenger: int, defender: int, stats=ALL) -> int:
+    """On how many of ``stats`` (bits) the Challenger beats the Defender."""
+    return (_beaten(book, challenger, defender) & stats).bit_count()
+
+
+def holds(book, defender: int, challenger: int, stats=ALL) -> int:
+    """On how many of ``stats`` (bits) the Defender is not beaten (a win or a tie)."""
+    return (stats & ~_beaten(book, challenger, defender)).bit_count()
 
 
 def margin(book, challenger: int, defender: int, stat: str) -> float:
@@ -104,14 +136,14 @@ class Greedy:
         if not opposing:
             return self._strongest(view, options)
         strength = _strengths(view.book)
-        return max(options, key=lambda a: (sum(wins(view.book, a[2], d, STATS)
-                                               for d in opposing), strength.get(a[2], 0), -a[2]))
+        return max(options, key=lambda a: (sum(wins(view.book, a[2], d) for d in opposing),
+                                           strength.get(a[2], 0), -a[2]))
 
     def _reveal_defender(self, view, options, _all):
-        return self._defender(view, options, STATS)
+        return self._defender(view, options, ALL)
 
     def _defend(self, view, options, _all):
-        return self._defender(view, options, STATS)
+        return self._defender(view, options, ALL)
 
     def _defender(self, view, options, stats):
         strength = _strengths(view.book)
@@ -126,7 +158,7 @@ class Greedy:
         return max(options, key=lambda a: (sign * margin(view.book, c, d, a[2]), a[2]))
 
     def _promote(self, view, options, by_verb):
-        left = [s for s in STATS if s not in view.used]
+        left = ALL & ~mask(view.used)
         best = self._defender(view, options, left)
         if holds(view.book, best[2], view.challenger, left) == 0 and "decline" in by_verb:
             return by_verb["decline"][0]
