@@ -283,3 +283,26 @@ def test_exported_decklists_page_renders_every_deck(tmp_path):
             assert_deck_on_page(text, deck["path"], deck["fingerprint"])
     assert all(ink(pdf, n) > 0.002 for n in range(1, pages(pdf) + 1))
     assert_png_not_blank(png)
+
+
+def test_the_matchup_heatmap_renders_every_pairing(tmp_path):
+    """deckcli simulate of three decks --html, printed by Chromium: every deck's name, every
+    cell's win rate and interval (as the JSON gives them) are on the page, with colour."""
+    out = tmp_path / "matrix.html"
+    decks = [EXAMPLES / "good" / n for n in ("championship-deep-divers.txt",
+                                             "casual-savanna.yaml", "casual-rainforest.json")]
+    r = run("simulate", *decks, "--games", "20", "--seed", "2", "--html", out, "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    pdf, png = render(out, png=True)
+    flat = " ".join(page_text(pdf).split())
+    for d in decks:
+        assert d.name in flat
+    for i, row in enumerate(data["matrix"]):
+        for j, rate in enumerate(row):
+            if i != j and rate is not None:
+                assert f"{100 * rate:.1f}%" in flat, (i, j, rate)
+                lo, hi = data["ci95"][i][j]
+                assert f"{100 * lo:.1f}%–{100 * hi:.1f}%" in flat
+    assert ink(pdf, 1) > 0.01
+    assert_png_not_blank(png)

@@ -275,3 +275,59 @@ def test_a_dask_cluster_gives_the_same_report():
         remote = run(*args, "--scheduler", cluster.scheduler_address)
     assert local.code == remote.code == 0, remote
     assert json.loads(remote.out) == json.loads(local.out) and remote.out == local.out
+
+
+# -- every simulated game is a legal game ----------------------------------------------------------
+def _spec(index, game_id, paths, policies, seed, max_turns=200, players=2):
+    from deckcli.games import get
+    from deckcli.sim.play import Spec
+    from deckcli.sim.run import load_deck
+
+    game = get(game_id)
+    decks = [load_deck(str(p), index, game_id) for p in paths]
+    if game.shared_deck:
+        seats = [f"p{i + 1}" for i in range(players)]
+        return Spec(game_id, seed, {"shared": decks[0].cards}, seats, {},
+                    dict(zip(seats, policies)), {}, max_turns, save=True, pairs=False)
+    return Spec(game_id, seed, {"a": decks[0].cards, "b": decks[1].cards}, ["p1", "p2"],
+                {"p1": "a", "p2": "b"}, dict(zip(("p1", "p2"), policies)), {}, max_turns,
+                save=True)
+
+
+@pytest.mark.parametrize("decks,policies", [
+    ((DEEP, SAVANNA), ("greedy", "random")),
+    ((SAVANNA, RAINFOREST), ("random", "random")),
+    ((RAINFOREST, DEEP), ("greedy", "greedy")),
+    ((GOOD / "casual-risky.txt", SAVANNA), ("random", "greedy")),
+])
+def test_hundreds_of_simulated_animal_battle_games_replay_clean(index, decks, policies):
+    """Each game's log, replayed by the referee: no violation, no stop, the same winner."""
+    from conftest import check_log
+
+    from deckcli.sim.play import play
+
+    spec = _spec(index, "animal-battle", decks, policies, seed=len(policies[0]) * 101)
+    for n in range(60):
+        record = play(spec, n)
+        check = check_log(record["log"], f"game-{n}.yaml")
+        assert check["violations"] == [] and check["stopped"] is None, (n, check["violations"])
+        assert check["replayed"] == check["actions"] == record["actions"]
+        winner = {"p1": "a", "p2": "b"}.get(check["final"]["winner"])
+        assert winner == record["winner"], n
+
+
+@pytest.mark.parametrize("players,policies", [(2, ("greedy", "random")), (3, ("random",) * 3)])
+def test_simulated_alpha_walrus_games_replay_clean(index, players, policies):
+    from conftest import check_log
+
+    from deckcli.sim.play import play
+
+    deck = GOOD / ("alpha-walrus-2p.yaml" if players == 2 else "alpha-walrus-4p.txt")
+    spec = _spec(index, "alpha-walrus", [deck], policies, seed=players, max_turns=24,
+                 players=players)
+    for n in range(12):
+        record = play(spec, n)
+        check = check_log(record["log"], f"game-{n}.yaml")
+        assert check["violations"] == [], (n, check["violations"])
+        assert check["replayed"] == check["actions"] == record["actions"]
+        assert check["final"]["winner"] == record["winner"]

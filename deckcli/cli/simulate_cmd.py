@@ -116,6 +116,14 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         raise click.UsageError(f"the decks are of more than one game ({game_id}, "
                                f"{', '.join(mixed)}); give decks of one game")
     g = get(game_id)
+    ignored = []
+    if players is not None and not g.shared_deck:
+        ignored.append(f"--players {players} ({g.id} plays one deck a player)")
+    if (csv_path or html_path) and (g.shared_deck or len(loaded) == 2):
+        ignored.append("--csv/--html (a matchup matrix needs more than two decks)")
+    for what in ignored:  # an option that changes nothing is said (DL-5.3)
+        click.echo(f"deckcli: warning: {what} changes nothing and is ignored [rule DL-5.3]",
+                   err=True)
     for d in loaded:
         if d.errors:
             shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])

@@ -83,7 +83,8 @@ def to_html(result: dict) -> str:
             f'<table class="matrix"><thead><tr><th></th>{head}</tr></thead>'
             f"<tbody>{''.join(body)}</tbody></table></main>")
     css = (".matrix td, .matrix th { border: 1px solid #c5cbd3; padding: 6px 10px; "
-           "text-align: center; } .matrix td span { font-size: 8pt; color: #2b3340; } "
+           "text-align: center; } .matrix th { white-space: nowrap; } "
+           ".matrix td span { font-size: 8pt; color: #2b3340; } "
            "td.self { background: #eef0f3; } td.none { color: #5b6472; } "
            "main { background: #fff; padding: 16px; }")
     return page(f"Matchups: {result['game']}", html, css)

@@ -113,8 +113,9 @@ def render(report: dict, labels: dict[str, str]) -> str:
     rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in report["house_rules"])
     lines.append(f"house rules: {rules or 'none'}")
     if report["gaps"]:
-        lines.append("gaps met: " + ", ".join(f"{g} in {n} games ({_pct(n / games)})"
-                                             for g, n in report["gaps"].items()))
+        lines.append("gaps met: " + ", ".join(
+            f"{g} in {n} game{'' if n == 1 else 's'} ({_pct(n / games)})"
+            for g, n in report["gaps"].items()))
     else:
         lines.append("gaps met: none")
     return "\n".join(lines)
