@@ -9,7 +9,7 @@ import os
 import sys
 from time import monotonic
 
-from deckcli.validate import DeckReport, Options, validate_path
+from deckcli.validate import DeckReport, Options, check_found
 
 
 def run_validation(paths: list[str], index, options: Options, *, output: str = "text",
@@ -100,7 +100,7 @@ def _reports(paths, index, options, processes, roster, event, render=None, verdi
             yield report, None
     if processes == 1:
         for path in paths:
-            yield validate_path(path, index, options), None
+            yield check_found(path, index, options), None
         return
     from deckcli.parallel import parallel_reports
 

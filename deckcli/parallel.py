@@ -59,15 +59,15 @@ def _check_chunk(paths: list[str]) -> list:
 def check_paths(paths: list[str], index, options, render=None, verdict_only=False) -> list:
     """For each path, (report, ``render(report)`` or None), or with ``verdict_only``
     (whether it is legal, ``render(report)``); the last item may instead be the error that
-    stopped the chunk (a path that vanished or cannot be read), which the main process raises
-    when that path's turn comes."""
+    stopped the chunk, which the main process raises when that path's turn comes (a path
+    that cannot be read is a report of its own: :func:`deckcli.validate.check_found`)."""
     from deckcli.errors import DeckcliError
-    from deckcli.validate import validate_path
+    from deckcli.validate import check_found
 
     out: list = []
     for path in paths:
         try:
-            report = validate_path(path, index, options)
+            report = check_found(path, index, options)
         except DeckcliError as exc:
             out.append(exc)
             break  # the run stops at this path, as it does with --jobs 1

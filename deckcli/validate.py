@@ -14,7 +14,13 @@ from deckcli.decks.fingerprint import fingerprint
 from deckcli.decks.kinds import deck_file_name, other_kind
 from deckcli.decks.model import Deck
 from deckcli.decks.quick import quick_resolve
-from deckcli.decks.reader import DECK_SUFFIXES, deck_from_text, read_deck, read_text
+from deckcli.decks.reader import (
+    DECK_SUFFIXES,
+    check_readable,
+    deck_from_text,
+    read_deck,
+    read_text,
+)
 from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
 from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES
@@ -101,6 +107,7 @@ def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
                     path=raw)
             out.extend(found)
         elif os.path.exists(raw) or os.path.islink(raw):
+            check_readable(raw)  # a file named that cannot be read stops the command (exit 2)
             kind = other_kind(raw) if os.path.isfile(raw) else None
             if kind:
                 skipped.append((raw, kind))
@@ -115,15 +122,23 @@ def _walk(top: str, found: list[str], skipped: list) -> None:
     """Deck files under a folder: each folder's own files by name, then its subfolders by name
     (the order ``os.walk`` visits them in), skipping hidden names and files that are not
     decklists (:mod:`deckcli.decks.kinds`), and never entering a symlinked folder. A folder
-    that cannot be listed is skipped. The paths come from
+    inside that cannot be listed (no permission, a path too long for the system) is an
+    :class:`Unreadable` path in ``found``, reported as a problem (DL-1.4); ``top`` itself
+    that cannot be listed stops the command. The paths come from
     ``os.scandir``, which joins them without a Python call per file (a tournament folder holds
     thousands), and a stack rather than recursion goes as deep as the paths do."""
     stack = [top]
     while stack:
+        folder = stack.pop()
         try:
-            with os.scandir(stack.pop()) as it:
+            with os.scandir(folder) as it:
                 entries = list(it)
-        except OSError:
+        except OSError as exc:
+            if folder is top:
+                raise NotFoundError(f"cannot read this folder: {_why(exc, folder)}",
+                                    path=top) from None
+            found.append(Unreadable(folder, f"cannot read this folder: {_why(exc, folder)}; "
+                                            "the decks in it are not checked"))
             continue
         files, folders = [], []
         for entry in entries:
@@ -145,6 +160,46 @@ def _walk(top: str, found: list[str], skipped: list) -> None:
 
 
 _NAME = attrgetter("name")  # sorts directory entries by file name
+
+
+def _why(exc: OSError, path: str) -> str:
+    import errno
+
+    if exc.errno == errno.ENAMETOOLONG:
+        return f"its path is too long for this system ({len(path):,} characters)"
+    return exc.strerror or str(exc)
+
+
+class Unreadable(str):
+    """A path a folder walk found and could not read, with the reason: reported as a deck
+    that cannot be read (DL-1.4), so the run fails instead of passing without it."""
+
+    def __new__(cls, path: str, reason: str):
+        self = super().__new__(cls, path)
+        self.reason = reason
+        return self
+
+    def __reduce__(self):  # to and from --jobs workers
+        return (Unreadable, (str(self), self.reason))
+
+
+def unreadable_report(path: str, reason: str, options: Options) -> DeckReport:
+    """The report on a path found but not read: not legal, one problem saying why."""
+    game, fmt, _ = pick(Deck(None, "text"), options)
+    return DeckReport(path, game, fmt, 0, [error("unreadable", "DL-1.4", reason, path=path)])
+
+
+def check_found(path: str, index: CardIndex, options: Options) -> DeckReport:
+    """:func:`validate_path` for a path :func:`collect_paths` gave: one it found but could not
+    read, or that cannot be opened now (no permission, gone), is a problem on its report
+    (DL-1.4), and the run goes on (a path named on the command line was checked by
+    :func:`collect_paths` already: that one stops the command, exit 2)."""
+    if type(path) is Unreadable:
+        return unreadable_report(path, path.reason, options)
+    try:
+        return validate_path(path, index, options)
+    except NotFoundError as exc:
+        return unreadable_report(path, f"cannot be read: {exc.message}", options)
 
 
 def pick_game(deck: Deck, options: Options) -> tuple[str, list[Diagnostic]]:

@@ -455,9 +455,10 @@ def test_jobs_read_standard_input_in_this_process(tmp_path, monkeypatch, where):
 
 
 @pytest.mark.parametrize("where", [0, 4, 31])  # a worker's chunk, this process's, the last
-def test_jobs_stop_where_jobs_1_stops(tmp_path, monkeypatch, where):
-    # a path that cannot be read (here a FIFO) ends the run at its turn: the decks before it
-    # are reported, as with --jobs 1, whichever process met it
+def test_jobs_report_what_cannot_be_read_where_jobs_1_does(tmp_path, monkeypatch, where):
+    # a path named that cannot be read (here a FIFO) stops the command before any deck is
+    # checked; the same file found by a folder walk is a report of its own at its turn
+    # (DL-1.4), the same whichever process met it
     paths = _many_decks(tmp_path)
     os.unlink(paths[where])
     os.mkfifo(paths[where])
@@ -467,9 +468,14 @@ def test_jobs_stop_where_jobs_1_stops(tmp_path, monkeypatch, where):
     two = run("validate", *names, "-O", "github", "--jobs", "2")
     assert one.code == two.code == 2
     assert "not a regular file" in two.err and one.err == two.err
+    assert one.out == two.out == ""
+    one = run("validate", ".", "-O", "github")
+    two = run("validate", ".", "-O", "github", "--jobs", "2")
+    assert one.code == two.code == 1
     assert one.out == two.out
-    if where:
-        assert "deck000.txt" in two.out  # the first deck is illegal: an annotation
+    fifo = os.path.join(".", names[where])
+    assert f"::error file={fifo},title=unreadable (DL-1.4)::cannot be read: not a regular " \
+           "file" in two.out, two
 
 
 class Spy:

@@ -14,10 +14,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import run, run_unprivileged
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
-from make_corpus import INDEX_DAMAGE, TARGET_KINDS, make, make_targets  # noqa: E402
+from make_corpus import (  # noqa: E402
+    INDEX_DAMAGE,
+    TARGET_KINDS,
+    make,
+    make_targets,
+    make_walks,
+    open_walks,
+)
 
 SECONDS = 30
 
@@ -359,3 +366,59 @@ def test_a_damaged_shipped_index_is_not_used(tmp_path, monkeypatch, damage):
     assert not bundled.usable(bundled._source_files([bundled._cache.builtin_db_dir()]))
     with time_limit(SECONDS):
         assert answers() == expected
+
+
+# -- folder walks that cannot read everything ----------------------------------------------------
+WALKS = ("unreadable-folder", "unreadable-file", "fifo-named-like-a-deck", "too-deep")
+
+
+@pytest.fixture
+def walks(tmp_path):
+    made = make_walks(tmp_path)
+    yield made
+    open_walks(made)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("kind", WALKS)
+def test_a_folder_walk_reports_what_it_cannot_read(walks, kind, jobs):
+    """Issue 24, 4: a sub-folder a normal user cannot list, a deck file they cannot open, a
+    FIFO named like a deck, a folder whose path is too long for the system: each is a problem
+    on the report (DL-1.4, exit 1) beside the decks that were read, never a silent pass (the
+    run said "1 deck(s): 1 legal") and never a hang. Run as a process the kernel checks
+    permissions for (tests run as root here)."""
+    import json
+
+    top, inner = walks[kind]
+    proc = run_unprivileged("validate", top, "-O", "json", "--jobs", jobs, timeout=SECONDS)
+    assert proc.returncode == 1, proc
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc
+    report = json.loads(proc.stdout)
+    assert report["summary"] == {"decks": 2, "legal": 1, "illegal": 1}, report
+    good, bad = sorted(report["decks"], key=lambda d: not d["legal"])
+    assert good["path"] == str(top / "good.txt") and good["legal"], report
+    assert bad["path"].startswith(str(top / inner)), report
+    [problem] = bad["problems"]
+    assert (problem["code"], problem["rule"], problem["severity"]) == \
+        ("unreadable", "DL-1.4", "error"), problem
+    assert {"unreadable-folder": "cannot read this folder: Permission denied; the decks in it "
+                                 "are not checked",
+            "unreadable-file": "cannot be read: permission denied",
+            "fifo-named-like-a-deck": "cannot be read: not a regular file",
+            "too-deep": "cannot read this folder: its path is too long for this system ("}[
+        kind] in problem["message"], problem
+    text = run_unprivileged("validate", top, "--jobs", jobs, timeout=SECONDS)
+    assert text.returncode == 1 and "2 deck(s): 1 legal, 1 illegal" in text.stdout, text
+    fmt = run_unprivileged("fmt", top, timeout=SECONDS)
+    assert fmt.returncode == 1 and "1 could not be formatted" in fmt.stderr, fmt
+    assert f"{bad['path']}: error: " in fmt.stderr and "[unreadable, rule DL-1.4]" in fmt.stderr
+
+
+def test_a_named_file_that_cannot_be_read_still_stops_the_command(walks):
+    """A path given on the command line that cannot be read is the command's failure (exit
+    2, CONTRACT.md), as before: only what a walk finds becomes a problem on the report."""
+    top, inner = walks["unreadable-file"]
+    proc = run_unprivileged("validate", top / inner, timeout=SECONDS)
+    assert proc.returncode == 2 and "hidden.txt: permission denied" in proc.stderr, proc
+    proc = run_unprivileged("validate", top / "sub-that-is-not-there", timeout=SECONDS)
+    assert proc.returncode == 2, proc

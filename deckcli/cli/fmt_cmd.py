@@ -187,7 +187,9 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     from deckcli.decks.format import CannotFormat
     from deckcli.decks.reader import read_bytes
     from deckcli.decks.writer import WriteError, atomic_write, editing
-    from deckcli.errors import DeckcliError
+    from deckcli.errors import DeckcliError, NotFoundError
+    from deckcli.validate import Unreadable
+
     event = None
     if event_path:
         from deckcli.events.model import load_event
@@ -201,7 +203,15 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     changed = unchanged = failed = 0
     internal = False
     for path in targets:
-        deck, text, old = _read(path, index, stdin_name)
+        try:
+            if type(path) is Unreadable:  # found by the walk, not readable (DL-1.4)
+                raise NotFoundError(path.reason, path=path)
+            deck, text, old = _read(path, index, stdin_name)
+        except NotFoundError as exc:  # named paths were checked before: this one was found
+            _say(f"{path}: error: {exc.message} [unreadable, rule DL-1.4]")
+            _say(f"{path}: not formatted: it cannot be read")
+            failed += 1
+            continue
         if text is None or any(p.is_error for p in deck.problems):
             _report_problems(deck)
             _say(f"{deck.path}: not formatted: it has errors")

@@ -18,6 +18,7 @@ reading one as a deck reports errors in a file nobody meant to check. So:
 
 from __future__ import annotations
 
+import os
 import re
 
 from deckcli.decks.reader import DECK_SUFFIXES
@@ -45,11 +46,19 @@ def other_kind(path: str) -> str | None:
     deck reader says why)."""
     if not path.lower().endswith(_STRUCTURED):
         return None
+    from deckcli.decks.reader import open_regular
+    from deckcli.errors import NotFoundError
+
+    try:  # never a blocking open: a FIFO named like a deck would hang the walk
+        fd, _ = open_regular(path)
+    except NotFoundError:
+        return None
     try:
-        with open(path, "rb") as f:
-            data = f.read(_SNIFF_BYTES)
+        data = os.read(fd, _SNIFF_BYTES)
     except OSError:
         return None
+    finally:
+        os.close(fd)
     text = data.decode("utf-8", "replace").lstrip("\ufeff")
     keys = _json_keys(text) if text.lstrip().startswith("{") else _yaml_keys(text)
     if not keys or "cards" in keys:

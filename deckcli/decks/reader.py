@@ -21,12 +21,11 @@ FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".dck": "text", ".yaml": "y
                     ".dek": "dek"}
 
 
-def read_bytes(path: str) -> bytes:
-    """The file's bytes, at most the size limit (+1 to detect an overflow).
+def open_regular(path: str) -> tuple[int, os.stat_result]:
+    """An fd (and its stat) open for reading ``path``, a regular file; NotFoundError if not.
 
-    Opened without blocking and checked with fstat before reading, so a FIFO or device is
-    refused instead of waiting forever, and a directory is named as one.
-    """
+    Opened without blocking and checked with fstat, so a FIFO or device is refused instead of
+    waiting forever, and a directory is named as one."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
@@ -43,6 +42,22 @@ def read_bytes(path: str) -> bytes:
             raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
         if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
             raise NotFoundError("not a regular file", path=path)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, st
+
+
+def check_readable(path: str) -> None:
+    """NotFoundError (exit 2) unless ``path`` is a regular file this process may read."""
+    os.close(open_regular(path)[0])
+
+
+def read_bytes(path: str) -> bytes:
+    """The file's bytes, at most the size limit (+1 to detect an overflow); a FIFO, device or
+    directory is refused without blocking (:func:`open_regular`)."""
+    fd, st = open_regular(path)
+    try:
         want = min(st.st_size + 1, MAX_FILE_BYTES + 1)  # one read gets a file that keeps still
         first = os.read(fd, want)
         if len(first) < want:

@@ -18,6 +18,11 @@ RULES = [
     _r("DL-1.3", "Limits",
        "A decklist file is at most 1 MiB, a line at most 4,096 characters, a count at most "
        "999 per entry, a deck at most 5,000 entries and YAML or JSON nested at most 32 deep."),
+    _r("DL-1.4", "Folders",
+       "A folder given to a command is walked for decklist files (hidden names and symlinked "
+       "folders left out). What the walk finds but cannot read (a folder that cannot be "
+       "listed, a path too long for the system, a deck file that cannot be opened) is a "
+       "problem on the report, and the run fails: a deck is never silently left out."),
     _r("DL-2.1", "Entry lines",
        "An entry line starts with a quantity (4, 4x, x4 or 4 x), then the card name, then "
        "optionally (SET) NUMBER naming one printing, then optional variant tags in brackets."),
@@ -101,6 +106,7 @@ CHECKED_IN = checked_in_table("""
 DL-1.1  decks/reader
 DL-1.2  decks/csvdeck
 DL-1.3  decks/csvdeck decks/reader decks/structured decks/text decks/xmldeck
+DL-1.4  validate
 DL-2.1  decks/model decks/text decks/xmldeck
 DL-2.2  decks/structured decks/text
 DL-2.3  decks/text

@@ -169,3 +169,54 @@ INDEX_DAMAGE = {
     "symlink-to-a-device": _replace_with(lambda p: os.symlink("/dev/zero", p)),
     "not-an-index": _replace_with(lambda p: p.write_bytes(b"SQLite format 3\0" + b"x" * 8192)),
 }
+
+
+# -- folders a walk cannot read all of ---------------------------------------------------------
+def make_walks(folder: Path) -> dict[str, tuple[Path, str]]:
+    """Folders to walk, each holding a legal deck (good.txt) beside something the walk finds
+    and cannot read: name -> (the folder, the name in it that leads to what cannot be read).
+    Permissions are set but only bind a process the kernel checks them for (not root)."""
+    good = (HERE.parent.parent / "examples" / "good" / "casual-risky.txt").read_bytes()
+    walks = {}
+
+    def top(name: str) -> Path:
+        path = folder / name
+        path.mkdir(parents=True)
+        (path / "good.txt").write_bytes(good)
+        return path
+
+    closed = top("unreadable-folder")
+    (closed / "sub").mkdir()
+    (closed / "sub" / "bad.txt").write_text("four Walrus\n")
+    (closed / "sub").chmod(0)
+    walks["unreadable-folder"] = (closed, "sub")
+    closed_file = top("unreadable-file")
+    (closed_file / "hidden.txt").write_text("four Walrus\n")
+    (closed_file / "hidden.txt").chmod(0)
+    walks["unreadable-file"] = (closed_file, "hidden.txt")
+    fifo = top("fifo-named-like-a-deck")
+    os.mkfifo(fifo / "deck.yaml")
+    walks["fifo-named-like-a-deck"] = (fifo, "deck.yaml")
+    deep = top("too-deep")
+    fd = os.open(deep, os.O_RDONLY)  # made relative to each folder: no path is ever too long
+    name, depth = "d" * 200, 0
+    try:
+        while depth * 201 < 5000:  # past PATH_MAX (4,096 on Linux)
+            os.mkdir(name, dir_fd=fd)
+            inner = os.open(name, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd, depth = inner, depth + 1
+        out = os.open("bad.txt", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(out, b"four Walrus\n")
+        os.close(out)
+    finally:
+        os.close(fd)
+    walks["too-deep"] = (deep, name)  # a folder below this one has a path too long to open
+    return walks
+
+
+def open_walks(walks: dict) -> None:
+    """Undo make_walks' permissions, so the folders can be deleted."""
+    for name in ("unreadable-folder", "unreadable-file"):
+        top, inner = walks[name]
+        (top / inner).chmod(0o755)
