@@ -102,6 +102,7 @@ class LazyGroup(click.Group):
 @click.option("--game", type=click.Choice(_games()), default=None,
               help="Game for every subcommand (default: from the deck, else animal-battle).")
 @click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+              shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
               help="Extra card database folder (repeatable; also DECKCLI_DB).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
 @click.pass_context
@@ -112,6 +113,12 @@ def cli(ctx, game, db_dirs, debug):
     """
     ctx.ensure_object(dict)
     ctx.obj.update(game=game, db=list(db_dirs), debug=debug)
+
+
+def _folder(ctx, param, incomplete):
+    from deckcli.cli.complete import folder
+
+    return folder(ctx, param, incomplete)
 
 
 def run(argv: list[str] | None = None) -> int:

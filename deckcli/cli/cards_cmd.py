@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli import EXIT_OK
+from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import (
     db_option,
     echo_json,
@@ -86,7 +86,8 @@ AS_DECK = click.option("--as-deck", is_flag=True,
 @game_option
 @click.option("--kind", default=None,
               help="Only cards of this kind (animal, action, creature, ...).")
-@click.option("--set", "set_code", default=None, help="Only cards with a printing in this set.")
+@click.option("--set", "set_code", default=None, shell_complete=complete.set_code,
+              help="Only cards with a printing in this set.")
 @AS_DECK
 @output_option()
 @db_option
@@ -115,7 +116,7 @@ def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
 
 
 @cards.command("show")
-@click.argument("ref")
+@click.argument("ref", shell_complete=complete.card())
 @game_option
 @output_option()
 @db_option

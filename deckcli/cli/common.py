@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from deckcli.cli import complete
 from deckcli.games import ids as _game_ids
 
 #: the games, for --game choices (from the registry: deckcli.games)
@@ -17,6 +18,7 @@ def game_option(f):
 
 def db_option(f):
     return click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+                        shell_complete=complete.folder,
                         help="Extra card database folder (repeatable).")(f)
 
 
@@ -44,7 +46,8 @@ def output_file_option(*, metavar: str = "FILE", help: str, required: bool = Fal
         return value
 
     return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar,
-                        required=required, default=None, callback=check, help=help)
+                        required=required, default=None, callback=check, help=help,
+                        shell_complete=complete.path)
 
 
 def house_rule_option(example: str = "stat_tie=defender"):
@@ -56,6 +59,7 @@ def house_rule_option(example: str = "stat_tie=defender"):
 
 #: --event FILE on the referee commands: take house rules from an event file.
 event_rules_option = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+                                  shell_complete=complete.path,
                                   help="Take house rules from this event file.")
 
 

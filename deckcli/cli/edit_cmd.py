@@ -11,7 +11,7 @@ import os
 
 import click
 
-from deckcli.cli import EXIT_OK
+from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import db_option, game_option, open_index, pick_game
 
 
@@ -88,7 +88,7 @@ def _edit_locked(path, card, count, game, index, action):
 
 
 @click.command()
-@click.argument("deck", type=str)
+@click.argument("deck", type=str, shell_complete=complete.path)
 @click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
               help="animal-battle format (default casual).")
 @game_option
@@ -127,8 +127,8 @@ def new(deck, fmt, game, name, player):
 
 
 @click.command()
-@click.argument("deck", type=str)
-@click.argument("card", type=str)
+@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("card", type=str, shell_complete=complete.card())
 @click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
               help="Copies to add.")
 @game_option
@@ -144,8 +144,8 @@ def add(ctx, deck, card, count, game, db_dirs):
 
 
 @click.command()
-@click.argument("deck", type=str)
-@click.argument("card", type=str)
+@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("card", type=str, shell_complete=complete.card())
 @click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
               help="Copies to remove.")
 @game_option

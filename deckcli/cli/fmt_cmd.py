@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     collect_decks,
     db_option,
@@ -158,7 +158,7 @@ def _plural(n: int, word: str = "file") -> str:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=str, required=True)
+@click.argument("paths", nargs=-1, type=str, required=True, shell_complete=complete.path)
 @click.option("--check", is_flag=True,
               help="Write nothing; exit 1 if any file would change, and list those files.")
 @click.option("--diff", "show_diff", is_flag=True,
@@ -166,6 +166,7 @@ def _plural(n: int, word: str = "file") -> str:
 @click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
               help="Name whose suffix (.txt, .yaml, .json, .csv) says what '-' holds.")
 @click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              shell_complete=complete.path,
               help="Event file: its game, and printings from its legal sets for entries "
                    "that name only the card.")
 @game_option
@@ -275,7 +276,7 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 
 
 @click.command()
-@click.argument("path", type=str)
+@click.argument("path", type=str, shell_complete=complete.path)
 @click.option("--to", "to", required=True, type=click.Choice(TARGETS),
               help="Target format: a deckcli decklist (text, yaml, json, csv), another "
                    "tool's (arena, cod for Cockatrice, dek for MTGO), or a registration list.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     collect_decks,
     db_option,
@@ -48,8 +48,10 @@ def _load_event(path: str | None, as_of: str | None = None):
 
 
 @click.command()
-@click.argument("decks", nargs=-1, type=str, metavar="[DECK|FOLDER]...")
+@click.argument("decks", nargs=-1, type=str, metavar="[DECK|FOLDER]...",
+                shell_complete=complete.path)
 @click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              shell_complete=complete.path,
               help="Event file: its name, date and rules; without DECK, its roster.")
 @click.option("--player", default=None, metavar="NAME",
               help="The player's name on the sheet; with --event and no DECK, that player only.")
@@ -98,7 +100,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
 
 
 @click.command()
-@click.argument("event_path", metavar="EVENT.yaml")
+@click.argument("event_path", metavar="EVENT.yaml", shell_complete=complete.path)
 @click.option("--as-of", "as_of", default=None, metavar="DATE",
               help="Date that decides which dated bans apply (default: the event's date).")
 @PAPER
@@ -127,7 +129,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
 
 
 @click.command()
-@click.argument("deck", metavar="DECK")
+@click.argument("deck", metavar="DECK", shell_complete=complete.path)
 @game_option
 @click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
               help="animal-battle format (default: the deck's header, else casual).")
@@ -255,6 +257,7 @@ def _short(ref: str | None) -> str:
 
 @click.command()
 @click.option("--event", "event_path", required=True, metavar="EVENT.yaml",
+              shell_complete=complete.path,
               help="The event whose roster decks are published.")
 @click.option("--to", "to", required=True, type=click.Choice(["csv", "json", "html"]),
               help="csv (one row per card), json, or an html page.")

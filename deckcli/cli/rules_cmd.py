@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli import EXIT_OK
+from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import echo_json, game_option, output_option, pick_game
 
 
@@ -22,7 +22,7 @@ def _render(rule, full: bool = True) -> str:
 
 
 @click.command()
-@click.argument("query", nargs=-1)
+@click.argument("query", nargs=-1, shell_complete=complete.rule_id)
 @game_option
 @output_option()
 @click.pass_context

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     db_option,
     echo_json,
@@ -18,14 +18,14 @@ from deckcli.cli.common import (
 
 
 @click.command()
-@click.argument("deck")
+@click.argument("deck", shell_complete=complete.path)
 @game_option
 @click.option("--seed", type=int, default=None,
               help="Seed for the shuffles; the same seed deals the same game (default: random, "
                    "printed so it replays).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="Players at the table (default 2).")
-@click.option("--opponent", default=None, metavar="DECK",
+@click.option("--opponent", default=None, metavar="DECK", shell_complete=complete.path,
               help="animal-battle: the second player's deck (default: a copy of DECK).")
 @output_option()
 @db_option
