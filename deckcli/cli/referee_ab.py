@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import echo_json, open_index, ruling_options
 from deckcli.games.animal_battle import GAME
 
 
 @click.command("battle")
-@click.argument("challenger")
-@click.argument("defender")
+@click.argument("challenger", shell_complete=complete.card("animal-battle"))
+@click.argument("defender", shell_complete=complete.card("animal-battle"))
 @click.option("--stat", required=True, metavar="STAT",
               help="weight, speed, lifespan, population or length (never max_depth).")
 @ruling_options()
@@ -42,9 +42,12 @@ def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output,
 
 
 @click.command("attack")
-@click.option("--challenger", required=True, metavar="CARD", help="The attacking Challenger.")
-@click.option("--defender", required=True, metavar="CARD", help="The active Defender.")
+@click.option("--challenger", required=True, metavar="CARD", help="The attacking Challenger.",
+              shell_complete=complete.card("animal-battle"))
+@click.option("--defender", required=True, metavar="CARD", help="The active Defender.",
+              shell_complete=complete.card("animal-battle"))
 @click.option("--pool", "pool", multiple=True, metavar="CARD",
+              shell_complete=complete.card("animal-battle"),
               help="An Animal in the defending player's Pool, promoted in the order given "
                    "(repeatable).")
 @click.option("--stats", required=True, metavar="STAT,STAT,...",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import echo_json, open_index, ruling_options
 from deckcli.games.alpha_walrus import GAME
 
@@ -52,8 +52,10 @@ def _emit(result: dict, output: str) -> int:
 
 
 @click.command("battle")
-@click.argument("attackers", nargs=-1, required=True, metavar="ATTACKER...")
+@click.argument("attackers", nargs=-1, required=True, metavar="ATTACKER...",
+                shell_complete=complete.card("alpha-walrus"))
 @click.option("--defender", "defenders", multiple=True, metavar="CARD",
+              shell_complete=complete.card("alpha-walrus"),
               help="A defending creature (repeatable, in field order d1, d2, ...).")
 @click.option("--match", "matches", multiple=True, metavar="A=X",
               help="The defender's match-up: attacking creature = defending creature, by "
@@ -87,8 +89,8 @@ def battle(ctx, attackers, defenders, matches, equip, battle_cards, stake, round
 
 
 @click.command("discard")
-@click.argument("card")
-@click.option("--used", multiple=True, metavar="CARD",
+@click.argument("card", shell_complete=complete.card("alpha-walrus"))
+@click.option("--used", multiple=True, metavar="CARD", shell_complete=complete.card("alpha-walrus"),
               help="Another card with a draw effect already used this turn (repeatable).")
 @click.option("--again", is_flag=True, help="This turn's discard-to-draw is already used.")
 @_common
@@ -113,7 +115,7 @@ def discard(ctx, card, used, again, output, db_dirs, house_rules, event_path, ga
               help="summoner@NAME=CARD (the Summoner, in the fight against NAME) or NAME=CARD.")
 @click.option("--equip", multiple=True, metavar="WHO=CARD",
               help="Equipment in play: summoner=CARD (illegal, AW-8.3) or NAME=CARD.")
-@click.option("--gear", multiple=True, metavar="CARD",
+@click.option("--gear", multiple=True, metavar="CARD", shell_complete=complete.card("alpha-walrus"),
               help="A gear piece on the Summoner's field; give all four to check eligibility.")
 @_dice_options
 @_common

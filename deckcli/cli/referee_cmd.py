@@ -14,7 +14,7 @@ import importlib
 
 import click
 
-from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     GAMES,
     db_option,
@@ -62,7 +62,9 @@ class RefereeGroup(click.Group):
     def resolve_command(self, ctx, args):
         rest = args[1:] if args else []
         ctx.meta["referee_game"] = _game_flag(rest)
-        if args and args[0] not in self.commands and not _asks_help(rest):
+        # while a shell completes a word (resilient parsing) nothing is refused
+        if (args and args[0] not in self.commands and not _asks_help(rest)
+                and not ctx.resilient_parsing):
             name, game = args[0], self._game(ctx)
             owner = self._owner(name, game)
             if owner not in (None, game):
@@ -155,7 +157,7 @@ _log_game = click.option("--game", type=click.Choice(GAMES), default=None,
 
 def _log_command(f):
     for deco in (click.pass_context, _log_game, db_option, _event, _house_rule,
-                 output_option(), click.argument("gamelog")):
+                 output_option(), click.argument("gamelog", shell_complete=complete.path)):
         f = deco(f)
     return f
 
