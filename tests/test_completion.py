@@ -97,6 +97,9 @@ def test_rule_ids_with_their_titles():
                                         ("deckcli validate deck.txt -o rep", "file"),
                                         ("deckcli referee check exa", "file"),
                                         ("deckcli stats exa", "file"),
+                                        ("deckcli diff exa", "file"),
+                                        ("deckcli simulate exa", "file"),
+                                        ("deckcli simulate a.txt b.txt --save-games g", "dir"),
                                         ("deckcli --db my", "dir"),
                                         ("deckcli validate --db my", "dir")])
 def test_paths_are_left_to_the_shell_to_list(words, kind):

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from deckcli.cli import EXIT_OK
+from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import (
     GAMES,
     db_option,
@@ -49,7 +49,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
 
 
 @click.command()
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete.path)
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Games to play (for each pairing); with --until-ci, at most this many.")
 @click.option("--seed", type=int, default=None,
@@ -61,6 +61,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
 @click.option("--policy-b", default=None, help="Deck B's (or seat p2's) policy.")
 @house_rule_option()
 @click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+              shell_complete=complete.path,
               help="Take house rules (and the game) from this event file.")
 @click.option("--max-turns", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="A game still going after this many turns is undecided.")
@@ -68,6 +69,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
               metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
 @click.option("--save-games", "save_dir", default=None, metavar="DIR",
+              shell_complete=complete.folder,
               help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: seats sharing the deck (default 2).")
