@@ -28,12 +28,13 @@ def _run(paths, index, options, output, stream, to_file, jobs, roster, event) ->
     from deckcli.reporters import get_reporter
 
     out = Batched(stream)
+    out.colour_ok = not to_file  # a report file never gets a terminal's colour codes
     summary_out = None
     summary_reporter = None
     try:
         reporter = get_reporter(output)(out)
         if to_file and output != "text":
-            summary_out = Batched(sys.stdout)
+            summary_out = Batched(sys.stdout)  # the text summary beside the report file
             summary_reporter = get_reporter("text")(summary_out)
         all_legal = True
         processes = process_count(jobs, len(paths))
@@ -71,6 +72,10 @@ class Batched:
         self.parts: list[str] = []
         self.size = 0
         self.last = monotonic()
+        self.colour_ok = True  # False: a file, which never gets colour codes
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
 
     def write(self, text: str) -> None:
         self.parts.append(text)

@@ -114,3 +114,50 @@ def warning(code: str, rule: str, message: str, **where) -> Diagnostic:
 
 def sort_diagnostics(diags) -> list[Diagnostic]:
     return sorted(diags, key=Diagnostic.sort_key)
+
+
+# -- colour on a terminal ----------------------------------------------------------------------
+#: ``--color`` for this run: ``auto`` (colour on a terminal only, and never with NO_COLOR set
+#: or TERM=dumb), ``always`` or ``never``. The command line sets it (deckcli.cli).
+COLOUR = ["auto"]
+#: SGR codes: verdicts green and bold red, errors bold red, warnings yellow, notes dim.
+_SGR = {"legal": "32", "ILLEGAL": "1;31", "error": "1;31", "warning": "33", "note": "2"}
+
+
+def colour_on(stream) -> bool:
+    """Whether text written to ``stream`` gets colour: never a file deckcli writes (a stream
+    marked ``colour_ok = False``), always or never as ``--color`` says, else on a terminal."""
+    if not getattr(stream, "colour_ok", True) or COLOUR[0] == "never":
+        return False
+    if COLOUR[0] == "always":
+        return True
+    import os
+
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def paint(word: str, on: bool = True) -> str:
+    """``word`` (a verdict or a severity) in its colour when ``on``."""
+    code = _SGR.get(word)
+    return f"\x1b[{code}m{word}\x1b[0m" if on and code else word
+
+
+def paint_status(line: str, on: bool) -> str:
+    """A status or problem line with its severity word (``deckcli: error:``, ``deck.txt:3:
+    warning:``) or an edit's verdict (``: ILLEGAL (``, ``: legal``) coloured when ``on``."""
+    if not on:
+        return line
+    for word in ("error", "warning", "note"):
+        head, sep, tail = line.partition(f": {word}: ")
+        if sep:
+            return f"{head}: {paint(word)}: {tail}"
+    for verdict, marker in (("ILLEGAL", ": ILLEGAL ("), ("legal", ": legal")):
+        if marker in line and (verdict == "ILLEGAL" or line.endswith(marker)):
+            head, _, tail = line.rpartition(marker)
+            return f"{head}: {paint(verdict)}{marker[len(verdict) + 2:]}{tail}"
+    return line

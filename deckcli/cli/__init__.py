@@ -104,13 +104,20 @@ class LazyGroup(click.Group):
 @click.option("--db", "db_dirs", multiple=True, metavar="DIR",
               shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
               help="Extra card database folder (repeatable; also DECKCLI_DB).")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help="Colour verdicts, errors and warnings: auto (on a terminal, unless NO_COLOR "
+                   "is set), always or never.")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
 @click.pass_context
-def cli(ctx, game, db_dirs, debug):
+def cli(ctx, game, db_dirs, colour, debug):
     """deckcli: deck builder, validator and rules referee for animal-battle and alpha-walrus.
 
     Exit codes: 0 success, 1 problems found, 2 the command could not do its job.
     """
+    from deckcli.diagnostics import COLOUR
+
+    COLOUR[0] = colour
     ctx.ensure_object(dict)
     ctx.obj.update(game=game, db=list(db_dirs), debug=debug)
 
@@ -127,6 +134,8 @@ def run(argv: list[str] | None = None) -> int:
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
+    if "deckcli.diagnostics" in sys.modules:  # a run before this one (in-process) may have
+        sys.modules["deckcli.diagnostics"].COLOUR[0] = "auto"  # set --color: not this one
     for arg in args:
         if isinstance(arg, str) and not arg.isascii() and not _utf8(arg):
             # bytes the locale could not decode (kept by Python as lone surrogates): no card
@@ -152,7 +161,7 @@ def run(argv: list[str] | None = None) -> int:
         click.echo("deckcli: aborted", err=True)
         return EXIT_FAILURE
     except DeckcliError as exc:
-        click.echo(f"deckcli: error: {exc}", err=True)
+        _status(f"deckcli: error: {exc}")
         return exc.exit_code
     except BrokenPipeError:
         return EXIT_OK
@@ -176,6 +185,14 @@ def run(argv: list[str] | None = None) -> int:
         return EXIT_FAILURE
     except Exception as exc:  # an internal error: one line, or the traceback with --debug
         return _internal(exc, debug)
+
+
+def _status(line: str) -> None:
+    """A status line on stderr, its severity word coloured where colour is on."""
+    from deckcli.diagnostics import colour_on, paint_status
+
+    on = colour_on(sys.stderr)
+    click.echo(paint_status(line, on), err=True, color=on)
 
 
 def _internal(exc: Exception, debug: bool) -> int:

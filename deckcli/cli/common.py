@@ -100,7 +100,7 @@ def collect_decks(paths) -> list[str]:
     skipped: list = []
     found = collect_paths(list(paths), skipped)
     for path, kind in skipped:
-        click.echo(f"deckcli: note: {skipped_note(path, kind)}", err=True)
+        echo_status(f"deckcli: note: {skipped_note(path, kind)}")
     return found
 
 
@@ -109,14 +109,22 @@ def resolve_event(event, index) -> None:
     print its warnings (an unknown code in ``sets``) on stderr."""
     event.resolve(index)
     for message in event.warnings:
-        click.echo(f"deckcli: warning: {message}", err=True)
+        echo_status(f"deckcli: warning: {message}")
+
+
+def echo_status(line: str) -> None:
+    """A status line on stderr ('deckcli: warning: ...', 'deck.txt: added ...'), its severity
+    word or verdict coloured where colour is on (--color, a terminal, NO_COLOR)."""
+    from deckcli.cli import _status
+
+    _status(line)
 
 
 def echo_warning(message: str, path=None, line=None, rule: str | None = None) -> None:
     """A warning on stderr, where status goes: 'deckcli: warning: deck.txt:3: ... [rule X]'."""
     where = f"{path}:{line}: " if path and line else f"{path}: " if path else ""
     cite = f" [rule {rule}]" if rule else ""
-    click.echo(f"deckcli: warning: {where}{message}{cite}", err=True)
+    echo_status(f"deckcli: warning: {where}{message}{cite}")
 
 
 def option_warnings(problems) -> list:

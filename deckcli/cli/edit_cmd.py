@@ -12,7 +12,7 @@ import os
 import click
 
 from deckcli.cli import EXIT_OK, complete
-from deckcli.cli.common import db_option, game_option, open_index, pick_game
+from deckcli.cli.common import db_option, echo_status, game_option, open_index, pick_game
 
 
 def _summary(path: str, deck, index, game) -> str:
@@ -56,8 +56,8 @@ def _edit(ctx, path, card, count, game, db_dirs, action):
     with editing(path):  # from the read to the write: a concurrent edit waits its turn
         new_deck, message = _edit_locked(path, card, count, game, index, action)
     # the edit is the result; what was done and the deck's new verdict are status (stderr)
-    click.echo(f"{path}: {message}", err=True)
-    click.echo(_summary(path, new_deck, index, game), err=True)
+    echo_status(f"{path}: {message}")
+    echo_status(_summary(path, new_deck, index, game))
     return EXIT_OK
 
 

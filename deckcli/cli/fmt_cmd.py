@@ -17,6 +17,7 @@ from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     collect_decks,
     db_option,
+    echo_status,
     game_option,
     open_index,
     output_file_option,
@@ -33,7 +34,7 @@ class _Unsafe(Exception):
 
 
 def _say(message: str) -> None:
-    click.echo(message, err=True)
+    echo_status(message)
 
 
 def _stdout_bytes(data: bytes) -> None:

@@ -12,6 +12,7 @@ from deckcli.cli.common import (
     collect_decks,
     db_option,
     echo_json,
+    echo_status,
     echo_warning,
     game_option,
     open_index,
@@ -168,13 +169,12 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     check = command_text("deckcli", "validate", deck)
     for p in sheet_.deck.problems:  # lines that could not be read: not counted, and said so
         if p.is_error:
-            click.echo(f"deckcli: warning: {where(p)}: {p.message} (left out; run {check})",
-                       err=True)
+            echo_status(f"deckcli: warning: {where(p)}: {p.message} (left out; run {check})")
     for p in option_warnings(sheet_.report.problems):
         echo_warning(p.message, p.path, p.line, p.rule)
     if doc["unresolved"]:
-        click.echo(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and are "
-                   f"left out (run {check})", err=True)
+        echo_status(f"deckcli: warning: {doc['unresolved']} card(s) name no known card and "
+                    f"are left out (run {check})")
     return EXIT_OK
 
 

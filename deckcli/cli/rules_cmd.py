@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, complete
-from deckcli.cli.common import echo_json, game_option, output_option, pick_game
+from deckcli.cli.common import echo_json, echo_status, game_option, output_option, pick_game
 
 
 def _render(rule, full: bool = True) -> str:
@@ -49,8 +49,8 @@ def rules(ctx, query, game, output):
         if rule is None:
             raise NotFoundError(f"no rule has the id {text!r} (run 'deckcli rules' for the list)")
         if game and rule.game and rule.game != game:  # DL-5.3: the id names its own game
-            click.echo(f"deckcli: warning: {rule.id} is an {rule.game} rule; --game {game} "
-                       "changes nothing for a rule asked for by its id", err=True)
+            echo_status(f"deckcli: warning: {rule.id} is an {rule.game} rule; --game {game} "
+                        "changes nothing for a rule asked for by its id")
         related = referring_to(rule.id)
         if output == "json":
             echo_json([rule.to_json()])

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from deckcli.diagnostics import visible
+from deckcli.diagnostics import colour_on, paint, paint_status, visible
 from deckcli.reporters import Reporter
 
 
-def table(headers: list[str], rows: list[list]) -> str:
-    """A plain column table (the shape of tabulate's "simple" format).
+def table(headers: list[str], rows: list[list], painted: int | None = None) -> str:
+    """A plain column table (the shape of tabulate's "simple" format); the words of column
+    ``painted`` (a verdict) get their colour, after the padding is worked out.
 
     Written here rather than imported: tabulate pulls in importlib.metadata, which alone
     costs more than the rest of a deck check (benchmarks/cold_start.py times start-up).
@@ -15,11 +16,12 @@ def table(headers: list[str], rows: list[list]) -> str:
     cells = [[visible(str(c)) for c in row] for row in rows]  # a name's control characters
     widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
 
-    def line(values):
-        return "  ".join(v.ljust(w) for v, w in zip(values, widths)).rstrip()
+    def line(values, body=False):
+        return "  ".join((paint(v) + " " * (w - len(v)) if body and i == painted else v.ljust(w))
+                         for i, (v, w) in enumerate(zip(values, widths))).rstrip()
 
     out = [line(headers), "  ".join("-" * w for w in widths)]
-    out.extend(line(r) for r in cells)
+    out.extend(line(r, True) for r in cells)
     return "\n".join(out)
 
 
@@ -62,11 +64,12 @@ class TextReporter(Reporter):
             self.lines.append(problem_line(p, report.path))
 
     def close(self) -> None:
+        on = colour_on(self.stream)  # verdicts, errors and warnings in colour on a terminal
         out = [table(["deck", "player", "game", "format", "cards", "verdict", "passes",
-                      "problems", "fingerprint"], self.rows)]
+                      "problems", "fingerprint"], self.rows, 5 if on else None)]
         if self.lines:
             out.append("")
-            out.extend(self.lines)
+            out.extend(paint_status(line, on) for line in self.lines)
         out.append("")
         out.append(f"{self.decks} deck(s): {self.legal} legal, {self.illegal} illegal")
         self.stream.write("\n".join(out) + "\n")
