@@ -82,6 +82,17 @@ def visible(text: str) -> str:
     return "".join(ch if ch.isprintable() or ch in "\n\t" else _escaped(ch) for ch in text)
 
 
+def visible_name(text: str | None) -> str | None:
+    """A file name, deck name or player name as every report and message shows it: as
+    :func:`visible`, and line breaks and tabs escaped too (a name is one line of a table, one
+    property of an annotation). A file name's bytes that are not UTF-8 (which Python keeps as
+    lone surrogates) come out as ``\\udcff``-style escapes, so no report is ever invalid
+    UTF-8. The one escaping function for names: the reporters, JSON included, call it."""
+    if text is None or text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escaped(ch) for ch in text)
+
+
 def _escaped(ch: str) -> str:
     code = ord(ch)
     return f"\\x{code:02x}" if code < 0x100 else (

@@ -24,9 +24,12 @@ class DeckcliError(Exception):
         self.line = line
 
     def __str__(self) -> str:
+        from deckcli.diagnostics import visible_name  # a file name's escape sequences
+
         where = ""
         if self.path is not None:
-            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+            shown = visible_name(str(self.path))
+            where = f"{shown}:{self.line}: " if self.line else f"{shown}: "
         return f"{where}{self.message}"
 
 

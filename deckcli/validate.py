@@ -21,7 +21,7 @@ from deckcli.decks.reader import (
     read_deck,
     read_text,
 )
-from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, warning
+from deckcli.diagnostics import Diagnostic, error, sort_diagnostics, visible_name, warning
 from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.records import MutableRecord
@@ -77,10 +77,14 @@ class DeckReport(MutableRecord):
         return sum(1 for p in self.problems if not p.is_error)
 
     def to_json(self) -> dict:
-        out = {"path": self.path, "game": self.game, "format": self.format,
+        """The CONTRACT.md deck object; its path and names escaped as every report shows
+        them (:func:`~deckcli.diagnostics.visible_name`): JSON itself would let a right-to-left
+        override or a file name's bytes that are not UTF-8 through raw."""
+        out = {"path": visible_name(self.path), "game": self.game, "format": self.format,
                "legal": self.legal, "card_count": self.card_count,
                "problems": [p.to_json() for p in self.problems],
-               "name": self.name, "player": self.player, "fingerprint": self.fingerprint}
+               "name": visible_name(self.name), "player": visible_name(self.player),
+               "fingerprint": self.fingerprint}
         out.update(self.extra)
         return out
 

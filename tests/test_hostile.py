@@ -5,6 +5,7 @@ never shows a traceback, and finishes in bounded time and memory. Nothing is eve
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import signal
@@ -18,9 +19,11 @@ from conftest import run, run_unprivileged
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
 from make_corpus import (  # noqa: E402
+    HOSTILE_NAMES,
     INDEX_DAMAGE,
     TARGET_KINDS,
     make,
+    make_names,
     make_targets,
     make_walks,
     open_walks,
@@ -204,9 +207,10 @@ def test_control_characters_reach_no_report_raw(tmp_path, output):
     (tmp_path / "b\x1bx.txt").write_text("4 Walrus\n", encoding="utf-8")
     r = run("validate", tmp_path, "-O", output)
     assert r.code == 1, r
-    if output == "github":  # the file= property must stay the real path; messages are escaped
+    if output == "github":  # the file= property and the messages escaped alike
         assert "'Wal\\x01rus\\x1b[31m\\u202e'" in r.out
-        assert "\x01" not in r.out and "\u202e" not in r.out
+        assert "\x01" not in r.out and "\u202e" not in r.out and "\x1b" not in r.out
+        assert f"file={tmp_path / 'b'}\\x1bx.txt".replace(":", "%3A") in r.out
         return
     for bad in ("\x01", "\x1b", "\u202e"):
         assert bad not in r.out, (bad, r.out)
@@ -422,3 +426,60 @@ def test_a_named_file_that_cannot_be_read_still_stops_the_command(walks):
     assert proc.returncode == 2 and "hidden.txt: permission denied" in proc.stderr, proc
     proc = run_unprivileged("validate", top / "sub-that-is-not-there", timeout=SECONDS)
     assert proc.returncode == 2, proc
+
+
+# -- file names that are not valid UTF-8 or hold control characters -----------------------------
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                 "\ud800-\udfff]")  # C0 (but tab, LF), DEL, C1, bidi controls, lone surrogates
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "junit", "sarif"])
+def test_hostile_file_names_are_escaped_in_every_format(tmp_path, output):
+    """Issue 24, 7: names a folder walk finds with bytes that are not UTF-8, terminal escapes,
+    C1 controls, bidi overrides, line breaks: every output format is valid UTF-8 with none of
+    them raw, shows each name through the one escaping function (visible_name), and JSON,
+    SARIF and JUnit still parse."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    from deckcli.diagnostics import visible_name
+
+    folder = make_names(tmp_path / "names")
+    r = run("validate", folder, "-O", output)
+    assert r.code == 1, r
+    r.out.encode("utf-8")  # strict: a lone surrogate (a raw non-UTF-8 byte) would fail here
+    assert not RAW.search(r.out), RAW.search(r.out)
+    for raw, shown in HOSTILE_NAMES.items():
+        assert visible_name(os.fsdecode(raw)) == shown
+        where = f"{folder}/{shown}"
+        if output == "json":
+            assert where in [d["path"] for d in json.loads(r.out)["decks"]]
+        elif output == "junit":
+            assert where in [c.get("name") for c in ET.fromstring(r.out).iter("testcase")]
+        elif output == "github":
+            assert f"::error file={where.replace(':', '%3A')},line" in r.out or \
+                   f"::error file={where.replace(':', '%3A')},title" in r.out
+        elif output == "text":
+            assert f"{where}: error: " in r.out
+    if output == "sarif":  # names are URIs there: percent-encoded, the real bytes
+        from urllib.parse import quote
+
+        uris = {res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                for res in json.loads(r.out)["runs"][0]["results"]}
+        for raw in HOSTILE_NAMES:
+            assert quote(os.fsencode(folder) + b"/" + raw, safe="/:@!$&'()*+,;=-._~") in uris
+
+
+def test_a_report_of_hostile_names_is_valid_utf8_bytes(tmp_path):
+    """The bytes a real process writes, JSON to stdout and to --output-file alike."""
+    folder = make_names(tmp_path / "names")
+    out = tmp_path / "report.json"
+    proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(folder), "-O",
+                           "json", "--output-file", str(out)], capture_output=True, timeout=60)
+    assert proc.returncode == 1, proc
+    for data in (proc.stdout, proc.stderr, out.read_bytes()):
+        data.decode("utf-8")
+        assert not RAW.search(data.decode("utf-8")), data
+    proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(folder), "-O",
+                           "json"], capture_output=True, timeout=60)
+    assert proc.stdout == out.read_bytes()

@@ -34,7 +34,9 @@ class _Unsafe(Exception):
 
 
 def _say(message: str) -> None:
-    echo_status(message)
+    from deckcli.diagnostics import visible
+
+    echo_status(visible(message))  # a file name's escape sequences, shown escaped
 
 
 def _stdout_bytes(data: bytes) -> None:

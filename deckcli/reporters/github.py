@@ -1,11 +1,14 @@
 """``--output github``: workflow-command annotations that GitHub Actions shows on the diff.
 
 Escaping follows GitHub's toolkit: in the message ``%``, CR and LF; in properties (file, title)
-also ``:`` and ``,``.
+also ``:`` and ``,``. Before that, a file name's control characters and bytes that are not
+UTF-8 are escaped as in every report (:func:`~deckcli.diagnostics.visible_name`): the
+toolkit's escapes leave an escape sequence raw, and the runner would print it to the log.
 """
 
 from __future__ import annotations
 
+from deckcli.diagnostics import visible_name
 from deckcli.reporters import Reporter
 
 
@@ -21,7 +24,7 @@ def annotation(p, path: str | None) -> str:
     path = p.path or path
     props = []
     if path:
-        props.append(f"file={escape_property(path)}")
+        props.append(f"file={escape_property(visible_name(path))}")
     if p.line:
         props.append(f"line={p.line}")
     props.append(f"title={escape_property(f'{p.code} ({p.rule})')}")

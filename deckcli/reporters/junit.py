@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from deckcli.diagnostics import visible
+from deckcli.diagnostics import visible, visible_name
 from deckcli.reporters import Reporter
 from deckcli.reporters.text import problem_line
 
@@ -20,7 +20,7 @@ class JunitReporter(Reporter):
     def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
         case = ET.Element("testcase", classname=f"deckcli.{report.game}",
-                          name=visible(report.path or f"player {report.player}"))
+                          name=visible_name(report.path or f"player {report.player}"))
         if not report.legal:
             failure = ET.SubElement(case, "failure", type="illegal",
                                     message=f"illegal deck: {report.errors} error(s)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcli.diagnostics import colour_on, paint, paint_status, visible
+from deckcli.diagnostics import colour_on, paint, paint_status, visible_name
 from deckcli.reporters import Reporter
 
 
@@ -13,7 +13,7 @@ def table(headers: list[str], rows: list[list], painted: int | None = None) -> s
     Written here rather than imported: tabulate pulls in importlib.metadata, which alone
     costs more than the rest of a deck check (benchmarks/cold_start.py times start-up).
     """
-    cells = [[visible(str(c)) for c in row] for row in rows]  # a name's control characters
+    cells = [[visible_name(str(c)) for c in row] for row in rows]  # a name's control characters
     widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
 
     def line(values, body=False):
@@ -26,7 +26,7 @@ def table(headers: list[str], rows: list[list], painted: int | None = None) -> s
 
 
 def problem_line(p, path: str | None) -> str:
-    where = visible(p.path or path or "-")
+    where = visible_name(p.path or path or "-")
     if p.line:
         where += f":{p.line}"
     return f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]"

@@ -220,3 +220,26 @@ def open_walks(walks: dict) -> None:
     for name in ("unreadable-folder", "unreadable-file"):
         top, inner = walks[name]
         (top / inner).chmod(0o755)
+
+
+# -- file names a report must not print raw ----------------------------------------------------
+#: file-name bytes -> how every report shows the name (the escape, never the raw character)
+HOSTILE_NAMES = {
+    b"caf\xe9.txt": "caf\\udce9.txt",  # Latin-1, not UTF-8: a lone surrogate in Python
+    b"\xff\xfe.txt": "\\udcff\\udcfe.txt",
+    b"esc\x1b[31mred.txt": "esc\\x1b[31mred.txt",  # a terminal colour escape
+    b"csi\xc2\x9b31m.txt": "csi\\x9b31m.txt",  # the C1 control CSI, in UTF-8
+    b"rlo\xe2\x80\xaetxt.exe.txt": "rlo\\u202etxt.exe.txt",  # a right-to-left override
+    b"new\nline.txt": "new\\x0aline.txt",
+    b"tab\tbell\x07.txt": "tab\\x09bell\\x07.txt",
+    b"del\x7f.txt": "del\\x7f.txt",
+}
+
+
+def make_names(folder: Path) -> Path:
+    """A folder of one-line decks (each illegal: too few cards) named by HOSTILE_NAMES."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in HOSTILE_NAMES:
+        with open(os.path.join(os.fsencode(folder), name), "wb") as fh:
+            fh.write(b"4 Walrus\n")
+    return folder
