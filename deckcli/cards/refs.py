@@ -19,13 +19,13 @@ _NOT_FOUND = ("unknown-card", "unknown-printing", "unknown-set")
 def resolve_ref(index, game: str, text: str):
     """The :class:`~deckcli.decks.resolve.Resolved` entry a reference names."""
     from deckcli.decks.resolve import Resolved, resolve_entry
-    from deckcli.decks.text import _is_number_token, parse_text
+    from deckcli.decks.text import is_number_token, parse_text
 
     text = " ".join(str(text).split())
     if not text:
         raise UsageError("an empty card reference")
     parts = text.split(" ")
-    if (len(parts) == 2 and index.is_set_code(game, parts[0]) and _is_number_token(parts[1])
+    if (len(parts) == 2 and index.is_set_code(game, parts[0]) and is_number_token(parts[1])
             and not index.cards_named(game, text)):
         printing = index.printing(game, parts[0], parts[1])
         if printing is None:

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import io
 
-from deckcli.cards.names import VARIANTS
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry
+from deckcli.decks.plan import arrange
+from deckcli.decks.shapes import comment_line, dump_json, entry_line, sideboard_lines, tag_order
+from deckcli.decks.yamlfmt import set_list_comments, set_start_comments, yaml_io, yaml_item
 
 TARGETS = ("text", "yaml", "json", "csv", "arena", "cod", "dek", "registration")
 SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv", "arena": ".txt",
           "cod": ".cod", "dek": ".dek", "registration": ".txt"}
-
-
-def _tags(entry: Entry) -> list[str]:
-    return sorted(set(entry.variants), key=lambda t: VARIANTS.index(t) if t in VARIANTS else 99)
 
 
 def entry_values(entry: Entry) -> dict:
@@ -37,7 +35,7 @@ def entry_values(entry: Entry) -> dict:
     if entry.number:
         item["number"] = entry.number
     if entry.variants:
-        item["variants"] = _tags(entry)
+        item["variants"] = tag_order(entry.variants)
     if entry.comment:
         item["comment"] = entry.comment
     return item
@@ -50,8 +48,6 @@ def section_starts(deck: Deck) -> dict:
 
 
 def to_text(deck: Deck) -> str:
-    from deckcli.decks.format import comment_line, entry_line
-
     out = [comment_line(c) for c in deck.preamble]
     if out:
         out.append("")
@@ -67,10 +63,8 @@ def to_text(deck: Deck) -> str:
             out.append(s.word + (f": {s.count}" if s.count is not None else ""))
         out.extend(comment_line(c) for c in entry.leading)
         out.append(entry_line(entry.count, entry.name, entry.set_code, entry.number,
-                              _tags(entry), entry.comment))
+                              tag_order(entry.variants), entry.comment))
     if deck.sideboard:
-        from deckcli.decks.format import sideboard_lines
-
         out.extend(["", *sideboard_lines(deck)])
     if deck.trailer:
         out.append("")
@@ -79,8 +73,6 @@ def to_text(deck: Deck) -> str:
 
 
 def to_json(deck: Deck) -> str:
-    from deckcli.decks.format import dump_json
-
     header = {k: deck.header[k] for k in HEADER_KEYS if k in deck.header}
     return dump_json({**header, "cards": []}, [entry_values(e) for e in deck.entries])
 
@@ -93,8 +85,6 @@ def section_comment(section) -> str:
 
 def to_yaml(deck: Deck) -> str:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-    from deckcli.decks.yamlfmt import set_list_comments, set_start_comments, yaml_io, yaml_item
 
     data = CommentedMap((k, deck.header[k]) for k in HEADER_KEYS if k in deck.header)
     cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)
@@ -115,14 +105,12 @@ def to_csv(deck: Deck) -> str:
     from deckcli.decks.csvdeck import COLUMNS, csv_text
 
     return csv_text([COLUMNS, *([e.count, e.name, e.set_code or "", e.number or "",
-                                 ";".join(_tags(e))] for e in deck.entries)])
+                                 ";".join(tag_order(e.variants))] for e in deck.entries)])
 
 
 def to_arena(deck: Deck) -> str:
     """MTG Arena's layout: ``About``/``Name`` when the deck has a name, then ``Deck`` and
     ``QTY NAME (SET) NUMBER`` lines, then the ``Sideboard`` if there is one."""
-    from deckcli.decks.format import entry_line
-
     out = ["About", f"Name {deck.header['name']}", ""] if deck.header.get("name") else []
     for title, entries in (("Deck", deck.entries), ("Sideboard", deck.sideboard)):
         if entries:
@@ -136,8 +124,6 @@ def to_arena(deck: Deck) -> str:
 
 def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
     """A printable registration list: header block, per-kind sections with subtotals, total."""
-    from deckcli.decks.format import arrange, entry_line
-
     loose, groups = arrange(deck, index, game)
     blank = "_" * 24
 
@@ -157,7 +143,8 @@ def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
     if loose:
         sections.append(("Unknown cards", [
             (x.count, entry_line(x.count, x.entry.name, x.entry.set_code, x.entry.number,
-                                 _tags(x.entry), None).split(" ", 1)[1]) for x in loose]))
+                                 tag_order(x.entry.variants), None).split(" ", 1)[1])
+            for x in loose]))
     for title, rows in sections:
         subtotal = sum(n for n, _ in rows)
         out += ["", f"{title} ({subtotal})", "-" * (len(title) + len(str(subtotal)) + 3)]

@@ -16,7 +16,7 @@ import io
 
 from deckcli.decks.limits import MAX_ENTRIES
 from deckcli.decks.model import EMPTY_DECK, Deck
-from deckcli.decks.structured import _entry
+from deckcli.decks.structured import entry_from
 from deckcli.diagnostics import error
 
 COLUMNS = ("count", "name", "set", "number", "variants")
@@ -91,7 +91,7 @@ def parse_csv(text: str, path: str | None) -> Deck:
                     if c in COLUMNS and v.strip()}
             if "variants" in item:
                 item["variants"] = [t for t in item["variants"].replace(";", " ").split() if t]
-            entry = _entry(item, line, bad)
+            entry = entry_from(item, line, bad)
             if entry is not None:
                 deck.entries.append(entry)
     except csv.Error as exc:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from deckcli.cards.names import VARIANTS
 from deckcli.decks.limits import MAX_COUNT
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry
+from deckcli.decks.shapes import dump_json, entry_line
 from deckcli.errors import DeckcliError
 
 
@@ -46,8 +47,6 @@ class Choice:
         return ("card", self.card.id, printing, frozenset(self.variants))
 
     def describe(self) -> str:
-        from deckcli.decks.format import entry_line
-
         return entry_line(0, *self.fields(), None).split(" ", 1)[1]
 
     def fields(self):
@@ -91,8 +90,6 @@ def new_deck_text(source_format: str, header: dict[str, str]) -> str:
     if source_format == "text":
         return "".join(f"{k}: {v}\n" for k, v in header.items())
     if source_format == "json":
-        from deckcli.decks.format import dump_json
-
         return dump_json({**header, "cards": []}, [])
     if source_format == "yaml":
         import io
@@ -188,7 +185,6 @@ def _rewrite(deck: Deck, text: str, changes: dict[int, int], new, index, game) -
     if deck.source_format == "yaml":
         return _rewrite_yaml(deck, text, changes, new)
     from deckcli.decks.convert import entry_values, to_csv
-    from deckcli.decks.format import dump_json
 
     if deck.source_format == "csv":
         entries = [Entry(changes.get(id(e), e.count), e.name, e.set_code, e.number, e.variants)
@@ -215,7 +211,6 @@ _QTY_DIGITS = re.compile(r"^(\s*(?:[xX]\s?)?)([+-]?\d+)")
 
 
 def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str) -> str:
-    from deckcli.decks.format import entry_line
     from deckcli.decks.text import split_lines
     from deckcli.games import get
 

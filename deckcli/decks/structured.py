@@ -125,7 +125,7 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
             bad("too-many-entries", "DL-1.3", f"more than {MAX_ENTRIES:,} entries; the rest is "
                 "not read", line)
             break
-        entry = _entry(item, line, bad)
+        entry = entry_from(item, line, bad)
         if entry is not None:
             deck.entries.append(entry)
     if not cards:
@@ -133,7 +133,10 @@ def parse_structured(text: str, path: str | None, fmt: str) -> Deck:
     return deck
 
 
-def _entry(item, line, bad) -> Entry | None:
+def entry_from(item, line, bad) -> Entry | None:
+    """One card entry of a structured deck (a YAML/JSON mapping, a CSV row, an XML element's
+    attributes) as an Entry; None when it is not one, after telling ``bad(code, rule, message,
+    line)`` why. Every structured reader checks its entries here."""
     if not isinstance(item, dict):
         bad("bad-entry", "DL-2.6",
             f"a card entry is a mapping like {{count: 4, name: Walrus}}, not a {kind_of(item)}",

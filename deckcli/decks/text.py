@@ -190,7 +190,7 @@ def scan_printing_in_parens(body: str) -> tuple[str, str, str | None] | None:
         return name, code, tail or None
 
 
-def _is_number_token(text: str) -> bool:
+def is_number_token(text: str) -> bool:
     """Letters (up to three), digits, letters (up to three): ``12``, ``P3``, ``12a``."""
     i = 0
     while i < len(text) and i < 3 and text[i].isascii() and text[i].isalpha():
@@ -212,7 +212,7 @@ def scan_bare_printing(body: str) -> tuple[str, str, str] | None:
     name, code, number = parts
     if not (2 <= len(code) <= 6 and code.isascii() and code.isalnum()):
         return None
-    if not _is_number_token(number):
+    if not is_number_token(number):
         return None
     return name, code, number
 

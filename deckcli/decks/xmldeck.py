@@ -115,7 +115,7 @@ def _load(text: str):
 
 def parse_xml(text: str, path: str | None, fmt: str) -> Deck:
     """A Cockatrice (``cod``) or MTGO (``dek``) decklist."""
-    from deckcli.decks.structured import _entry
+    from deckcli.decks.structured import entry_from
 
     deck = Deck(path, fmt)
 
@@ -140,7 +140,7 @@ def parse_xml(text: str, path: str | None, fmt: str) -> Deck:
             item["set"] = get("setShortName")
             if get("collectorNumber"):
                 item["number"] = get("collectorNumber")
-        entry = _entry(item, node.line, bad)
+        entry = entry_from(item, node.line, bad)
         if entry is not None:
             (deck.sideboard if side else deck.entries).append(entry)
     if not deck.entries and not any(p.is_error for p in deck.problems):

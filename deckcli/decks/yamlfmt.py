@@ -7,8 +7,9 @@ round-trip dumper.
 
 from __future__ import annotations
 
-from deckcli.decks.format import CannotFormat, _ordered_lines, comment_line, structured_item
 from deckcli.decks.model import HEADER_KEYS, Deck
+from deckcli.decks.plan import CannotFormat, ordered_lines, structured_item
+from deckcli.decks.shapes import comment_line
 
 
 def yaml_io():
@@ -212,7 +213,7 @@ def format_yaml(deck: Deck, text: str, index, game: str) -> str:
     raw = {id(e): item for e, item in zip(deck.entries, cards)}
     seq = CommentedSeq()
     notes: list[tuple[list[str], str | None]] = []
-    for line in _ordered_lines(deck, index, game):
+    for line in ordered_lines(deck, index, game):
         spots = [position[id(e)] for e in line.entries]
         if line.resolved is None:
             item = raw[id(line.entry)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from deckcli.sim.report import _pct
+from deckcli.sim.report import pct
 
 
 def _names(result: dict) -> list[str]:
@@ -47,7 +47,7 @@ def render(result: dict) -> str:
         cells = []
         for j in range(len(names)):
             v = result["matrix"][i][j]
-            cells.append(("-" if i == j else _pct(v)).rjust(10))
+            cells.append(("-" if i == j else pct(v)).rjust(10))
         lines.append(name.ljust(width) + "  " + "  ".join(cells))
     lines.append("95% intervals: --output json, --csv FILE or --html FILE")
     return "\n".join(lines)
@@ -70,7 +70,7 @@ def to_html(result: dict) -> str:
                 cells.append('<td class="none">no decided game</td>')
             else:
                 cells.append(f'<td style="background:{_colour(v)}" data-rate="{v}">'
-                             f'<b>{_pct(v)}</b><br><span>{_pct(ci[0])}&ndash;{_pct(ci[1])}'
+                             f'<b>{pct(v)}</b><br><span>{pct(ci[0])}&ndash;{pct(ci[1])}'
                              '</span></td>')
         body.append("<tr>" + "".join(cells) + "</tr>")
     rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in result["house_rules"])

@@ -66,12 +66,12 @@ def shared_deck(head: dict, records: list[dict], seats: list[str]) -> dict:
 
 
 # -- text ------------------------------------------------------------------------------------------
-def _pct(x: float | None) -> str:
+def pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
 def _ci(ci) -> str:
-    return f"95% CI {_pct(ci[0])} to {_pct(ci[1])}"
+    return f"95% CI {pct(ci[0])} to {pct(ci[1])}"
 
 
 def render(report: dict, labels: dict[str, str]) -> str:
@@ -87,11 +87,11 @@ def render(report: dict, labels: dict[str, str]) -> str:
         decided = r["a"] + r["b"]
         lines.append(f"A won {r['a']}, B won {r['b']}, undecided {r['undecided']}")
         wr = report["win_rate"]
-        lines.append(f"A's win rate: {_pct(wr['a'])} of {decided} decided games "
+        lines.append(f"A's win rate: {pct(wr['a'])} of {decided} decided games "
                      f"({_ci(wr['ci95'])})")
         fp = report["first_player_wins"]
         lines.append(f"the first player won {fp['games']} of {decided} decided games "
-                     f"({_pct(fp['rate'])}, {_ci(fp['ci95'])})")
+                     f"({pct(fp['rate'])}, {_ci(fp['ci95'])})")
     else:
         seats = [s for s in r if s != "undecided"]
         who = ", ".join(f"{s} {report['policies'][s]}" for s in seats)
@@ -100,10 +100,10 @@ def render(report: dict, labels: dict[str, str]) -> str:
         decided = games - r["undecided"]
         for s in seats:
             wr = report["win_rate"][s]
-            lines.append(f"{s} won {r[s]} ({_pct(wr['rate'])} of {decided} decided, "
+            lines.append(f"{s} won {r[s]} ({pct(wr['rate'])} of {decided} decided, "
                          f"{_ci(wr['ci95'])})")
         lines.append(f"undecided {r['undecided']}; the Final Showdown was reached in "
-                     f"{report['showdowns']['games']} games ({_pct(report['showdowns']['share'])})")
+                     f"{report['showdowns']['games']} games ({pct(report['showdowns']['share'])})")
     if decided < FEW:
         lines.append(f"only {decided} decided games: too few for the rate to say much "
                      "(play more with --games)")
@@ -114,7 +114,7 @@ def render(report: dict, labels: dict[str, str]) -> str:
     lines.append(f"house rules: {rules or 'none'}")
     if report["gaps"]:
         lines.append("gaps met: " + ", ".join(
-            f"{g} in {n} game{'' if n == 1 else 's'} ({_pct(n / games)})"
+            f"{g} in {n} game{'' if n == 1 else 's'} ({pct(n / games)})"
             for g, n in report["gaps"].items()))
     else:
         lines.append("gaps met: none")
