@@ -94,7 +94,7 @@ def _index():
     global _INDEX
     if _INDEX is None:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-        from deckcli.cards.cache import open_index
+        from deckcli.cards import open_index
 
         _INDEX = open_index()
     return _INDEX

@@ -36,7 +36,7 @@ HOUSE = {"stat_tie": "defender", "original_defender_wins": "discard_challenger",
 def generate(path: Path, actions: int, seed: int = 3) -> tuple[int, float]:
     """A legal game of `actions` actions (or until someone wins), as a YAML log; and the
     microseconds one `Engine.apply` takes, replaying those actions on a fresh deal."""
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.games.animal_battle import logfile
     from deckcli.games.animal_battle.play import ENGINE
 

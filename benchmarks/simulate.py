@@ -32,7 +32,7 @@ LOWER = {"population"}
 def load_deck() -> list[tuple]:
     """The deck's Animals as tuples of their five statistics (its other cards as None)."""
     sys.path.insert(0, str(REPO))
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.sim.run import load_deck as load
 
     cards = load(str(DECK), open_index(), None).cards

@@ -43,7 +43,7 @@ _LEGAL, _ILLEGAL = Verdict(True), Verdict(False)
 
 def _init(extra_dirs, options, render, verdict_only) -> None:
     global _index, _options, _render, _verdict_only
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
 
     _index = open_index(extra_dirs)
     _options = options

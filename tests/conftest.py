@@ -120,7 +120,7 @@ def mark_db(tmp_path):
 
 @pytest.fixture(scope="session")
 def index():
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
 
     return open_index()
 
@@ -180,7 +180,7 @@ def _dropped(preexec) -> bool:
 
 def check_log(log: dict, path=None, house: dict | None = None) -> dict:
     """``referee check --output json`` of a log mapping, in-process (the referee driver)."""
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.games import get
     from deckcli.games.replay import check, replay
 
@@ -190,7 +190,7 @@ def check_log(log: dict, path=None, house: dict | None = None) -> dict:
 
 def start_game(log: dict, house: dict | None = None):
     """The dealt match of a log (its actions not applied)."""
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.games import get
 
     engine = get(log.get("game", "animal-battle")).engine()

@@ -224,7 +224,7 @@ def test_mapping_actions_and_deck_files(tmp_path):
 
 def generated_log(n_turns: int, tmp_path):
     """A long legal log written by replaying a simple policy through the engine."""
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.games.animal_battle.engine import Match
     from deckcli.games.animal_battle.play import ENGINE
     from deckcli.games.base import CardInfo

@@ -72,7 +72,7 @@ def test_a_new_file_in_a_folder_is_picked_up(promo_db):
 def test_two_processes_build_at_once(promo_db, tmp_path):
     cache = tmp_path / "cache"
     env = {**os.environ, "DECKCLI_CACHE_DIR": str(cache)}
-    code = ("from deckcli.cards.cache import open_index; "
+    code = ("from deckcli.cards import open_index; "
             f"i = open_index([{str(promo_db)!r}], rebuild=True); "
             "print(len(i.all_cards('animal-battle')))")
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
@@ -91,7 +91,8 @@ def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, mo
     # file renamed into place, and the first run goes on reading its own copy
     import sqlite3
 
-    from deckcli.cards.cache import _source_files, _stat_key, open_index, source_dirs
+    from deckcli.cards import open_index
+    from deckcli.cards.cache import source_dirs, source_files, stat_key
 
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
     reading = open_index([str(promo_db)])
@@ -99,8 +100,8 @@ def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, mo
     _no_compiling(monkeypatch)
     source = promo_db / "TST.yaml"
     os.utime(source, (1_000_000_000, 1_000_000_000))
-    files = _source_files(source_dirs([str(promo_db)]))
-    code = ("from deckcli.cards.cache import open_index; "
+    files = source_files(source_dirs([str(promo_db)]))
+    code = ("from deckcli.cards import open_index; "
             f"i = open_index([{str(promo_db)!r}]); "
             "print(i.cards_named('animal-battle', 'Test Ferret')[0].name)")
     env = {**os.environ, "DECKCLI_CACHE_DIR": str(tmp_path / "cache")}
@@ -112,7 +113,7 @@ def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, mo
         with sqlite3.connect(f"file:{reading.path}?mode=ro", uri=True) as conn:
             return dict(conn.execute("SELECT key, value FROM meta"))["stat_key"]
 
-    assert recorded() == _stat_key(files)  # recorded while the first run reads
+    assert recorded() == stat_key(files)  # recorded while the first run reads
     assert reading.cards_named("animal-battle", "Test Ferret")[0].name == "Test Ferret"
     assert open_index([str(promo_db)]).cards_named("animal-battle", "Test Ferret")
 
@@ -339,10 +340,10 @@ def test_the_shipped_index_is_built_from_the_card_db_as_it_is():
     # after editing card_db/, run 'python -m deckcli.cards.bundled'; until then this fails
     # (and deckcli compiles the sources instead of using the stale copy)
     from deckcli.cards.bundled import BUNDLED_INDEX, usable
-    from deckcli.cards.cache import _source_files, builtin_db_dir
+    from deckcli.cards.cache import builtin_db_dir, source_files
 
     assert os.path.exists(BUNDLED_INDEX)
-    assert usable(_source_files([builtin_db_dir()])), "run: python -m deckcli.cards.bundled"
+    assert usable(source_files([builtin_db_dir()])), "run: python -m deckcli.cards.bundled"
 
 
 def _no_compiling(monkeypatch):
@@ -364,9 +365,9 @@ def test_a_fresh_cache_gets_the_shipped_index(tmp_path, monkeypatch):
     assert r.code == 0, r
     [copied] = cache.glob("index-*.sqlite")
     meta = dict(sqlite3.connect(copied).execute("SELECT key, value FROM meta"))
-    from deckcli.cards.cache import _dirs_key, builtin_db_dir
+    from deckcli.cards.cache import builtin_db_dir, dirs_key
 
-    assert meta["dirs"] == _dirs_key([builtin_db_dir()])  # this machine's keys, not the build's
+    assert meta["dirs"] == dirs_key([builtin_db_dir()])  # this machine's keys, not the build's
     from deckcli.cards.index import SCHEMA_VERSION
 
     assert meta["stat_key"].startswith(f"{SCHEMA_VERSION}\n")
@@ -386,16 +387,16 @@ def test_a_read_only_cache_reads_the_shipped_index_in_place(tmp_path, monkeypatc
 def test_edited_sources_are_compiled_not_shadowed_by_the_shipped_index(tmp_path, monkeypatch):
     import shutil
 
-    import deckcli.cards.cache as cache_module
+    import deckcli.cards.cache as sources
 
     db = tmp_path / "card_db"
-    shutil.copytree(cache_module.builtin_db_dir(), db)
+    shutil.copytree(sources.builtin_db_dir(), db)
     abs_file = db / "animal-battle" / "ABS.yaml"
     text = abs_file.read_text(encoding="utf-8")
     assert text.count("weight: 1200, speed: 35,") == 1  # Walrus (ABS) 12
     abs_file.write_text(text.replace("weight: 1200, speed: 35,", "weight: 1200, speed: 36,"),
                         encoding="utf-8")
-    monkeypatch.setattr(cache_module, "builtin_db_dir", lambda: str(db))
+    monkeypatch.setattr(sources, "builtin_db_dir", lambda: str(db))
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
     r = run("cards", "show", "Walrus", "-O", "json")
     assert r.code == 0, r

@@ -514,7 +514,7 @@ def test_an_unbuffered_stdout_gets_few_writes(monkeypatch):
     import sys
 
     from deckcli import batch
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.validate import Options, collect_paths
 
     spy = Spy()

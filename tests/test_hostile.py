@@ -360,6 +360,7 @@ def test_a_damaged_shipped_index_is_not_used(tmp_path, monkeypatch, damage):
     import shutil
 
     import deckcli.cards.bundled as bundled
+    from deckcli.cards.cache import builtin_db_dir, source_files
 
     expected = answers()
     shipped = tmp_path / "bundled.sqlite"
@@ -367,7 +368,7 @@ def test_a_damaged_shipped_index_is_not_used(tmp_path, monkeypatch, damage):
     INDEX_DAMAGE[damage](shipped)
     monkeypatch.setattr(bundled, "BUNDLED_INDEX", str(shipped))
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
-    assert not bundled.usable(bundled._source_files([bundled._cache.builtin_db_dir()]))
+    assert not bundled.usable(source_files([builtin_db_dir()]))
     with time_limit(SECONDS):
         assert answers() == expected
 

@@ -306,7 +306,7 @@ def test_report_cited_rules_end_with_their_related_rules(report_html):
 
 
 def test_card_usage_counts():
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.events.model import load_event
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.report import card_usage

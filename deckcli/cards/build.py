@@ -1,21 +1,25 @@
 """Compile card-database sources (YAML set files) into records, collecting every problem.
 
-``compile_sources`` is shared by ``db build`` (which then writes the SQLite index, see
-:mod:`deckcli.cards.index`) and ``db check`` (which reports the problems). Every problem is a
-:class:`~deckcli.diagnostics.Diagnostic` with the file and line it was found at; conflicts name
-both places.
+``compile_sources`` is shared by ``db build`` (:func:`build_index`, which then writes the
+SQLite index, see :mod:`deckcli.cards.index`) and ``db check`` (which reports the problems).
+Every problem is a :class:`~deckcli.diagnostics.Diagnostic` with the file and line it was
+found at; conflicts name both places.
 """
 
 from __future__ import annotations
 
 import json
+import marshal
 import os
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.cards.cache import SOURCE_SUFFIXES
+from deckcli.cards.cache import SOURCE_SUFFIXES, builtin_db_dir, content_key, dirs_key, save
+from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
 from deckcli.cards.names import fold_name, number_key, set_key
-from deckcli.diagnostics import Diagnostic, error
+from deckcli.diagnostics import Diagnostic, command_text, error
+from deckcli.errors import CardDatabaseError
 
 
 @dataclass
@@ -88,8 +92,6 @@ def discover(dirs) -> list[tuple[Path, str]]:
 
 
 def _label(root: Path, path: Path) -> str:
-    from deckcli.cards.cache import builtin_db_dir
-
     rel = path.relative_to(root).as_posix()
     if root == Path(builtin_db_dir()):
         return f"card_db/{rel}"
@@ -284,3 +286,25 @@ def _link(out: Compiled, raw_entries) -> None:
             continue
         out.printings.append(PrintingRecord(game, code, entry.number, tuple(entry.variants),
                                             ckey, label, line))
+
+
+def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: str
+                ) -> CardIndex:
+    """Compile the sources and write the index to ``path`` atomically; kept in memory only
+    when the cache is read-only (or ``path`` is None)."""
+    compiled = compile_sources(dirs)
+    errors = [p for p in compiled.problems if p.is_error]
+    if errors:
+        first = errors[0]
+        check = command_text("deckcli", "db", "check", *(a for d in dirs[1:] for a in ("--db", d)))
+        raise CardDatabaseError(
+            f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
+            f"{first.message} (run {check} for all)", problems=errors)
+    meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key),
+            ("content_key", content_key(files)), ("dirs", dirs_key(dirs)),
+            ("marshal", str(marshal.version))]
+    conn = sqlite3.connect(":memory:")
+    write_tables(conn, compiled, meta)
+    index = CardIndex(conn, dirs, save(path, conn) if path else None)
+    index.built = compiled
+    return index

@@ -21,15 +21,15 @@ from __future__ import annotations
 import marshal
 import os
 
-from deckcli.cards import cache as _cache
+from deckcli.cards.build import build_index
 from deckcli.cards.cache import (
-    _content_key,
-    _dirs_key,
-    _save,
-    _source_files,
-    build_index,
+    builtin_db_dir,
+    content_key,
+    dirs_key,
     open_image,
     read_image,
+    save,
+    source_files,
 )
 from deckcli.cards.index import CardIndex
 
@@ -45,7 +45,7 @@ def _shipped(files: list[str]):
         return None
     conn, meta = opened
     if (meta.get("marshal", "").isdigit() and int(meta["marshal"]) <= marshal.version
-            and meta.get("content_key") == _content_key(files)):
+            and meta.get("content_key") == content_key(files)):
         return conn, meta
     conn.close()
     return None
@@ -63,28 +63,28 @@ def from_bundled(dirs: list[str], files: list[str], path: str, stat_key: str
                  ) -> CardIndex | None:
     """The shipped index with this machine's keys, copied to ``path`` (where the cache
     cannot be written: kept in memory), or None to compile instead."""
-    if dirs != [_cache.builtin_db_dir()]:
+    if dirs != [builtin_db_dir()]:
         return None
     found = _shipped(files)
     if found is None:
         return None
     conn = found[0]
     conn.executemany("UPDATE meta SET value=? WHERE key=?",
-                     [(stat_key, "stat_key"), (_dirs_key(dirs), "dirs")])
+                     [(stat_key, "stat_key"), (dirs_key(dirs), "dirs")])
     conn.commit()
-    return CardIndex(conn, dirs, _save(path, conn))
+    return CardIndex(conn, dirs, save(path, conn))
 
 
 def write_bundled() -> str:
     """Compile the bundled database into BUNDLED_INDEX (from a source checkout)."""
-    dirs = [_cache.builtin_db_dir()]
-    files = _source_files(dirs)
+    dirs = [builtin_db_dir()]
+    files = source_files(dirs)
     if os.path.exists(BUNDLED_INDEX):
         os.unlink(BUNDLED_INDEX)
     index = build_index(dirs, files, None, stat_key="")  # in memory
     index.conn.execute("UPDATE meta SET value='' WHERE key='dirs'")  # no trace of this machine
     index.conn.commit()
-    if _save(BUNDLED_INDEX, index.conn) is None:
+    if save(BUNDLED_INDEX, index.conn) is None:
         raise SystemExit(f"could not write {BUNDLED_INDEX}")
     index.conn.close()
     os.chmod(BUNDLED_INDEX, 0o644)

@@ -1,7 +1,11 @@
-"""Where compiled card indexes live, when one is rebuilt, and reading and writing one.
+"""The card index's files and sources, low-level: where index files live, what an index
+records of its sources, and reading and writing an index file. (Deciding whether to use,
+copy or compile an index is :func:`deckcli.cards.open_index`'s, above this module.)
 
 * Where: ``$DECKCLI_CACHE_DIR``, else ``$XDG_CACHE_HOME/deckcli``, else ``~/.cache/deckcli``;
-  one file per list of source folders.
+  one file per list of source folders (:func:`index_path`).
+* Sources: the built-in database, then ``DECKCLI_DB`` folders, then ``--db`` folders
+  (:func:`source_dirs`), and every ``*.yaml``/``*.yml`` under them (:func:`source_files`).
 * Fresh: the index records a stat key (path, size, mtime of every source) and a content key
   (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
   change rebuilds.
@@ -14,35 +18,24 @@
   check, is not a regular file (a FIFO is never opened for a blocking read) or cannot be read
   is rebuilt, or, where it cannot be replaced, the run uses an index in memory.
 * Safe: an index is never changed in place. A build (or a new stat key) writes a new image
-  to a temporary file in the cache folder and renames it into place, so two processes
-  writing at once each leave a complete index. A read-only or missing cache folder falls back
-  to an index in memory, built for this run only.
-* Quick the first time: the package ships the index of its own database
-  (:mod:`deckcli.cards.bundled`); when no other folder is in use and the sources still match
-  it, the first run copies it into the cache instead of compiling the YAML.
+  to a temporary file in the cache folder and renames it into place (:func:`write_image`), so
+  two processes writing at once each leave a complete index. A read-only or missing cache
+  folder falls back to an index in memory, built for this run only.
 * Bounded: opening an index keeps its modification time within a day of its last use, and a
   build deletes index files unused for 30 days (and temporary files of builds that died, and
   journals older versions left).
 
 The index itself (its tables and look-ups) is :mod:`deckcli.cards.index`. This module imports
-neither pydantic nor ruamel.yaml; building does (lazily).
+neither pydantic nor ruamel.yaml.
 """
 
 from __future__ import annotations
 
-import marshal
 import os
 import sqlite3
 
-from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
+from deckcli.cards.index import SCHEMA_VERSION
 from deckcli.errors import CardDatabaseError
-
-
-def builtin_db_dir() -> str:
-    """The bundled card database: inside the package when installed, else the repo's card_db/."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    inside = os.path.join(here, "card_db")
-    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "card_db")
 
 
 def cache_dir() -> str:
@@ -50,6 +43,26 @@ def cache_dir() -> str:
         return os.environ["DECKCLI_CACHE_DIR"]
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "deckcli")
+
+
+def index_path(dirs: list[str]) -> str:
+    """One index file per list of source folders (the list itself is checked on open)."""
+    from deckcli.digest import sha256
+
+    joined = "\0".join(os.path.abspath(d) for d in dirs)
+    tag = sha256(joined.encode()).hexdigest()[:8]
+    return os.path.join(cache_dir(), f"index-{SCHEMA_VERSION}-{tag}-{len(dirs)}.sqlite")
+
+
+# -- the sources ---------------------------------------------------------------------------------
+SOURCE_SUFFIXES = (".yaml", ".yml")
+
+
+def builtin_db_dir() -> str:
+    """The bundled card database: inside the package when installed, else the repo's card_db/."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    inside = os.path.join(here, "card_db")
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "card_db")
 
 
 def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
@@ -72,32 +85,8 @@ def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     return dirs
 
 
-SOURCE_SUFFIXES = (".yaml", ".yml")
-
-
-def _stat_key(files: list[str]) -> str:
-    """Path, size and modification time of every source: cheap to compute and compare.
-
-    Kept as plain text (no hashing) so the common case, nothing changed, imports nothing.
-    """
-    parts = [SCHEMA_VERSION]
-    for f in files:
-        st = os.stat(f)
-        parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}")
-    return "\n".join(parts)
-
-
-def _content_key(files: list[str]) -> str:
-    from deckcli.digest import sha256
-
-    h = sha256(SCHEMA_VERSION.encode())
-    for f in files:
-        with open(f, "rb") as fh:
-            h.update(os.path.basename(f).encode() + b"\0" + sha256(fh.read()).digest())
-    return h.hexdigest()
-
-
-def _source_files(dirs: list[str]) -> list[str]:
+def source_files(dirs: list[str]) -> list[str]:
+    """Every source file under the folders (a folder may be one file), in a stable order."""
     files = []
     for d in dirs:
         if os.path.isfile(d):
@@ -110,43 +99,35 @@ def _source_files(dirs: list[str]) -> list[str]:
     return files
 
 
-def index_path(dirs: list[str]) -> str:
-    """One index file per list of source folders (the list itself is checked on open)."""
+def stat_key(files: list[str]) -> str:
+    """Path, size and modification time of every source: cheap to compute and compare.
+
+    Kept as plain text (no hashing) so the common case, nothing changed, imports nothing.
+    """
+    parts = [SCHEMA_VERSION]
+    for f in files:
+        st = os.stat(f)
+        parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def content_key(files: list[str]) -> str:
+    """SHA-256 over every source's name and content: an index is rebuilt when this changes."""
     from deckcli.digest import sha256
 
-    joined = "\0".join(os.path.abspath(d) for d in dirs)
-    tag = sha256(joined.encode()).hexdigest()[:8]
-    return os.path.join(cache_dir(), f"index-{SCHEMA_VERSION}-{tag}-{len(dirs)}.sqlite")
+    h = sha256(SCHEMA_VERSION.encode())
+    for f in files:
+        with open(f, "rb") as fh:
+            h.update(os.path.basename(f).encode() + b"\0" + sha256(fh.read()).digest())
+    return h.hexdigest()
 
 
-def open_index(extra_dirs=(), *, rebuild: bool = False) -> CardIndex:
-    """The index for the built-in database plus extra folders, rebuilt if any source changed
-    or the index file is damaged."""
-    dirs = source_dirs(list(extra_dirs))
-    files = _source_files(dirs)
-    path = index_path(dirs)
-    stat_key = _stat_key(files)
-    loaded = None if rebuild else load(path)
-    if loaded is not None:
-        conn, meta, modified = loaded
-        if meta.get("dirs") == _dirs_key(dirs):
-            if meta.get("stat_key") == stat_key:
-                _mark_used(path, modified)
-                return CardIndex(conn, dirs, path)
-            if meta.get("content_key") == _content_key(files):
-                conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stat_key,))
-                on_disk = _save(path, conn)  # the new times, for the next run
-                return CardIndex(conn, dirs, on_disk)
-        conn.close()
-    if not rebuild:
-        from deckcli.cards.bundled import from_bundled
-
-        index = from_bundled(dirs, files, path, stat_key)
-        if index is not None:
-            return index
-    return build_index(dirs, files, path, stat_key)
+def dirs_key(dirs: list[str]) -> str:
+    """The folders an index was built from, as its ``meta`` records them."""
+    return "\n".join(os.path.abspath(d) for d in dirs)
 
 
+# -- index files: stamped SQLite images ---------------------------------------------------
 #: An index file larger than this is not an index deckcli wrote (10,000 cards take ~10 MB).
 MAX_INDEX_BYTES = 1 << 30
 _STAMP = slice(60, 64)  # the SQLite header's user_version: free for the application's use
@@ -222,7 +203,7 @@ UNUSED_DAYS = 30
 _DAY = 86400.0
 
 
-def _mark_used(path: str, modified: float) -> None:
+def mark_used(path: str, modified: float) -> None:
     """Keep an index file's modification time within a day of its last use (for pruning)."""
     import time
 
@@ -268,11 +249,7 @@ def prune_cache(folder: str, keep: str) -> list[str]:
     return sorted(gone)
 
 
-def _dirs_key(dirs: list[str]) -> str:
-    return "\n".join(os.path.abspath(d) for d in dirs)
-
-
-def _save(path: str, conn: sqlite3.Connection) -> str | None:
+def save(path: str, conn: sqlite3.Connection) -> str | None:
     """Write the database ``conn`` holds to ``path`` as a stamped image (:func:`write_image`);
     the path, or None where the cache cannot be written (the run keeps its index in memory)."""
     conn.commit()  # an image holds committed pages only
@@ -303,29 +280,3 @@ def write_image(path: str, image: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
     prune_cache(folder, keep=path)
-
-
-def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: str
-                ) -> CardIndex:
-    """Compile the sources and write the index to ``path`` atomically; kept in memory only
-    when the cache is read-only (or ``path`` is None)."""
-    from deckcli.cards.build import compile_sources
-
-    compiled = compile_sources(dirs)
-    errors = [p for p in compiled.problems if p.is_error]
-    if errors:
-        from deckcli.diagnostics import command_text
-
-        first = errors[0]
-        check = command_text("deckcli", "db", "check", *(a for d in dirs[1:] for a in ("--db", d)))
-        raise CardDatabaseError(
-            f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
-            f"{first.message} (run {check} for all)", problems=errors)
-    content_key = _content_key(files)
-    meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key), ("content_key", content_key),
-            ("dirs", _dirs_key(dirs)), ("marshal", str(marshal.version))]
-    conn = sqlite3.connect(":memory:")
-    write_tables(conn, compiled, meta)
-    index = CardIndex(conn, dirs, _save(path, conn) if path else None)
-    index.built = compiled
-    return index

@@ -3,8 +3,8 @@ command reads them through (:class:`CardIndex`, :class:`Card`, :class:`Printing`
 
 The YAML under ``card_db/`` (and each ``--db DIR`` / ``DECKCLI_DB`` folder) is the source of
 truth; parsing it takes ruamel.yaml seconds at scale, so commands read an SQLite file instead.
-Where that file lives, when it is rebuilt and how it is written is
-:mod:`deckcli.cards.cache`; :func:`deckcli.cards.cache.open_index` opens one.
+Where that file lives and how it is written and checked is :mod:`deckcli.cards.cache`;
+:func:`deckcli.cards.open_index` opens one, rebuilt when its sources changed.
 
 This module imports neither pydantic nor ruamel.yaml.
 """

@@ -85,7 +85,7 @@ def db_dirs(ctx: click.Context, extra=()) -> list[str]:
 
 
 def open_index(ctx: click.Context, extra=()):
-    from deckcli.cards.cache import open_index as _open
+    from deckcli.cards import open_index as _open
 
     return _open(db_dirs(ctx, extra))
 

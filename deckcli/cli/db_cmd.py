@@ -21,7 +21,7 @@ def build(ctx, db_dirs):
     """Rebuild the compiled index now and print what was read."""
     import time
 
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
 
     start = time.perf_counter()
     index = open_index(all_db_dirs(ctx, db_dirs), rebuild=True)

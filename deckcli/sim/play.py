@@ -57,7 +57,7 @@ class _Worker:
         self.policies = {seat: make(self.game, name) for seat, name in spec.policies.items()}
         self.cards = None
         if self.game.shared_deck:  # alpha-walrus looks cards up by name during play
-            from deckcli.cards.cache import open_index
+            from deckcli.cards import open_index
             from deckcli.games.alpha_walrus.cardref import Cards
 
             self.cards = Cards(open_index(list(spec.db_dirs)))

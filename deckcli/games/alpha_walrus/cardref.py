@@ -81,7 +81,7 @@ def default_cards() -> Cards:
     """Look-ups on the built-in card database (opened once per process)."""
     global _DEFAULT
     if _DEFAULT is None:
-        from deckcli.cards.cache import open_index
+        from deckcli.cards import open_index
 
         _DEFAULT = Cards(open_index())
     return _DEFAULT
