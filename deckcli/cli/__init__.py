@@ -161,7 +161,9 @@ def run(argv: list[str] | None = None) -> int:
         click.echo("deckcli: aborted", err=True)
         return EXIT_FAILURE
     except DeckcliError as exc:
-        _status(f"deckcli: error: {exc}")
+        from deckcli.cli.common import echo_status  # only when there is an error to tell
+
+        echo_status(f"deckcli: error: {exc}")
         return exc.exit_code
     except BrokenPipeError:
         return EXIT_OK
@@ -185,14 +187,6 @@ def run(argv: list[str] | None = None) -> int:
         return EXIT_FAILURE
     except Exception as exc:  # an internal error: one line, or the traceback with --debug
         return _internal(exc, debug)
-
-
-def _status(line: str) -> None:
-    """A status line on stderr, its severity word coloured where colour is on."""
-    from deckcli.diagnostics import colour_on, paint_status
-
-    on = colour_on(sys.stderr)
-    click.echo(paint_status(line, on), err=True, color=on)
 
 
 def _internal(exc: Exception, debug: bool) -> int:

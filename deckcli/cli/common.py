@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from deckcli.cli import complete
@@ -115,9 +117,10 @@ def resolve_event(event, index) -> None:
 def echo_status(line: str) -> None:
     """A status line on stderr ('deckcli: warning: ...', 'deck.txt: added ...'), its severity
     word or verdict coloured where colour is on (--color, a terminal, NO_COLOR)."""
-    from deckcli.cli import _status
+    from deckcli.diagnostics import colour_on, paint_status
 
-    _status(line)
+    on = colour_on(sys.stderr)
+    click.echo(paint_status(line, on), err=True, color=on)
 
 
 def echo_warning(message: str, path=None, line=None, rule: str | None = None) -> None:

@@ -44,7 +44,7 @@ def _game(ctx, default: str | None = None) -> str:
 
 
 def _index(ctx):
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
 
     dirs = []
     while ctx is not None:
