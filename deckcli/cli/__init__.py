@@ -42,6 +42,8 @@ COMMANDS = {
     "setup": ("deckcli.cli.setup_cmd:setup", "Deal a game's setup from a deck, with a seed."),
     "referee": ("deckcli.cli.referee_cmd:referee", "Rule on battles, attacks and game logs."),
     "simulate": ("deckcli.cli.simulate_cmd:simulate", "Play games between decks; who wins."),
+    "build": ("deckcli.cli.build_cmd:build", "Build the strongest legal deck from a collection."),
+    "suggest": ("deckcli.cli.build_cmd:suggest", "Swaps from a collection that improve a deck."),
     "stats": ("deckcli.cli.report_cmd:stats", "Statistics of a deck against the database."),
     "sheet": ("deckcli.cli.report_cmd:sheet", "Printable registration sheets (HTML)."),
     "report": ("deckcli.cli.report_cmd:report", "An event's report page (HTML)."),

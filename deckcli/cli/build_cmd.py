@@ -1,0 +1,194 @@
+"""``deckcli build`` and ``deckcli suggest``: the strongest legal deck from a player's binder."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
+from deckcli.cli.common import (
+    GAMES,
+    db_option,
+    echo_json,
+    house_rule_option,
+    open_index,
+    output_option,
+    pick_game,
+)
+
+
+def _common(f):
+    f = db_option(f)
+    f = output_option()(f)
+    f = click.option("--game", type=click.Choice(GAMES), default=None,
+                     help="Which game's rules apply (default: the collection's, else "
+                          "animal-battle).")(f)
+    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Play the games on this Dask cluster.")(f)
+    f = click.option("--jobs", default="auto", show_default=True, metavar="N|auto",
+                     help="Processes to play the games in.")(f)
+    f = click.option("--max-turns", type=click.IntRange(1, 100_000), default=200,
+                     show_default=True, help="A game past this many turns is undecided.")(f)
+    f = click.option("--policy", default="greedy", show_default=True,
+                     help="How both sides play the judging games: random, greedy, search[:N].")(f)
+    f = click.option("--measure", type=click.IntRange(2, 100_000), default=200,
+                     show_default=True,
+                     help="Fresh games against each opponent for the numbers reported.")(f)
+    f = click.option("--budget", type=click.FloatRange(0, None, min_open=True), default=None,
+                     metavar="SECONDS", help="Stop the search after this long (the result then "
+                                             "depends on the machine's speed).")(f)
+    f = click.option("--seed", type=int, default=None,
+                     help="Seed: the same seed builds the same deck (default: random, shown).")(f)
+    f = click.option("--games", type=click.IntRange(20, 10_000_000), default=3000,
+                     show_default=True, help="Games the search may play in all.")(f)
+    f = house_rule_option()(f)
+    f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+                     help="The event's bans, legal sets, limits and house rules apply.")(f)
+    f = click.option("--against", "against", multiple=True, metavar="DECK|DIR",
+                     help="A deck (or folder) to be judged against (repeatable; default: the "
+                          "gauntlet).")(f)
+    return click.option("--collection", required=True, metavar="FILE",
+                        help="The cards owned: a decklist whose counts are the copies.")(f)
+
+
+class _Run:
+    """What build and suggest share: the index, the event, the binder, the judge."""
+
+    def __init__(self, ctx, o: dict):
+        import random
+
+        from deckcli.build.collection import read_binder
+        from deckcli.build.search import Judge
+        from deckcli.games import DEFAULT_GAME, get
+        from deckcli.games.gamelog import parse_house_rules
+        from deckcli.sim import run as sim_run
+        from deckcli.sim.where import backend
+
+        self.index = index = open_index(ctx, o["db_dirs"])
+        self.event = None
+        if o["event_path"]:
+            from deckcli.cli.common import resolve_event
+            from deckcli.events.model import load_event
+
+            self.event = load_event(o["event_path"])
+            resolve_event(self.event, index)
+        game_id = pick_game(ctx, o["game"]) or (self.event.game if self.event else None) \
+            or _header_game(o["collection"], index) or DEFAULT_GAME
+        self.game = game = get(game_id)
+        fmt = o.get("format") or (self.event.format if self.event else None) \
+            or game.default_format
+        self.binder = read_binder(o["collection"], index, game.id, fmt, self.event)
+        self.seed = o["seed"] if o["seed"] is not None else \
+            random.SystemRandom().randrange(1, 1_000_000)
+        paths = list(o["against"]) or _gauntlet(game.id)
+        from deckcli.validate import collect_paths
+
+        self.opponents = [sim_run.load_deck(p, index, game.id) for p in collect_paths(paths)]
+        self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
+                                         self.event.house_rules if self.event else {})
+        from deckcli.sim.policies import make
+
+        make(game, o["policy"])  # an unknown policy: a usage error before any game
+        self.where = backend(o["jobs"], o["scheduler"], o["games"])
+        self.judge = Judge(game, self.binder, self.opponents, policy=o["policy"],
+                           house=self.house, seed=self.seed, max_turns=o["max_turns"],
+                           where=self.where, progress=None,
+                           db_dirs=[*(ctx.obj or {}).get("db", []), *o["db_dirs"]])
+
+
+def _header_game(path: str, index) -> str | None:
+    from deckcli.decks.reader import read_deck
+
+    wanted = read_deck(path, is_set=index.is_any_set_code).header.get("game")
+    return wanted.strip().lower() if isinstance(wanted, str) and wanted.strip().lower() in \
+        GAMES else None
+
+
+def _gauntlet(game_id: str) -> list[str]:
+    from deckcli.build.gauntlet import decks
+
+    found = decks(game_id)
+    if not found:
+        raise click.UsageError(f"{game_id} has no gauntlet: give --against DECK")
+    return found
+
+
+@click.command()
+@click.option("--format", "format", type=click.Choice(["casual", "championship"]), default=None,
+              help="The format the deck must be legal in (default: the event's, else casual).")
+@click.option("-o", "--output-file", "out", default=None, metavar="OUT",
+              help="Write the deck here (as fmt writes it) instead of printing it.")
+@_common
+@click.pass_context
+def build(ctx, **o):
+    """Build the strongest legal deck the collection can make, judged by simulated games.
+
+    Exit 0 when a deck was built, 1 when the collection cannot make a legal deck for the
+    format (the message says what is missing), 2 when an input cannot be read.
+    """
+    from deckcli.build import report
+    from deckcli.build.explain import explain, measure
+    from deckcli.build.search import search
+
+    r = _Run(ctx, o)
+    if r.game.shared_deck:
+        raise click.UsageError("build makes animal-battle decks (alpha-walrus: see "
+                               "docs/simulate.md)")
+    why = r.binder.missing()
+    if why:
+        click.echo(f"deckcli: {o['collection']}: no legal {r.binder.format} deck: {why}",
+                   err=True)
+        return EXIT_PROBLEMS
+    import random
+    import time
+
+    start = time.perf_counter()
+    try:
+        best, stats = search(r.judge, r.binder, random.Random(r.seed), games=o["games"],
+                             budget=o["budget"])
+        measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
+        explained = explain(r.judge, r.binder, best, measured, max(20, o["measure"] // 2),
+                            "final")
+    finally:
+        r.where.close()
+    stats["seconds"] = time.perf_counter() - start
+    stats["playing"] = r.judge.playing
+    stats["all_games"] = r.judge.games
+    text, result = report.built(r, best, measured, explained, stats)
+    if o["out"]:
+        from deckcli.decks.writer import atomic_write
+
+        atomic_write(o["out"], text.encode("utf-8"))
+        click.echo(f"deckcli: wrote {o['out']}", err=True)
+    if o["output"] == "json":
+        echo_json(result)
+    else:
+        click.echo(report.render_built(result, stats, None if o["out"] else text))
+    return EXIT_OK
+
+
+@click.command()
+@click.argument("deck")
+@_common
+@click.pass_context
+def suggest(ctx, deck, **o):
+    """The few single-card swaps from the collection that improve DECK most, each with its
+    simulated gain and 95% interval; a swap the intervals cannot tell from no change is not
+    presented as an improvement."""
+    from deckcli.build import report
+    from deckcli.build.explain import improvements, measure
+
+    r = _Run(ctx, {**o, "format": None})
+    try:
+        cand, problems = report.as_candidate(r, deck)
+        measured = measure(r.judge, cand.cards(r.binder), o["measure"], "final")
+        found = improvements(r.judge, r.binder, cand, measured, o["measure"], "final")
+    finally:
+        r.where.close()
+    for p in problems:
+        click.echo(f"deckcli: warning: {p}", err=True)
+    result = report.suggested(r, deck, measured, found)
+    if o["output"] == "json":
+        echo_json(result)
+    else:
+        click.echo(report.render_suggested(result))
+    return EXIT_OK
