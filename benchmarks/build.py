@@ -30,13 +30,13 @@ from _common import REPO, deckcli_cmd
 def binder_text() -> str:
     sys.path.insert(0, str(REPO))
     from deckcli.cards.cache import open_index
-    from deckcli.games.animal_battle.policies import _strengths
+    from deckcli.games.animal_battle.policies import strengths
     from deckcli.games.base import CardInfo
 
     index = open_index()
     cards = [c for c in index.all_cards("animal-battle")
              if c.kind == "animal" and len(index.cards_named("animal-battle", c.name)) == 1]
-    strength = _strengths({c.id: CardInfo.of(c) for c in cards})
+    strength = strengths({c.id: CardInfo.of(c) for c in cards})
     cards.sort(key=lambda c: (-strength[c.id], c.name))
     chosen = cards[:20] + cards[-20:]
     lines = [f"2 {c.ref}" for c in chosen]

@@ -15,13 +15,13 @@ QUICK = ["--games", "200", "--measure", "40", "--jobs", "1"]
 def animals(index, n: int, strongest: bool) -> list:
     """n Animals of the database with one printing of their name, strongest or weakest first
     (by the sum of their ranks over the statistics)."""
-    from deckcli.games.animal_battle.policies import _strengths
+    from deckcli.games.animal_battle.policies import strengths
     from deckcli.games.base import CardInfo
 
     cards = [c for c in index.all_cards("animal-battle")
              if c.kind == "animal" and len(index.cards_named("animal-battle", c.name)) == 1]
     book = {c.id: CardInfo.of(c) for c in cards}
-    strength = _strengths(book)
+    strength = strengths(book)
     cards.sort(key=lambda c: (-strength[c.id] if strongest else strength[c.id], c.name))
     return cards[:n]
 

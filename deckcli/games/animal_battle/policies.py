@@ -29,7 +29,7 @@ DECIDING = frozenset({"reveal_challenger", "reveal_defender", "challenge", "defe
 
 
 # -- what cards are worth ------------------------------------------------------------------------
-def _strengths(book: dict) -> dict[int, float]:
+def strengths(book: dict) -> dict[int, float]:
     found = _STRENGTH.get(id(book))
     if found is None or found[0] is not book:
         animals = [c for c in book.values() if c.animal]
@@ -122,7 +122,7 @@ class Greedy:
         return options[0]
 
     def _strongest(self, view, options):
-        strength = _strengths(view.book)
+        strength = strengths(view.book)
         return max(options, key=lambda a: (strength.get(a[2], 0.0), -a[2]))
 
     def _reveal_challenger(self, view, options, _all):
@@ -135,7 +135,7 @@ class Greedy:
         opposing = [d for p, d in view.defenders.items() if p != view.player and d is not None]
         if not opposing:
             return self._strongest(view, options)
-        strength = _strengths(view.book)
+        strength = strengths(view.book)
         return max(options, key=lambda a: (sum(wins(view.book, a[2], d) for d in opposing),
                                            strength.get(a[2], 0), -a[2]))
 
@@ -146,7 +146,7 @@ class Greedy:
         return self._defender(view, options, ALL)
 
     def _defender(self, view, options, stats):
-        strength = _strengths(view.book)
+        strength = strengths(view.book)
         c = view.challenger
         return max(options, key=lambda a: (holds(view.book, a[2], c, stats),
                                            strength.get(a[2], 0), -a[2]))

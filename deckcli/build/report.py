@@ -1,0 +1,152 @@
+"""What build and suggest print: the deck in ``fmt``'s form, checked by ``validate``'s own checks
+before anyone sees it, its numbers on fresh seeds, and the search's story."""
+
+from __future__ import annotations
+
+from deckcli.sim.report import VERSION, pct
+
+
+def deck_text(r, cand) -> tuple[str, object]:
+    """The built deck as ``fmt`` writes it, and its report. A deck the checks refuse, or text
+    ``fmt`` would change, is a bug in the search: it is never written (an internal error)."""
+    from deckcli.decks.format import format_deck
+    from deckcli.decks.reader import parse_text_of
+    from deckcli.validate import Options, validate_deck
+
+    head = [f"game: {r.game.id}"]
+    if r.binder.format:
+        head.append(f"format: {r.binder.format}")
+    raw = "\n".join([*head, *cand.lines(r.binder)]) + "\n"
+    is_set = r.index.is_any_set_code
+    text = format_deck(parse_text_of(raw, None, "text", is_set=is_set), raw, r.index, r.game.id)
+    again = format_deck(parse_text_of(text, None, "text", is_set=is_set), text, r.index,
+                        r.game.id)
+    report = validate_deck(parse_text_of(text, None, "text", is_set=is_set), r.index,
+                           Options(game=r.game.id, format=r.binder.format, event=r.event))
+    if again != text or not report.legal:
+        problems = "; ".join(p.message for p in report.problems if p.is_error)
+        raise RuntimeError(f"the search made a deck the rules refuse or fmt would change: "
+                           f"{problems or 'fmt is not stable'}")
+    return text, report
+
+
+def built(r, cand, measured, explained, stats) -> tuple[str, dict]:
+    text, report = deck_text(r, cand)
+    from deckcli.decks.reader import parse_text_of
+
+    deck = parse_text_of(text, None, "text", is_set=r.index.is_any_set_code)
+    cards = [{"count": e.count, "name": e.name, "set": e.set_code, "number": e.number,
+              "variants": list(e.variants)} for e in deck.entries]
+    result = {"version": VERSION, "game": r.game.id, "format": r.binder.format,
+              "seed": r.seed, "card_count": report.card_count,
+              "fingerprint": report.fingerprint, "cards": cards,
+              "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
+                                             "ci95")} for m in measured],
+              "policy": r.judge.policy, "explain": explained,
+              "search": {"steps": stats["steps"], "raced": stats["raced"],
+                         "improved": stats["improved"], "games": stats["games"]}}
+    return text, result
+
+
+def render_built(result: dict, stats: dict, text: str | None) -> str:
+    lines = [f"built a {result['format']} deck of {result['card_count']} cards (seed "
+             f"{result['seed']}, fingerprint {result['fingerprint']})",
+             f"its win rate, {result['against'][0]['games']} fresh games against each deck "
+             f"({result['policy']} play):"]
+    for a in result["against"]:
+        lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
+                     f"{pct(a['ci95'][1])})")
+    lines.append("what each card adds (its best swap from the binder, and what the swap "
+                 "would cost):")
+    for e in result["explain"]:
+        if e["swap"] is None:
+            lines.append(f"  {e['card']}: no other card in the binder to swap in")
+        else:
+            lines.append(f"  {e['card']}: {e['swap']['in']} instead of one costs "
+                         f"{_signed(e['cost'])} (95% CI {_signed(e['ci95'][0])} to "
+                         f"{_signed(e['ci95'][1])})")
+    share = stats["playing"] / stats["seconds"] if stats["seconds"] else 0
+    s = result["search"]
+    lines.append(f"search: {s['steps']} steps, {s['raced']} raced past the first screen, "
+                 f"{s['improved']} improvements, {s['games']:,} games; "
+                 f"{stats['all_games']:,} games with the measuring, in {stats['seconds']:.1f} s, "
+                 f"{_floor_pct(share)} of it playing games")
+    if text is not None:
+        lines += ["", text.rstrip("\n")]
+    return "\n".join(lines)
+
+
+def _floor_pct(x: float) -> str:
+    return f"{int(x * 100)}%"
+
+
+def _signed(x) -> str:
+    return "-" if x is None else f"{100 * x:+.1f} points"
+
+
+# -- suggest ---------------------------------------------------------------------------------------
+def as_candidate(r, path: str):
+    """The player's deck as a candidate over the binder's stock: each of its lines is the
+    binder's matching stock where there is one, else stock of its own (the deck's copies)."""
+    from deckcli.build.collection import Stock
+    from deckcli.build.search import Candidate
+    from deckcli.decks.reader import read_deck
+    from deckcli.decks.resolve import resolve_deck
+    from deckcli.errors import DeckcliError
+    from deckcli.games.base import CardInfo
+
+    deck = read_deck(path, is_set=r.index.is_any_set_code)
+    rdeck = resolve_deck(r.index, deck, r.game.id, r.binder.format)
+    errors = [p for p in [*deck.problems, *rdeck.problems] if p.is_error]
+    if errors:
+        raise DeckcliError(f"cannot be read as a deck: {errors[0].message}", path=path,
+                           line=errors[0].line)
+    counts: dict[int, int] = {}
+    notes = []
+    for res in rdeck.entries:
+        e = res.entry
+        key = (res.card.id, res.printing.id if res.printing else None, tuple(sorted(e.variants)))
+        match = next((i for i, s in enumerate(r.binder.stock)
+                      if (s.card.id, s.printing.id if s.printing else None,
+                          tuple(sorted(s.variants))) == key), None)
+        if match is None:
+            r.binder.stock.append(Stock(res.card, res.printing, tuple(e.variants), e.count,
+                                        CardInfo.of(res.card), e.line))
+            match = len(r.binder.stock) - 1
+            r.binder.limits.setdefault(res.card.id, r.binder.limit(res.card.id))
+            notes.append(f"{path}:{e.line}: {e.describe()} is not in the collection; "
+                         "suggestions keep it")
+        stock = r.binder.stock[match]
+        counts[match] = counts.get(match, 0) + e.count
+        stock.owned = max(stock.owned, counts[match])
+    return Candidate(counts), notes
+
+
+def suggested(r, path: str, measured, found) -> dict:
+    return {"version": VERSION, "game": r.game.id, "deck": path, "seed": r.seed,
+            "policy": r.judge.policy,
+            "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
+                                           "ci95")} for m in measured],
+            "swaps": found}
+
+
+def render_suggested(result: dict) -> str:
+    lines = [f"{result['deck']}: {result['against'][0]['games']} fresh games against each deck "
+             f"({result['policy']} play, seed {result['seed']}):"]
+    for a in result["against"]:
+        lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
+                     f"{pct(a['ci95'][1])})")
+    good = [s for s in result["swaps"] if s["improves"]]
+    if good:
+        lines.append("swaps that improve it (the 95% interval of the gain is above zero):")
+        for s in good:
+            lines.append(f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}: {_signed(s['gain'])} "
+                         f"(95% CI {_signed(s['ci95'][0])} to {_signed(s['ci95'][1])})")
+    else:
+        lines.append("no swap from the collection is shown to improve it (none has a gain "
+                     "whose 95% interval lies above zero)")
+    rest = [s for s in result["swaps"] if not s["improves"]]
+    if rest:
+        lines.append("tried, not shown to help: " + "; ".join(
+            f"-1 {s['out'][2:]}, +1 {s['in'][2:]} ({_signed(s['gain'])})" for s in rest))
+    return "\n".join(lines)

@@ -1,0 +1,196 @@
+"""A seeded search over the legal decks a binder can make, judged by simulated games.
+
+A candidate is how many copies of each stock it takes. The search starts from the binder's
+strongest Animals (:func:`strongest`) and climbs: each step swaps one to three copies for others
+the binder holds (weaker cards out, stronger or untried ones in), plays the new deck against
+every opponent with few games, and only a candidate that keeps up gets more (racing: 20, then
+60, then 140 games an opponent). Every candidate plays the same games (the same seeds: common
+random numbers), so two decks are compared on the same deals, not on luck. The effort is bounded
+by ``games`` (games played in all) and ``budget`` (seconds).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from deckcli.sim.play import Spec, game_seed
+
+LEVELS = (20, 60, 140)  # games an opponent at each stage of a race (even: whole pairs)
+
+
+class Candidate:
+    __slots__ = ("counts", "_key")
+
+    def __init__(self, counts: dict[int, int]):
+        self.counts = {i: n for i, n in counts.items() if n > 0}
+        self._key = tuple(sorted(self.counts.items()))
+
+    @property
+    def key(self) -> tuple:
+        return self._key
+
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def cards(self, binder) -> list:
+        out = []
+        for i, n in sorted(self.counts.items()):
+            out.extend([binder.stock[i].info] * n)
+        return out
+
+    def lines(self, binder) -> list[str]:
+        return [binder.stock[i].entry(n) for i, n in sorted(self.counts.items())]
+
+
+class Judge:
+    """Plays candidates against the opponents and remembers every result: a candidate's games
+    against an opponent are numbers 0, 1, 2, ... of one seed, so adding games extends them."""
+
+    def __init__(self, game, binder, opponents, *, policy: str, house, seed: int,
+                 max_turns: int, where, progress=None, db_dirs=()):
+        self.game, self.binder, self.opponents = game, binder, opponents
+        self.policy, self.house, self.seed = policy, house, seed
+        self.max_turns, self.where, self.progress = max_turns, where, progress
+        self.db_dirs = tuple(db_dirs)
+        self.results: dict[tuple, list[dict]] = {}
+        self.games = 0
+        self.playing = 0.0  # seconds spent playing games
+
+    def spec(self, cards, opponent, seed: int) -> Spec:
+        return Spec(self.game.id, seed, {"a": cards, "b": opponent.cards}, ["p1", "p2"],
+                    {"p1": "a", "p2": "b"}, {"p1": self.policy, "p2": self.policy},
+                    dict(self.house.given), self.max_turns, db_dirs=self.db_dirs)
+
+    def play(self, cards, opponent, seed: int, numbers: list[int]) -> list[dict]:
+        start = time.perf_counter()
+        records = self.where.run(self.spec(cards, opponent, seed), numbers, self.progress)
+        self.playing += time.perf_counter() - start
+        self.games += len(numbers)
+        return records
+
+    def extend(self, cand: Candidate, n: int) -> None:
+        """Play ``cand`` until it has ``n`` games against each opponent."""
+        cards = None
+        for k, opponent in enumerate(self.opponents):
+            have = self.results.setdefault((cand.key, k), [])
+            if len(have) < n:
+                cards = cards or cand.cards(self.binder)
+                have += self.play(cards, opponent, game_seed(self.seed, k),
+                                  list(range(len(have), n)))
+
+    def rate(self, cand: Candidate, n: int) -> float:
+        """The mean, over the opponents, of the win rate in the first ``n`` games."""
+        self.extend(cand, n)
+        rates = []
+        for k in range(len(self.opponents)):
+            got = self.results[(cand.key, k)][:n]
+            wins = sum(1 for r in got if r["winner"] == "a")
+            decided = sum(1 for r in got if r["winner"] is not None)
+            rates.append(wins / decided if decided else 0.5)
+        return sum(rates) / len(rates)
+
+
+def worth_of(binder) -> dict[int, float]:
+    """Each stock's worth for a first deck: an Animal's strength (the share of the game's
+    Animals it beats, summed over the statistics); other cards a little."""
+    from deckcli.games.animal_battle.policies import strengths
+
+    book = {s.info.id: s.info for s in binder.stock}
+    strength = strengths(book)
+    return {i: strength.get(s.info.id, 0.5) for i, s in enumerate(binder.stock)}
+
+
+def strongest(binder) -> Candidate:
+    """The binder's strongest cards, Animals first, up to the format's size (a baseline too)."""
+    worth = worth_of(binder)
+    order = sorted(range(len(binder.stock)),
+                   key=lambda i: (binder.stock[i].info.kind != "animal", -worth[i], i))
+    return _fill(binder, {}, order, binder.size)
+
+
+def _fill(binder, counts: dict[int, int], order: list[int], size: int) -> Candidate:
+    counts = dict(counts)
+    used = used_copies(binder, counts)
+    total = sum(counts.values())
+    for i in order:
+        s = binder.stock[i]
+        while total < size and counts.get(i, 0) < s.owned and \
+                used.get(s.identity, 0) < binder.limit(s.identity):
+            counts[i] = counts.get(i, 0) + 1
+            used[s.identity] = used.get(s.identity, 0) + 1
+            total += 1
+    return Candidate(counts)
+
+
+def used_copies(binder, counts) -> dict[int, int]:
+    used: dict[int, int] = {}
+    for i, n in counts.items():
+        ident = binder.stock[i].identity
+        used[ident] = used.get(ident, 0) + n
+    return used
+
+
+def random_deck(binder, rng: random.Random) -> Candidate:
+    """A legal deck of owned cards chosen at random (with one Animal at least): a baseline."""
+    order = list(range(len(binder.stock)))
+    copies = [i for i in order for _ in range(binder.stock[i].owned)]
+    rng.shuffle(copies)
+    animals = [i for i in copies if binder.stock[i].info.kind == "animal"]
+    return _fill(binder, {animals[0]: 1} if animals else {}, copies, binder.size)
+
+
+def mutate(binder, cand: Candidate, rng: random.Random, worth: dict[int, float]) -> Candidate:
+    """Swap one to three copies: weaker cards out, cards the binder still has room for in."""
+    k = rng.choice((1, 1, 1, 2, 2, 3))
+    counts = dict(cand.counts)
+    for _ in range(k):
+        held = [i for i, n in counts.items() for _ in range(n)]
+        out = min(rng.sample(held, min(3, len(held))), key=lambda i: (worth[i], i))
+        counts[out] -= 1
+        used = used_copies(binder, counts)
+        room = [i for i, s in enumerate(binder.stock)
+                if counts.get(i, 0) < s.owned and used.get(s.identity, 0) < binder.limit(
+                    s.identity) and i != out]
+        if not room:
+            counts[out] += 1
+            continue
+        pick = max(rng.sample(room, min(3, len(room))), key=lambda i: (worth[i], -i))
+        counts[pick] = counts.get(pick, 0) + 1
+    new = Candidate(counts)
+    if not any(binder.stock[i].info.kind == "animal" for i in new.counts):
+        return cand
+    return new
+
+
+def search(judge: Judge, binder, rng: random.Random, *, games: int,
+           budget: float | None) -> tuple[Candidate, dict]:
+    """The best deck found, and how the search went (steps, candidates raced, games)."""
+    worth = worth_of(binder)
+    best = strongest(binder)
+    start = time.monotonic()
+    judge.rate(best, LEVELS[0])
+    stats = {"steps": 0, "raced": 0, "improved": 0}
+    seen = {best.key}
+    per_step = LEVELS[0] * len(judge.opponents)
+    while judge.games + per_step <= games and (budget is None or
+                                               time.monotonic() - start < budget):
+        stats["steps"] += 1
+        cand = mutate(binder, best, rng, worth)
+        if cand.key in seen:
+            continue
+        seen.add(cand.key)
+        won = True
+        for level in LEVELS:
+            if judge.games + 2 * level * len(judge.opponents) > games and level > LEVELS[0]:
+                won = False
+                break
+            if judge.rate(cand, level) < judge.rate(best, level):
+                won = False
+                break
+            stats["raced"] += level > LEVELS[0]
+        if won and judge.rate(cand, LEVELS[-1]) > judge.rate(best, LEVELS[-1]):
+            best = cand
+            stats["improved"] += 1
+    stats["games"] = judge.games
+    return best, stats
