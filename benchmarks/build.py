@@ -29,7 +29,7 @@ from _common import REPO, deckcli_cmd
 
 def binder_text() -> str:
     sys.path.insert(0, str(REPO))
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
     from deckcli.games.animal_battle.policies import strengths
     from deckcli.games.base import CardInfo
 
@@ -58,7 +58,7 @@ def main() -> None:
     from deckcli.build.collection import read_binder
     from deckcli.build.gauntlet import decks
     from deckcli.build.search import random_deck, strongest
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
 
     with tempfile.TemporaryDirectory(prefix="deckcli-build-") as tmp:
         folder = Path(tmp)

@@ -117,7 +117,7 @@ def test_the_built_deck_beats_a_random_owned_deck_and_its_opponent_on_fresh_seed
 
     from deckcli.build.collection import read_binder
     from deckcli.build.search import random_deck
-    from deckcli.cards.cache import open_index
+    from deckcli.cards import open_index
 
     b = read_binder(str(path), open_index(), "animal-battle", "casual")
     rand = tmp_path / "random.txt"
