@@ -15,6 +15,10 @@ import pytest
 
 os.environ.pop("DECKCLI_DB", None)
 os.environ.pop("GITHUB_ACTIONS", None)
+# A Python the tests start (`python -m deckcli`, `python -c ...`) imports deckcli as installed,
+# never the source tree it happens to run in: CI installs deckcli non-editable so that a file
+# the package lacks fails there, and a child importing ./deckcli from the clone would hide it.
+os.environ["PYTHONSAFEPATH"] = "1"
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
