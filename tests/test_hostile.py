@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import run, run_unprivileged
+from conftest import EXAMPLES, run, run_unprivileged
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
 from make_corpus import (  # noqa: E402
@@ -484,3 +484,43 @@ def test_a_report_of_hostile_names_is_valid_utf8_bytes(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(folder), "-O",
                            "json"], capture_output=True, timeout=60)
     assert proc.stdout == out.read_bytes()
+
+
+@pytest.mark.parametrize("output", ["text", "json", "csv", "html"])
+def test_simulate_and_build_escape_hostile_deck_names(tmp_path, output):
+    """Issue 24, 7: simulate's report and matchup matrix, and build's opponents, name decks a
+    folder walk found through the same escaping function: never a raw byte that is not UTF-8
+    or a raw control character (simulate wrote both, in text and JSON alike)."""
+    import json
+
+    from deckcli.diagnostics import visible_name
+
+    folder = make_names(tmp_path / "names", deck=(EXAMPLES / "good" / "casual-risky.txt")
+                        .read_bytes())
+    args = ["simulate", folder, "--games", "2", "--jobs", "1", "--seed", "1"]
+    out = tmp_path / f"matrix.{output}"
+    if output in ("csv", "html"):
+        r = run(*args, f"--{output}", out)
+        assert r.code == 0, r
+        text = out.read_bytes().decode("utf-8")  # strict: no lone surrogate got in
+    else:
+        r = run(*args, "-O", output)
+        assert r.code == 0, r
+        text = r.out
+        text.encode("utf-8")
+    assert not RAW.search(text), RAW.search(text)
+    shown = [visible_name(os.fsdecode(raw)) for raw in HOSTILE_NAMES]
+    if output == "json":
+        paths = {d["path"] for d in json.loads(text)["decks"]}
+        assert paths == {f"{folder}/{name}" for name in shown}, paths
+    else:
+        for name in shown:
+            assert name[:10] in text, (name, text)
+    if output == "text":  # build's report names its opponents alike
+        r = run("build", "--collection", EXAMPLES / "good" / "casual-risky.txt", "--against",
+                folder, "--games", "20", "--measure", "4", "--seed", "1")
+        assert r.code == 0, r
+        r.out.encode("utf-8")
+        assert not RAW.search(r.out), RAW.search(r.out)
+        for name in shown:
+            assert f"  {folder}/{name}: " in r.out, (name, r.out)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from deckcli.diagnostics import visible_name
 from deckcli.sim.play import game_seed
 from deckcli.sim.report import interval
 from deckcli.sim.stats import outward, wilson
@@ -37,7 +38,7 @@ def measure(judge, cards, games: int, salt: str) -> list[dict]:
         records = judge.play(cards, opponent, game_seed(judge.seed, f"{salt}:{k}"),
                              list(range(games)))
         wins, decided = _tally(records)
-        out.append({"path": opponent.path, "fingerprint": opponent.fingerprint,
+        out.append({"path": visible_name(opponent.path), "fingerprint": opponent.fingerprint,
                     "games": games, "wins": wins, "decided": decided,
                     "win_rate": interval(wins, decided)["rate"],
                     "ci95": interval(wins, decided)["ci95"]})

@@ -3,6 +3,7 @@ before anyone sees it, its numbers on fresh seeds, and the search's story."""
 
 from __future__ import annotations
 
+from deckcli.diagnostics import visible_name
 from deckcli.sim.report import VERSION, pct
 
 
@@ -123,7 +124,7 @@ def as_candidate(r, path: str):
 
 
 def suggested(r, path: str, measured, found) -> dict:
-    return {"version": VERSION, "game": r.game.id, "deck": path, "seed": r.seed,
+    return {"version": VERSION, "game": r.game.id, "deck": visible_name(path), "seed": r.seed,
             "policy": r.judge.policy,
             "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
                                            "ci95")} for m in measured],

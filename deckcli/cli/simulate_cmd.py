@@ -97,6 +97,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     """
     import random
 
+    from deckcli.diagnostics import visible_name
     from deckcli.games import DEFAULT_GAME, get
     from deckcli.games.gamelog import parse_house_rules
     from deckcli.sim import report as reporting
@@ -156,11 +157,11 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             seats["p1"], seats["p2"] = pa, pb
             result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
                                      save_dir=save_dir, progress=advance, **common)
-            labels = {"shared": loaded[0].path}
+            labels = {"shared": visible_name(loaded[0].path)}
         elif len(loaded) == 2:
             result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
                                    where=where, save_dir=save_dir, progress=advance, **common)
-            labels = {"a": loaded[0].path, "b": loaded[1].path}
+            labels = {k: visible_name(d.path) for k, d in zip("ab", loaded)}
         elif len(loaded) < 2:
             raise click.UsageError("give two decks (A and B), more for a matchup matrix, or "
                                    "a folder of decks")

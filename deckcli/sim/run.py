@@ -26,7 +26,9 @@ class Deck:
         self.errors, self.label = errors, label
 
     def to_json(self) -> dict:
-        return {"path": self.path, "fingerprint": self.fingerprint}
+        from deckcli.diagnostics import visible_name
+
+        return {"path": visible_name(self.path), "fingerprint": self.fingerprint}
 
 
 def load_deck(path: str, index, game: str | None, players: int | None = None) -> Deck:

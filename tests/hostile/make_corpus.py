@@ -236,10 +236,11 @@ HOSTILE_NAMES = {
 }
 
 
-def make_names(folder: Path) -> Path:
-    """A folder of one-line decks (each illegal: too few cards) named by HOSTILE_NAMES."""
+def make_names(folder: Path, deck: bytes = b"4 Walrus\n") -> Path:
+    """A folder of decks named by HOSTILE_NAMES, each holding ``deck`` (by default one line:
+    illegal, too few cards)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in HOSTILE_NAMES:
         with open(os.path.join(os.fsencode(folder), name), "wb") as fh:
-            fh.write(b"4 Walrus\n")
+            fh.write(deck)
     return folder
