@@ -129,6 +129,10 @@ def build(ctx, **o):
     from deckcli.build.explain import explain, measure
     from deckcli.build.search import search
 
+    if o["out"]:  # refused before the search, not after it
+        from deckcli.decks.writer import check_target
+
+        check_target(o["out"])
     r = _Run(ctx, o)
     if r.game.shared_deck:
         raise click.UsageError("build makes animal-battle decks (alpha-walrus: see "

@@ -303,9 +303,11 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
 
     from deckcli.decks.carry import CARRIES, dropped
     from deckcli.decks.convert import convert as run_convert
-    from deckcli.decks.writer import atomic_write
+    from deckcli.decks.writer import atomic_write, check_target
     from deckcli.errors import UsageError
 
+    if out is not None:  # a FIFO, device or read-only file: refused as every writer does
+        check_target(out)
     game = pick_game(ctx, game)
     index = open_index(ctx, db_dirs)
     deck, text, _ = _read(path, index, stdin_name)

@@ -97,6 +97,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     """
     import random
 
+    from deckcli.decks.writer import check_target, writable_folder
     from deckcli.diagnostics import visible_name
     from deckcli.games import DEFAULT_GAME, get
     from deckcli.games.gamelog import parse_house_rules
@@ -104,6 +105,11 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     from deckcli.sim import run
     from deckcli.sim.where import backend
 
+    for target in (csv_path, html_path):  # refused before any game is played
+        if target:
+            check_target(target)
+    if save_dir:
+        writable_folder(save_dir)
     index = open_index(ctx, db_dirs)
     event = None
     if event_path:

@@ -1,13 +1,15 @@
 """Writing files safely, and the "is it still the same deck?" check.
 
 Every file deckcli writes (``fmt``, ``add``, ``remove``, ``new``, ``convert -o``, ``sheet -o``,
-``report -o``, ``validate --output-file``) goes through :func:`replacing` (or
+``report -o``, ``validate --output-file``, ``export -o``, ``build -o``, ``simulate``'s
+``--csv``, ``--html`` and ``--save-games``) goes through :func:`replacing` (or
 :func:`atomic_write`, the same for bytes in hand), which:
 
-* checks the target first: a directory, a FIFO, a device or a socket is refused, never
-  replaced (a report written "to" ``/dev/null`` or a FIFO would otherwise take its place); a
-  symlink is written through only when it points inside its own folder; an existing file with
-  no write permission (``chmod a-w``) is not replaced, as an in-place editor would not;
+* checks the target first (:func:`check_target` asks the same before a long run): a
+  directory, a FIFO, a device or a socket is refused, never replaced (a report written "to"
+  ``/dev/null`` or a FIFO would otherwise take its place); a symlink is written through only
+  when it points inside its own folder; an existing file with no write permission
+  (``chmod a-w``) is not replaced, as an in-place editor would not;
 * holds the target's lock (:mod:`deckcli.decks.lock`) while it writes, and a read-modify-write
   (``fmt``, ``add``, ``remove``) holds it from the read on, through :func:`editing`;
 * writes a temporary file ``.NAME.XXXXXXXX.tmp`` in the same folder, fsyncs it, gives it the
@@ -79,6 +81,36 @@ def _existing(target: str, path: str) -> os.stat_result | None:
         raise WriteError(f"is read-only (mode {stat.S_IMODE(st.st_mode):04o}); not replacing "
                          "it (make it writable first, e.g. chmod u+w)", path=path)
     return st
+
+
+def check_target(path: str | os.PathLike) -> None:
+    """WriteError (exit 2) now if ``path`` is a target :func:`replacing` would refuse (a
+    directory, a FIFO, a device, a socket, a symlink out of its folder, a read-only file): a
+    command that works a long time before it writes (a build, a simulation) or reads the
+    target first (``convert -o``) asks before it starts. Nothing is created."""
+    path = os.fspath(path)
+    _existing(_resolve(path), path)
+
+
+def writable_folder(path: str | os.PathLike) -> str:
+    """The folder ``path`` to write files into (``simulate --save-games``), made if it does not
+    exist; WriteError (exit 2) if something else is there or it cannot be made."""
+    path = os.fspath(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise WriteError(f"cannot write into it: {exc.strerror or exc}", path=path) from None
+    if st is not None and not stat.S_ISDIR(st.st_mode):
+        kind = next((name for test, name in _KINDS if test(st.st_mode)), "a regular file")
+        raise WriteError(f"is {kind}, not a folder; not writing into it", path=path)
+    if st is None:
+        try:
+            os.makedirs(path)
+        except OSError as exc:
+            raise WriteError(_failed(exc, path), path=path) from None
+    return path
 
 
 @contextmanager

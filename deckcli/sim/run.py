@@ -191,10 +191,10 @@ def _name(game, spec: str) -> str:
 
 def save_games(folder: str, records: list[dict]) -> None:
     """Each game as a log ``referee check`` replays: ``folder/game-00001.yaml``, ..."""
-    from deckcli.decks.writer import atomic_write
+    from deckcli.decks.writer import atomic_write, writable_folder
     from deckcli.sim.logs import log_text
 
-    os.makedirs(folder, exist_ok=True)
+    writable_folder(folder)
     for r in records:
         path = os.path.join(folder, f"game-{r['n'] + 1:05d}.yaml")
         atomic_write(path, log_text(r["log"]).encode("utf-8"))
