@@ -1,6 +1,7 @@
 """Run validation over many decks, optionally in parallel, streaming reports to a reporter.
 
-Output with ``--jobs N`` is identical to ``--jobs 1``: results are reported in input order.
+Output with ``--jobs N`` (or ``auto``) is identical to ``--jobs 1``: results are reported in input
+order.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from deckcli.validate import DeckReport, Options, check_found
 
 
 def run_validation(paths: list[str], index, options: Options, *, output: str = "text",
-                   output_file: str | None = None, jobs: int = 1, roster=None,
+                   output_file: str | None = None, jobs: int | str = "auto", roster=None,
                    event=None) -> bool:
     """Validate every path (and roster entry); return True when every deck is legal."""
     if output_file:  # written all or nothing (deckcli.decks.writer), streamed meanwhile
@@ -91,9 +92,20 @@ class Batched:
         self.last = monotonic()
 
 
-def process_count(jobs: int, decks: int) -> int:
-    """How many processes check ``decks`` deck files with ``--jobs jobs`` (0: one per CPU):
-    never more than there are decks."""
+#: ``--jobs auto`` starts processes only for a run of at least this many decks. A pool costs
+#: a fixed sum before its first deck (importing concurrent.futures and multiprocessing, forking,
+#: each worker opening the index, sending the paths and the rendered reports), and a deck costs
+#: about 0.1 ms, so a smaller run is done sooner in one process (benchmarks/jobs_auto.py
+#: measures where the two cross on a machine).
+AUTO_MIN_DECKS = 2500
+
+
+def process_count(jobs: int | str, decks: int) -> int:
+    """How many processes check ``decks`` deck files with ``--jobs jobs``: ``auto`` one per CPU
+    once there are :data:`AUTO_MIN_DECKS` decks, else one; 0 one per CPU; never more than
+    there are decks."""
+    if jobs == "auto":
+        jobs = 0 if decks >= AUTO_MIN_DECKS else 1
     return max(1, min(jobs or os.cpu_count() or 1, decks))
 
 

@@ -363,15 +363,65 @@ def test_output_file_keeps_the_text_summary_on_stdout(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("output", ["json", "github", "text", "junit", "sarif"])
 def test_jobs_output_is_identical(monkeypatch, output):
-    # json and github render each deck in the worker that checked it (Reporter.render)
+    # json and github render each deck in the worker that checked it (Reporter.render).
+    # auto starts processes for these folders' 25 decks once the size it waits for is lowered
+    # (the spy says how many processes each run had), on a machine of two CPUs or more
+    import deckcli.batch as batch
+
     monkeypatch.chdir(REPO)
-    one = run("validate", "examples/good", "examples/bad", "examples/event", "-O", output)
-    two = run("validate", "examples/good", "examples/bad", "examples/event", "-O", output,
-              "--jobs", "2")
-    zero = run("validate", "examples/good", "examples/bad", "examples/event", "-O", output,
-               "--jobs", "0")
-    assert one.code == two.code == zero.code == 1
-    assert one.out == two.out == zero.out
+    monkeypatch.setattr(batch, "AUTO_MIN_DECKS", 8)
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: 2)
+    counts = []
+    process_count = batch.process_count
+
+    def spy(jobs, decks):
+        counts.append(process_count(jobs, decks))
+        return counts[-1]
+
+    monkeypatch.setattr(batch, "process_count", spy)
+    decks = ("examples/good", "examples/bad", "examples/event")
+    runs = [run("validate", *decks, "-O", output, *jobs)
+            for jobs in (["--jobs", "1"], ["--jobs", "2"], ["--jobs", "0"], ["--jobs", "auto"],
+                         ["-j", "AUTO"], [])]
+    assert counts == [1, 2, 2, 2, 2, 2]
+    assert {r.code for r in runs} == {1}
+    assert runs[0].out  # and every other run printed exactly that
+    for r in runs[1:]:
+        assert r.out == runs[0].out, r.args
+
+
+def test_jobs_auto_checks_a_small_run_in_one_process(monkeypatch):
+    # a run smaller than AUTO_MIN_DECKS never pays for a pool; 0 and auto on a big one use
+    # every CPU; no setting starts more processes than there are decks
+    import deckcli.batch as batch
+
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: 4)
+    assert batch.AUTO_MIN_DECKS > 1
+    assert batch.process_count("auto", 1) == 1
+    assert batch.process_count("auto", batch.AUTO_MIN_DECKS - 1) == 1
+    assert batch.process_count("auto", batch.AUTO_MIN_DECKS) == 4
+    assert batch.process_count(0, 3) == 3
+    assert batch.process_count(1, 10_000) == 1
+    assert batch.process_count(8, 10_000) == 8
+
+
+def test_jobs_default_on_one_deck_imports_no_pool():
+    # the cold start of one deck: by default no process pool is started, or even imported
+    import subprocess
+    import sys
+
+    code = ("import sys; from deckcli.cli import run; "
+            "code = run(['validate', 'examples/good/championship-deep-divers.txt']); "
+            "print(code, 'concurrent.futures' in sys.modules, 'multiprocessing' in sys.modules)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.stdout.splitlines()[-1] == "0 False False", proc
+
+
+@pytest.mark.parametrize("jobs", ["-1", "257", "many", "1.5", ""])
+def test_jobs_refuses_what_is_not_auto_or_a_count(jobs):
+    r = run("validate", EXAMPLES / "good", "--jobs", jobs)
+    assert r.code == 2 and "is not 'auto' or a number from 0 to 256" in r.err, r
 
 
 def test_jobs_with_an_output_file_keep_the_summary(tmp_path, monkeypatch):

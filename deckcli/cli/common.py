@@ -52,6 +52,32 @@ def output_file_option(*, metavar: str = "FILE", help: str, required: bool = Fal
                         shell_complete=complete.path)
 
 
+class Jobs(click.ParamType):
+    """``--jobs``: ``auto``, or a number of processes from 0 (one per CPU) to 256."""
+
+    name = "jobs"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) or value == "auto":
+            return value
+        text = str(value).strip().lower()
+        if text == "auto":
+            return "auto"
+        try:
+            n = int(text)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= 256:
+            self.fail(f"{value!r} is not 'auto' or a number from 0 to 256", param, ctx)
+        return n
+
+
+def jobs_option(help: str):
+    """--jobs/-j N|auto, default auto."""
+    return click.option("--jobs", "-j", type=Jobs(), default="auto", show_default=True,
+                        metavar="N|auto", help=help)
+
+
 def house_rule_option(example: str = "stat_tie=defender"):
     """--house-rule KEY=VALUE (repeatable): a ruling for a situation the rules leave open."""
     return click.option("--house-rule", "house_rules", multiple=True, metavar="KEY=VALUE",

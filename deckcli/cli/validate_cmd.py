@@ -9,6 +9,7 @@ from deckcli.cli.common import (
     collect_decks,
     db_option,
     game_option,
+    jobs_option,
     open_index,
     output_file_option,
     pick_game,
@@ -34,8 +35,8 @@ OUTPUTS = ["text", "json", "github", "junit", "sarif"]
               help="Report format (default text; github when GITHUB_ACTIONS=true).")
 @output_file_option(help="Write the report there; a text summary still goes to stdout.",
                     formats=OUTPUTS)
-@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
-              help="Decks checked in parallel; 0 means one per CPU.")
+@jobs_option(help="Processes checking decks: auto (one per CPU for a run of many decks, "
+                 "else one), 1, or 0 for one per CPU.")
 @db_option
 @click.pass_context
 def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, jobs, db_dirs):
