@@ -26,11 +26,20 @@ def deckcli_cmd() -> list[str]:
     return [found] if found else [sys.executable, "-m", "deckcli"]
 
 
+def timed_env(env: dict | None = None) -> dict:
+    """The environment a timed command runs in: this one, with ``env`` over it, less
+    PYTHONDONTWRITEBYTECODE (an installed package has its bytecode, compiled by pip; without
+    it every run would compile deckcli's modules again and time that instead)."""
+    out = {**os.environ, **(env or {})}
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    return out
+
+
 def run_once(cmd: list[str], env: dict | None = None, stdin=None) -> tuple[float, int, int]:
     """(wall seconds, exit code, peak RSS in KiB) of one process."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            stdin=stdin, env={**os.environ, **(env or {})})
+                            stdin=stdin, env=timed_env(env))
     _pid, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     return elapsed, os.waitstatus_to_exitcode(status), usage.ru_maxrss
