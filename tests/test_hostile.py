@@ -21,8 +21,10 @@ sys.path.insert(0, str(Path(__file__).parent / "hostile"))
 from make_corpus import (  # noqa: E402
     HOSTILE_NAMES,
     INDEX_DAMAGE,
+    SECRET,
     TARGET_KINDS,
     make,
+    make_escapes,
     make_names,
     make_targets,
     make_walks,
@@ -535,3 +537,79 @@ def test_simulate_and_build_escape_hostile_deck_names(tmp_path, output):
         assert not RAW.search(r.out), RAW.search(r.out)
         for name in shown:
             assert f"  {folder}/{name}: " in r.out, (name, r.out)
+
+
+# -- paths in event files and game logs ---------------------------------------------------------
+@pytest.fixture
+def escapes(tmp_path):
+    return make_escapes(tmp_path)
+
+
+def _roster_commands(event: Path, tmp: Path) -> dict:
+    return {"validate": ("validate", "--event", event, "-O", "json"),
+            "report": ("report", event, "-o", tmp / "report.html"),
+            "sheet": ("sheet", "--event", event, "-o", tmp / "sheet.html"),
+            "export": ("export", "--event", event, "--to", "json"),
+            "diff": ("diff", "--event", event, "--played", event.parent)}
+
+
+@pytest.mark.parametrize("way", ["climbs-out", "absolute", "symlink-out"])
+def test_a_path_out_of_its_folder_is_refused_in_every_command(escapes, way, tmp_path):
+    """Issue 24, 2: a roster path or a game log's deck path that is absolute, climbs out with
+    ../ or goes through a symlink out of the file's folder is refused (EV-3.2, exit 2, on its
+    line), and nothing of the file it names reaches any output (every line of it came back
+    quoted in a "not a card entry" message)."""
+    line = {"event": 6, "ab": 4, "aw": 4}
+    for name, args in _roster_commands(escapes[way], tmp_path).items():
+        r = run(*args)
+        assert r.code == 2, (name, r)
+        assert f"{escapes[way]}:{line['event']}: deck path " in r.err, (name, r)
+        assert "[rule EV-3.2]" in r.err and "deckcli --allow-read DIR" in r.err, (name, r)
+        assert SECRET not in r.out + r.err and "password" not in r.out + r.err, (name, r)
+        assert not list(tmp_path.glob("*.html")), name
+    for game in ("ab", "aw"):
+        log = escapes["event"] / f"{way}-{game}-log.yaml"
+        for verb in ("check", "legal"):
+            r = run("referee", verb, log)
+            assert r.code == 2, (game, verb, r)
+            assert "EV-3.2" in r.err and f"{log}:{line[game]}" in r.err, (game, verb, r)
+            assert SECRET not in r.out + r.err, (game, verb, r)
+
+
+def test_allow_read_lets_a_path_lead_into_the_folder_named(escapes):
+    """deckcli --allow-read DIR: the user says a roster may lead there (a real deck there is
+    read then); without it the same roster is refused."""
+    event = escapes["allowed-climb"]
+    assert run("validate", "--event", event).code == 2
+    r = run("--allow-read", escapes["secret"], "validate", "--event", event, "-O", "json")
+    assert r.code == 1, r  # the folders' other files are unlisted decks, not legal ones
+    decks = {d["player"]: d for d in r.json()["decks"] if d["player"]}
+    assert decks["mallory"]["legal"] and decks["alice"]["legal"], decks
+    assert decks["mallory"]["path"] == str(escapes["secret"] / "good.txt"), decks
+    log = escapes["event"] / "allowed-climb-ab-log.yaml"
+    assert run("referee", "check", log).code == 2
+    assert run("--allow-read", escapes["secret"], "referee", "check", log).code == 0
+
+
+def test_a_file_in_the_folder_that_is_not_a_decklist_is_not_quoted(escapes, tmp_path):
+    """A roster path or log deck inside the folder that names a file none of whose lines is a
+    card entry (a .git/config: a CI token) is reported as not a decklist, without its lines,
+    in every output (validate, report, sheet, export, referee check)."""
+    event = escapes["inside"]
+    inside = escapes["event"] / "inside.txt"
+    r = run("validate", "--event", event, "-O", "json")
+    assert r.code == 1, r
+    [mallory] = [d for d in r.json()["decks"] if d["player"] == "mallory"]
+    [problem] = [p for p in mallory["problems"] if p["line"] is not None]
+    assert (problem["code"], problem["rule"], problem["line"]) == ("not-a-decklist", "EV-3.2", 1)
+    for name, args in _roster_commands(event, tmp_path).items():
+        r = run(*args)
+        assert "Traceback" not in r.err and "internal error" not in r.err, (name, r)
+        shown = r.out + r.err + "".join(p.read_text() for p in tmp_path.glob("*.html"))
+        assert SECRET not in shown and "extraheader" not in shown, (name, r)
+    for game in ("ab", "aw"):
+        r = run("referee", "check", escapes["event"] / f"inside-{game}-log.yaml")
+        assert r.code == 2 and f"{inside} is not a decklist" in r.err, (game, r)
+        assert SECRET not in r.out + r.err, (game, r)
+    r = run("validate", inside)  # named on the command line, by the user: shown in full
+    assert r.code == 1 and SECRET in r.out, r

@@ -110,16 +110,22 @@ class LazyGroup(click.Group):
               default="auto", show_default=True,
               help="Colour verdicts, errors and warnings: auto (on a terminal, unless NO_COLOR "
                    "is set), always or never.")
+@click.option("--allow-read", "allowed", multiple=True, metavar="DIR",
+              shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
+              help="Deck paths in event files and game logs may also lead into DIR "
+                   "(repeatable; by default only inside the file's own folder).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
 @click.pass_context
-def cli(ctx, game, db_dirs, colour, debug):
+def cli(ctx, game, db_dirs, colour, allowed, debug):
     """deckcli: deck builder, validator and rules referee for animal-battle and alpha-walrus.
 
     Exit codes: 0 success, 1 problems found, 2 the command could not do its job.
     """
+    from deckcli.decks.linked import allow
     from deckcli.diagnostics import COLOUR
 
     COLOUR[0] = colour
+    allow(allowed)
     ctx.ensure_object(dict)
     ctx.obj.update(game=game, db=list(db_dirs), debug=debug)
 

@@ -115,9 +115,11 @@ class Event:
                              "deck files)")
 
     def roster_paths(self) -> list[tuple[str, str]]:
-        """(player, deck path relative to the current folder) for each listed player."""
-        return [(player, os.path.normpath(os.path.join(self.base_dir(), deck)))
-                for player, deck in self.players.items()]
+        """(player, deck path relative to the current folder) for each listed player: inside
+        the event's folder, or an allowed one (EV-3.2, checked by :func:`load_event`)."""
+        from deckcli.decks.linked import linked_path
+
+        return [(player, linked_path(self.path, deck)[0]) for player, deck in self.players.items()]
 
     def roster_reports(self, index, options):
         """A report per listed player, then one per deck file nobody is listed for (EV-3.1).
@@ -141,6 +143,7 @@ class Event:
     def _roster(self, index, options, check):
         """(report, deck, resolved deck) for each listed player, then for each deck file
         nobody is listed for; ``check(path)`` gives them for one deck file."""
+        from deckcli.decks.linked import hide_lines
         from deckcli.decks.model import Deck
         from deckcli.diagnostics import error, warning
         from deckcli.errors import NotFoundError
@@ -165,6 +168,7 @@ class Event:
                     player=player), None, None
                 continue
             report.player = player
+            hide_lines(report, self.path)  # a file that is not a decklist is not quoted
             yield report, deck, rdeck
         from deckcli.decks.kinds import deck_file_name, other_kind
 
@@ -180,6 +184,7 @@ class Event:
                         and os.path.isfile(path) and os.path.abspath(path) != event_abs
                         and other_kind(path) is None):
                     report, deck, rdeck = check(path)
+                    hide_lines(report, self.path)
                     report.problems.append(warning(
                         "unlisted-deck", "EV-3.1",
                         f"no player in the roster of {self.path} is listed for this deck"))
@@ -225,6 +230,12 @@ def load_event(path: str, as_of: str | None = None) -> Event:
                 + (f" ({', '.join(formats)})" if formats else " (it has none)"),
                 path=path, line=line_of(doc, "format"))
     sets, roster = fields["sets"], fields["players"]
+    from deckcli.decks.linked import linked_path
+
+    for _player, (deck, line) in roster.items():
+        refused = linked_path(path, deck)[1]
+        if refused:  # nothing outside the event's folder is read (EV-3.2)
+            raise EventFileError(f"{refused} [rule EV-3.2]", path=path, line=line)
     event = Event(path, fields["name"], fields["date"], game, fields["format"],
                   sets=[code.upper() for code, _ in sets] if sets is not None else None,
                   house_rules=fields["house_rules"],

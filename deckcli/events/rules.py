@@ -23,6 +23,13 @@ RULES = [
        "When an event has a players roster, every listed player must have a readable deck at "
        "the listed path (relative to the event file), and a deck file in the event's folders "
        "that no player is listed for is reported."),
+    _r("EV-3.2", "Paths in event files and game logs",
+       "A deck path in an event file's roster or a game log is relative to that file and must "
+       "lead to a file inside the file's own folder (symbolic links followed), or inside a "
+       "folder the user allows with deckcli --allow-read; an absolute path or one that leads "
+       "outside is refused, and nothing there is read. A file reached this way none of whose "
+       "lines is a card entry is not a decklist: it is reported so, without its lines.",
+       refs=("EV-3.1",)),
     _r("EV-4.1", "House rules",
        "An event's house_rules decide situations the game rules leave open; the referee names "
        "the ruling it applied."),
@@ -37,5 +44,6 @@ EV-1.2  events/checks
 EV-1.3  games/animal_battle/deck_checks
 EV-2.1  events/checks
 EV-3.1  events/model
+EV-3.2  decks/linked events/model games/animal_battle/logfile games/alpha_walrus/state
 EV-4.1  events/model
 """)

@@ -244,3 +244,43 @@ def make_names(folder: Path, deck: bytes = b"4 Walrus\n") -> Path:
         with open(os.path.join(os.fsencode(folder), name), "wb") as fh:
             fh.write(deck)
     return folder
+
+
+# -- paths in event files and game logs that lead out of their folder --------------------------
+SECRET = "hunter2-SECRET-of-this-machine"
+
+
+
+def make_escapes(folder: Path) -> dict:
+    """An event folder (``event/``, a legal deck ``alice.txt``) beside a ``secret/`` folder;
+    for each way in ESCAPES, an event file whose roster names the secret file that way, and
+    animal-battle and alpha-walrus game logs whose deck does. ``event/inside.txt`` (inside the
+    folder, no card entry in it: a ``.git/config`` or ``.env`` would be such a file) is named
+    by ``inside.yaml`` and the ``inside-*`` logs. Returns the paths by name."""
+    good = (HERE.parent.parent / "examples" / "good" / "casual-risky.txt").read_bytes()
+    aw = (HERE.parent.parent / "examples" / "good" / "alpha-walrus-2p.yaml").read_bytes()
+    secret = folder / "secret"
+    secret.mkdir(parents=True)
+    (secret / "creds.txt").write_text(f"password={SECRET}\ntoken: {SECRET}\n")
+    (secret / "good.txt").write_bytes(good)  # a real deck outside: still not read
+    event = folder / "event"
+    event.mkdir()
+    (event / "alice.txt").write_bytes(good)
+    (event / "aw.yaml").write_bytes(aw)
+    (event / "inside.txt").write_text(f"[http]\n\textraheader = AUTHORIZATION: {SECRET}\n")
+    os.symlink(secret / "creds.txt", event / "link.txt")
+    written = {"climbs-out": "../secret/creds.txt", "absolute": str(secret / "creds.txt"),
+               "symlink-out": "link.txt", "allowed-climb": "../secret/good.txt",
+               "inside": "inside.txt"}
+    made = {"event": event, "secret": secret}
+    for way, path in written.items():
+        (event / f"{way}.yaml").write_text(
+            f"name: E\ngame: animal-battle\nformat: casual\nplayers:\n  alice: alice.txt\n"
+            f"  mallory: {path}\n")
+        (event / f"{way}-ab-log.yaml").write_text(
+            f"game: animal-battle\nsetup:\n  players:\n    p1: {{deck: {path}}}\n"
+            f"    p2: {{deck: alice.txt}}\nactions: []\n")
+        (event / f"{way}-aw-log.yaml").write_text(
+            f"game: alpha-walrus\nseed: 7\nplayers: 2\ndeck: {path}\nactions: []\n")
+        made[way] = event / f"{way}.yaml"
+    return made

@@ -11,7 +11,6 @@ an explicit ``setup:`` (hands, deck, optionally fields, gear, discard pile and t
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass
 from dataclasses import field as dfield
@@ -287,15 +286,21 @@ def initial_state(log: dict, path: str | None, cards) -> State:
 
 
 def _dealt_state(log, path, cards, names, seed, rng) -> State:
+    from deckcli.decks.linked import linked_path, not_a_decklist
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.games.alpha_walrus.setup import deal
 
     deck_path = str(log["deck"])
-    if path and not os.path.isabs(deck_path):
-        deck_path = os.path.join(os.path.dirname(path), deck_path)
+    if path:  # a log from a stranger reads nothing outside its folder (EV-3.2)
+        deck_path, refused = linked_path(path, deck_path)
+        if refused:
+            raise DeckcliError(f"{refused} [rule EV-3.2]", path=path,
+                               line=line_of(log, "deck"))
     index = cards.index
     d = read_deck(deck_path, is_set=index.is_any_set_code)
+    if path and not d.entries:
+        raise DeckcliError(not_a_decklist(deck_path), path=path, line=line_of(log, "deck"))
     rdeck = resolve_deck(index, d, "alpha-walrus", None)
     rdeck.problems[:0] = list(d.problems)
     result = deal(rdeck, seed=seed, players=len(names), index=index)

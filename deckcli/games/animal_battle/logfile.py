@@ -25,7 +25,6 @@ stat | target}``. A log the referee cannot read (unknown verb, player or card) i
 
 from __future__ import annotations
 
-import os
 import re
 
 from deckcli.errors import DeckcliError, UsageError
@@ -116,6 +115,7 @@ class LogReader:
                      house_rules=house)
 
     def deck(self, deck, players, pid) -> list[int]:
+        from deckcli.decks.linked import linked_path, not_a_decklist
         from deckcli.decks.reader import read_deck
         from deckcli.decks.resolve import resolve_deck
         from deckcli.decks.text import parse_text
@@ -126,11 +126,15 @@ class LogReader:
         if isinstance(deck, str) and "\n" in deck:
             parsed = parse_text(deck, self.path, is_set=is_set)
         elif isinstance(deck, str):
-            where = os.path.join(os.path.dirname(self.path) or ".", deck)
+            where, refused = linked_path(self.path, deck)
+            if refused:  # a log from a stranger reads nothing outside its folder (EV-3.2)
+                self.fail(f"{pid}'s deck: {refused} [rule EV-3.2]", obj=players, key=pid)
             try:
                 parsed = read_deck(where, is_set=is_set)
             except DeckcliError as exc:
                 self.fail(f"{pid}'s deck: {exc}", obj=players, key=pid)
+            if not parsed.entries:  # not a decklist: its lines are not quoted (EV-3.2)
+                self.fail(f"{pid}'s deck: {not_a_decklist(where)}", obj=players, key=pid)
         else:
             self.fail(f"{pid}'s deck must be a decklist path or a list of lines", obj=players,
                       key=pid)
