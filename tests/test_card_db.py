@@ -81,7 +81,8 @@ def test_two_processes_build_at_once(promo_db, tmp_path):
     assert [p.returncode for p in procs] == [0, 0, 0], outs
     assert len({o[0] for o in outs}) == 1  # every process saw the same complete index
     leftovers = [p.name for p in cache.iterdir() if not p.name.endswith(".sqlite")]
-    assert leftovers == []
+    assert leftovers == ["parts"]  # the compiled source files, each whole, no temporary file
+    assert {p.suffix for p in (cache / "parts").iterdir()} == {".part"}
     assert run("--db", promo_db, "cards", "show", "Test Ferret").code == 0
 
 

@@ -11,9 +11,10 @@ called, so importing any module of this package costs nothing more.
 from __future__ import annotations
 
 
-def open_index(extra_dirs=(), *, rebuild: bool = False):
+def open_index(extra_dirs=(), *, rebuild: bool = False, reuse: bool = True):
     """The :class:`~deckcli.cards.index.CardIndex` for the built-in database plus extra
-    folders, rebuilt if any source changed or the index file is damaged."""
+    folders, rebuilt if any source changed or the index file is damaged (``rebuild``: now).
+    A rebuild parses only the source files whose bytes changed (``reuse=False``: every one)."""
     from deckcli.cards.cache import (
         content_key,
         dirs_key,
@@ -51,4 +52,4 @@ def open_index(extra_dirs=(), *, rebuild: bool = False):
             return index
     from deckcli.cards.build import build_index
 
-    return build_index(dirs, files, path, stamp)
+    return build_index(dirs, files, path, stamp, reuse=reuse)

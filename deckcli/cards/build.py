@@ -67,6 +67,7 @@ class Compiled:
     cards: list[CardRecord] = field(default_factory=list)
     printings: list[PrintingRecord] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
+    parts: object = None  # the PartStore a build used (how many files it parsed), or None
 
 
 def discover(dirs) -> list[tuple[Path, str]]:
@@ -103,7 +104,70 @@ _IDENTITY_FIELDS = ("kind", "species", "stats", "text", "refers_to", "overrides"
                     "armor", "effects")
 
 
-def compile_sources(dirs) -> Compiled:
+def compile_sources(dirs, parts=None) -> Compiled:
+    """Every source file compiled (:func:`compile_file`) and linked into one database.
+
+    ``parts`` (a :class:`deckcli.cards.parts.PartStore`, or None): where the compiled form of
+    each file is kept by its content hash, so only a file whose bytes changed is parsed again;
+    the result is the same either way (the cross-file checks and the linking run every time).
+    """
+    out = Compiled()
+    problems = out.problems
+    raw_entries = []  # (released, file order, game, set code, entry, label, line)
+    set_files: dict[tuple[str, str], tuple[str, int | None, str]] = {}
+
+    for order, (path, label) in enumerate(discover(dirs)):
+        out.files.append(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            problems.append(error("db-unreadable", "DB-1.1", f"cannot read: {exc}", path=label))
+            continue
+        part = parts.get(data) if parts is not None else None
+        if part is None:
+            part = compile_file(data)
+            if parts is not None:
+                parts.put(data, part)
+        found, head, entries = part
+        file_problems = [error(code, rule, message, path=label, line=line, card=card)
+                         for code, rule, message, line, card in found]
+        if head is None:
+            problems.extend(file_problems)
+            continue
+        game, code, name, released, set_line = head
+        first = set_files.get((game, code))
+        link = True  # the file's cards join the database (duplicates, versions, printings)
+        if first is None:
+            set_files[(game, code)] = (label, set_line, name)
+            out.sets.append(SetRecord(game, code, name, released, label, set_line))
+        elif first[2] != name:
+            # another file may add cards to a set (a promo drop), but it is the same set
+            problems.append(error("db-set-conflict", "DB-3.5",
+                                  f"set {code} is named {name!r} here but "
+                                  f"{first[2]!r} at {first[0]}:{first[1]}",
+                                  path=label, line=set_line))
+            link = False  # its cards are still checked one by one, so every problem shows
+        problems.extend(file_problems)
+        if link:
+            for entry in entries:
+                raw_entries.append((released or "9999", order, game, code, entry, label,
+                                    entry[6]))
+
+    _link(out, raw_entries)
+    return out
+
+
+def compile_file(data: bytes) -> tuple:
+    """One set file's bytes checked on their own: ``(problems, head, entries)``, plain data
+    (:mod:`marshal` keeps it: :mod:`deckcli.cards.parts`).
+
+    * problems: ``(code, rule, message, line, card)`` for every problem found in the file
+      alone (the file's path is added by :func:`compile_sources`);
+    * head: ``(game, set code, set name, released, line of 'set')``, or None when the file is
+      not a set file (then nothing of it joins the database);
+    * entries: per card entry that is a card, ``(name, number, kind, version_of, variants,
+      identity data, line)``, what linking needs (:func:`_link`).
+    """
     from pydantic import ValidationError
 
     from deckcli.cards.model import CardEntry, SetFile
@@ -111,103 +175,90 @@ def compile_sources(dirs) -> Compiled:
     from deckcli.rulebook import find_rule
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain
 
-    out = Compiled()
-    problems = out.problems
-    raw_entries = []  # (released, file order, game, set code, entry, label, line)
-    set_files: dict[tuple[str, str], tuple[str, int | None]] = {}
+    problems: list[tuple] = []
 
-    for order, (path, label) in enumerate(discover(dirs)):
-        out.files.append(path)
+    def problem(code, rule, message, line=None, card=None):
+        problems.append((code, rule, message, line, card))
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        problem("db-unreadable", "DB-1.1", f"cannot read: {exc}")
+        return problems, None, []
+    try:
+        doc = load_yaml(text)
+    except StructuredInputError as exc:
+        problem("db-yaml", "DB-1.1", exc.message, exc.line)
+        return problems, None, []
+    if not isinstance(doc, dict):
+        problem("db-schema", "DB-1.1", "a set file is a mapping with game, set and cards", 1)
+        return problems, None, []
+    try:  # the cards are checked one at a time below: here only that they are a list
+        head = SetFile.model_validate(
+            {k: list(v) if k == "cards" and isinstance(v, list) else plain(v)
+             for k, v in doc.items()})
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = err["loc"]
+            line = line_of(doc, loc[0]) if loc else line_of(doc)
+            if len(loc) >= 2 and isinstance(doc.get(loc[0]), dict):
+                line = line_of(doc[loc[0]], loc[1]) or line
+            problem("db-schema", "DB-1.1", f"{_loc(loc)}: {err['msg']}", line)
+        return problems, None, []
+    if head.game not in GAMES:
+        problem("db-game", "DB-1.3", f"unknown game {head.game!r}; known: {', '.join(GAMES)}",
+                line_of(doc, "game"))
+        return problems, None, []
+    released = head.set.released.isoformat() if head.set.released else None
+    check_entry = GAMES[head.game].check_card_entry
+    entries = []
+    cards = doc.get("cards") or []
+    for i, raw in enumerate(cards):
+        line = line_of(cards, i)
+        if not isinstance(raw, dict):
+            problem("db-schema", "DB-1.2", f"cards[{i}]: a card is a mapping", line)
+            continue
+        bad: set = set()  # the fields with a schema problem
         try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(error("db-unreadable", "DB-1.1", f"cannot read: {exc}", path=label))
-            continue
-        try:
-            doc = load_yaml(text)
-        except StructuredInputError as exc:
-            problems.append(error("db-yaml", "DB-1.1", exc.message, path=label, line=exc.line))
-            continue
-        if not isinstance(doc, dict):
-            problems.append(error("db-schema", "DB-1.1",
-                                  "a set file is a mapping with game, set and cards",
-                                  path=label, line=1))
-            continue
-        try:  # the cards are checked one at a time below: here only that they are a list
-            head = SetFile.model_validate(
-                {k: list(v) if k == "cards" and isinstance(v, list) else plain(v)
-                 for k, v in doc.items()})
+            entry = CardEntry.model_validate(plain(raw))
         except ValidationError as exc:
             for err in exc.errors():
                 loc = err["loc"]
-                line = line_of(doc, loc[0]) if loc else line_of(doc)
-                if len(loc) >= 2 and isinstance(doc.get(loc[0]), dict):
-                    line = line_of(doc[loc[0]], loc[1]) or line
-                problems.append(error("db-schema", "DB-1.1",
-                                      f"{_loc(loc)}: {err['msg']}", path=label, line=line))
-            continue
-        if head.game not in GAMES:
-            problems.append(error("db-game", "DB-1.3",
-                                  f"unknown game {head.game!r}; known: {', '.join(GAMES)}",
-                                  path=label, line=line_of(doc, "game")))
-            continue
-        code = head.set.code
-        set_line = line_of(doc, "set")
-        released = head.set.released.isoformat() if head.set.released else None
-        first = set_files.get((head.game, code))
-        link = True  # the file's cards join the database (duplicates, versions, printings)
-        if first is None:
-            set_files[(head.game, code)] = (label, set_line, head.set.name)
-            out.sets.append(SetRecord(head.game, code, head.set.name, released, label, set_line))
-        elif first[2] != head.set.name:
-            # another file may add cards to a set (a promo drop), but it is the same set
-            problems.append(error("db-set-conflict", "DB-3.5",
-                                  f"set {code} is named {head.set.name!r} here but "
-                                  f"{first[2]!r} at {first[0]}:{first[1]}",
-                                  path=label, line=set_line))
-            link = False  # its cards are still checked one by one, so every problem shows
-        check_entry = GAMES[head.game].check_card_entry
-        cards = doc.get("cards") or []
-        for i, raw in enumerate(cards):
-            line = line_of(cards, i)
-            if not isinstance(raw, dict):
-                problems.append(error("db-schema", "DB-1.2", f"cards[{i}]: a card is a mapping",
-                                      path=label, line=line))
+                bad.add(loc[0] if loc else None)
+                where = line_of(raw, loc[0]) if loc and loc[0] in raw else line
+                if loc and loc[0] == "variants" and err["type"] == "literal_error":
+                    code_, rule = "db-variant", "DB-3.4"
+                else:
+                    code_, rule = "db-schema", "DB-1.2"
+                problem(code_, rule, f"{raw.get('name', f'cards[{i}]')}: "
+                                     f"{_loc(loc) or 'entry'}: {err['msg']}", where)
+            entry = _without(CardEntry, raw, bad)
+            if entry is None:
                 continue
-            bad: set = set()  # the fields with a schema problem
-            try:
-                entry = CardEntry.model_validate(plain(raw))
-            except ValidationError as exc:
-                for err in exc.errors():
-                    loc = err["loc"]
-                    bad.add(loc[0] if loc else None)
-                    where = line_of(raw, loc[0]) if loc and loc[0] in raw else line
-                    if loc and loc[0] == "variants" and err["type"] == "literal_error":
-                        code_, rule = "db-variant", "DB-3.4"
-                    else:
-                        code_, rule = "db-schema", "DB-1.2"
-                    problems.append(error(code_, rule,
-                                          f"{raw.get('name', f'cards[{i}]')}: "
-                                          f"{_loc(loc) or 'entry'}: {err['msg']}",
-                                          path=label, line=where))
-                entry = _without(CardEntry, raw, bad)
-                if entry is None:
-                    continue
-            reserved = sorted(set(entry.name) & set(_RESERVED))
-            if reserved:
-                problems.append(error("db-name", "DB-1.4", f"{entry.name}: a card's name cannot "
-                                      f"hold {' '.join(repr(c) for c in reserved)}, which a "
-                                      "decklist line reads as a comment, tags or a set",
-                                      path=label, line=line_of(raw, "name") or line))
-            if entry.version_of is None and not bad & _CHECKED_FIELDS:
-                for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
-                    problems.append(error(c, rule, msg, path=label, line=line))
-            if link:
-                raw_entries.append((released or "9999", order, head.game, code, entry, label,
-                                    line))
+        reserved = sorted(set(entry.name) & set(_RESERVED))
+        if reserved:
+            problem("db-name", "DB-1.4", f"{entry.name}: a card's name cannot hold "
+                    f"{' '.join(repr(c) for c in reserved)}, which a decklist line reads as "
+                    "a comment, tags or a set", line_of(raw, "name") or line)
+        if entry.version_of is None and not bad & _CHECKED_FIELDS:
+            for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
+                problem(c, rule, msg, line)
+        entries.append((entry.name, entry.number, entry.kind, entry.version_of,
+                        tuple(entry.variants), _identity(entry), line))
+    return problems, (head.game, head.set.code, head.set.name, released, line_of(doc, "set")
+                      ), entries
 
-    _link(out, raw_entries)
-    return out
+
+def _identity(entry) -> dict | None:
+    """What every appearance of a defining entry's card must agree on (DB-3.2): the identity
+    fields it sets. None for a version (``version_of``), which inherits its card's."""
+    if entry.version_of is not None:
+        return None
+    data = entry.model_dump(include=set(_IDENTITY_FIELDS), exclude_none=True)
+    data = {k: v for k, v in data.items() if v not in ([], {}, None)}
+    if entry.species is None:
+        data.pop("species", None)
+    return data
 
 
 _RESERVED = "#[]()"  # what a text decklist line reads as a comment, variant tags, a set (DB-1.4)
@@ -243,13 +294,10 @@ def _link(out: Compiled, raw_entries) -> None:
     cards: dict[tuple, CardRecord] = {}
     raw_entries.sort(key=lambda r: (r[0], r[1]))
     for _rel, _order, game, code, entry, label, line in raw_entries:
-        if entry.version_of is not None:
+        name, number, kind, version_of, _variants, data, _line = entry
+        if version_of is not None:
             continue
-        data = entry.model_dump(include=set(_IDENTITY_FIELDS), exclude_none=True)
-        data = {k: v for k, v in data.items() if v not in ([], {}, None)}
-        if entry.species is None:
-            data.pop("species", None)
-        rec = CardRecord(game, entry.name, entry.number, entry.kind, code, data, label, line)
+        rec = CardRecord(game, name, number, kind, code, data, label, line)
         known = cards.get(rec.key)
         if known is None:
             cards[rec.key] = rec
@@ -258,41 +306,47 @@ def _link(out: Compiled, raw_entries) -> None:
                           if known.data.get(k) != data.get(k))
             problems.append(error(
                 "db-identity-conflict", "DB-3.2",
-                f"{entry.name} {entry.number} differs from its entry at {known.path}:{known.line} "
+                f"{name} {number} differs from its entry at {known.path}:{known.line} "
                 f"in {', '.join(diff)}",
-                path=label, line=line, card=f"{entry.name} {entry.number}"))
+                path=label, line=line, card=f"{name} {number}"))
     out.cards = list(cards.values())
     for i, rec in enumerate(out.cards, start=1):
         rec.id = i
 
     seen: dict[tuple, tuple[str, int | None]] = {}
     for _rel, _order, game, code, entry, label, line in raw_entries:
-        pkey = (game, set_key(code), number_key(entry.number))
+        name, number, _kind, version_of, variants, _data, _line = entry
+        pkey = (game, set_key(code), number_key(number))
         if pkey in seen:
             first = seen[pkey]
             problems.append(error("db-duplicate-printing", "DB-3.1",
-                                  f"{code} {entry.number} is also defined at {first[0]}:{first[1]}",
+                                  f"{code} {number} is also defined at {first[0]}:{first[1]}",
                                   path=label, line=line,
-                                  card=f"{entry.name} ({code}) {entry.number}"))
+                                  card=f"{name} ({code}) {number}"))
             continue
         seen[pkey] = (label, line)
-        target = entry.version_of if entry.version_of is not None else entry.number
-        ckey = (game, fold_name(entry.name), number_key(target))
+        target = version_of if version_of is not None else number
+        ckey = (game, fold_name(name), number_key(target))
         if ckey not in cards:
             problems.append(error("db-dangling-version", "DB-3.3",
-                                  f"{entry.name} ({code}) {entry.number} is a version of "
-                                  f"{entry.name} {target}, which is not in the database",
+                                  f"{name} ({code}) {number} is a version of "
+                                  f"{name} {target}, which is not in the database",
                                   path=label, line=line))
             continue
-        out.printings.append(PrintingRecord(game, code, entry.number, tuple(entry.variants),
-                                            ckey, label, line))
+        out.printings.append(PrintingRecord(game, code, number, tuple(variants), ckey, label,
+                                            line))
 
 
-def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: str
-                ) -> CardIndex:
+def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: str,
+                reuse: bool = True) -> CardIndex:
     """Compile the sources and write the index to ``path`` atomically; kept in memory only
-    when the cache is read-only (or ``path`` is None)."""
-    compiled = compile_sources(dirs)
+    when the cache is read-only (or ``path`` is None). ``reuse``: parse only the files whose
+    bytes changed since a build compiled them (:mod:`deckcli.cards.parts`); else every one."""
+    from deckcli.cards.parts import PartStore
+
+    parts = PartStore() if reuse else None
+    compiled = compile_sources(dirs, parts)
+    compiled.parts = parts
     errors = [p for p in compiled.problems if p.is_error]
     if errors:
         first = errors[0]

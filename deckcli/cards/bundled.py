@@ -81,7 +81,7 @@ def write_bundled() -> str:
     files = source_files(dirs)
     if os.path.exists(BUNDLED_INDEX):
         os.unlink(BUNDLED_INDEX)
-    index = build_index(dirs, files, None, stat_key="")  # in memory
+    index = build_index(dirs, files, None, stat_key="", reuse=False)  # in memory, from the YAML
     index.conn.execute("UPDATE meta SET value='' WHERE key='dirs'")  # no trace of this machine
     index.conn.commit()
     if save(BUNDLED_INDEX, index.conn) is None:

@@ -15,21 +15,32 @@ def db():
 
 
 @db.command("build")
+@click.option("--full", is_flag=True,
+              help="Parse every source file again, not only the files that changed.")
 @db_option
 @click.pass_context
-def build(ctx, db_dirs):
-    """Rebuild the compiled index now and print what was read."""
+def build(ctx, full, db_dirs):
+    """Rebuild the compiled index now and print what was read.
+
+    Only the set files whose content changed since a build read them are parsed again; the
+    index is the one a build of every file makes (--full parses every file).
+    """
     import time
 
     from deckcli.cards import open_index
 
     start = time.perf_counter()
-    index = open_index(all_db_dirs(ctx, db_dirs), rebuild=True)
+    index = open_index(all_db_dirs(ctx, db_dirs), rebuild=True, reuse=not full)
     elapsed = time.perf_counter() - start
     for d in index.dirs:
         click.echo(f"source: {d}")
     if index.built is not None:
-        click.echo(f"files read: {len(index.built.files)}")
+        parts = index.built.parts
+        if parts is None:
+            click.echo(f"files read: {len(index.built.files)}, every one parsed")
+        else:
+            click.echo(f"files read: {len(index.built.files)}, {parts.compiled} parsed, "
+                       f"{parts.reused} unchanged since a build parsed them")
     for game, counts in sorted(index.counts().items()):
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())
                           if k not in ("printings", "sets"))
@@ -48,10 +59,11 @@ def check(ctx, db_dirs, output):
     """Lint every source file; report every problem with file and line (exit 1 if any)."""
     from deckcli.cards.build import compile_sources
     from deckcli.cards.cache import source_dirs
+    from deckcli.cards.parts import PartStore
     from deckcli.diagnostics import sort_diagnostics
 
     dirs = source_dirs(all_db_dirs(ctx, db_dirs))
-    compiled = compile_sources(dirs)
+    compiled = compile_sources(dirs, PartStore())  # a file unchanged since: its problems kept
     problems = sort_diagnostics(compiled.problems)
     if output == "json":
         echo_json({"files": len(compiled.files), "cards": len(compiled.cards),
