@@ -172,3 +172,50 @@ def paint_status(line: str, on: bool) -> str:
             head, _, tail = line.rpartition(marker)
             return f"{head}: {paint(verdict)}{marker[len(verdict) + 2:]}{tail}"
     return line
+
+
+# -- the same problem on many lines ---------------------------------------------------------------
+#: A file's problems of one code on lines, at most this many; then one "and N more lines like it".
+MAX_SAME = 10
+
+
+class Repeats:
+    """Adds a file's problems to ``problems``, at most :data:`MAX_SAME` of each code on lines;
+    the rest are counted, and :meth:`close` adds one problem saying how many more lines have
+    it and where they end. A 1 MiB file of 520,000 bad lines costs a report of a few lines,
+    not 100 MB, and time and memory stay bounded by the input's size alone."""
+
+    __slots__ = ("problems", "path", "seen", "more")
+
+    def __init__(self, problems: list, path: str | None):
+        self.problems, self.path = problems, path
+        self.seen: dict[str, int] = {}
+        self.more: dict[str, list] = {}  # code -> [first left out, how many, last line]
+
+    def full(self, code: str) -> bool:
+        """Whether a new problem of ``code`` would only be counted (its message need not be
+        made)."""
+        return self.seen.get(code, 0) >= MAX_SAME
+
+    def add(self, severity, code: str, rule: str, message, line: int | None) -> None:
+        """``message``: the text, or a function making it (called only if it is shown)."""
+        n = self.seen.get(code, 0)
+        self.seen[code] = n + 1
+        if n < MAX_SAME or line is None:
+            self.problems.append(severity(code, rule, message() if callable(message)
+                                          else message, path=self.path, line=line))
+            return
+        more = self.more.get(code)
+        if more is None:
+            self.more[code] = [(severity, rule, line), 1, line]
+        else:
+            more[1] += 1
+            more[2] = line
+
+    def close(self) -> None:
+        for code, ((severity, rule, first), count, last) in self.more.items():
+            lines = "line" if count == 1 else "lines"
+            self.problems.append(severity(
+                code, rule, f"and {count:,} more {lines} like it (from line {first:,} to "
+                f"{last:,}; the first {MAX_SAME} are shown)", path=self.path, line=first))
+        self.more.clear()

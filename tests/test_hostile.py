@@ -19,11 +19,13 @@ from conftest import EXAMPLES, run, run_unprivileged
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
 from make_corpus import (  # noqa: E402
+    COSTLY,
     HOSTILE_NAMES,
     INDEX_DAMAGE,
     SECRET,
     TARGET_KINDS,
     make,
+    make_costly,
     make_escapes,
     make_names,
     make_targets,
@@ -613,3 +615,76 @@ def test_a_file_in_the_folder_that_is_not_a_decklist_is_not_quoted(escapes, tmp_
         assert SECRET not in r.out + r.err, (game, r)
     r = run("validate", inside)  # named on the command line, by the user: shown in full
     assert r.code == 1 and SECRET in r.out, r
+
+
+# -- small inputs that cost a great deal --------------------------------------------------------
+def _limited(args, seconds: float, cwd=None):
+    """``python -m deckcli ARGS`` in a process limited to 1 GiB of address space, timed:
+    (CompletedProcess, seconds it took)."""
+    import time
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], capture_output=True,
+                          text=True, timeout=seconds * 4, preexec_fn=limit, cwd=cwd)
+    return proc, time.perf_counter() - start
+
+
+@pytest.mark.parametrize("name", ["one-letter-lines.txt", "bad-count-rows.csv"])
+def test_the_same_problem_on_many_lines_is_reported_a_bounded_number_of_times(tmp_path, name):
+    """Issue 24, 8: 520,000 one-letter lines (1 MiB) gave 100 MB of JSON and took 10 s: each
+    code is shown on its first 10 lines, then once more as "and N more lines like it"; the
+    report is a few KB in every format, and the run costs what reading the file costs."""
+    path = make_costly(tmp_path)[name]
+    lines = COSTLY[name].count(b"\n")
+    code = {"one-letter-lines.txt": "no-quantity", "bad-count-rows.csv": "bad-count"}[name]
+    first = 1 if name.endswith(".txt") else 2  # the CSV's header is line 1
+    for output in ("json", "text", "github", "junit", "sarif"):
+        proc, took = _limited(["validate", path, "-O", output], 10)
+        assert proc.returncode == 1, proc.stderr
+        assert "Traceback" not in proc.stderr
+        assert len(proc.stdout) < 20_000, (output, len(proc.stdout))
+        assert took < 10, (output, took)
+        assert f"and {lines - first + 1 - 10:,} more lines like it (from line {first + 10:,} " \
+               f"to {lines:,}" in proc.stdout, (output, proc.stdout[-600:])
+    import json
+
+    problems = json.loads(_limited(["validate", path, "-O", "json"], 10)[0].stdout)[
+        "decks"][0]["problems"]
+    same = [p for p in problems if p["code"] == code]
+    assert [p["line"] for p in same] == list(range(first, first + 11)), same
+
+
+@pytest.mark.parametrize("name", ["blank-lines-first.yaml", "blank-lines-between.yaml"])
+def test_fmt_of_a_yaml_deck_of_blank_lines_is_fast_and_stable(tmp_path, name):
+    """Issue 24, 8: fmt on a YAML deck of 900,000 blank lines (under 1 MiB) took 12-20 s and,
+    with the blank lines first, ended in "internal error: formatting is not stable" (five blank
+    lines first did too). Runs of blank lines become one, none first; a second fmt changes
+    nothing."""
+    path = make_costly(tmp_path)[name]
+    proc, took = _limited(["fmt", path], 10)
+    assert proc.returncode == 0, proc.stderr
+    assert "internal error" not in proc.stderr and "1 file reformatted" in proc.stderr, proc
+    assert took < 10, took
+    text = path.read_text()
+    assert not text.startswith("\n") and "\n\n\n" not in text, text[:200]
+    assert [ln.split("name: ")[1].split(",")[0] for ln in text.splitlines() if "name:" in ln] \
+        == (["Walrus"] if "first" in name else ["Orca", "Walrus"]), text
+    again, _ = _limited(["fmt", "--check", path], 10)
+    assert again.returncode == 0, again.stderr
+
+
+def test_blank_lines_inside_a_multi_line_value_are_kept(tmp_path):
+    """Blank lines that are part of a value (a '|' block, a quoted string over lines) are not
+    runs to cut: the value reads back the same."""
+    deck = tmp_path / "notes.yaml"
+    deck.write_text('\n\n\nname: "Deep\n\n\n  Divers"\nnotes: |\n  one\n\n\n\n  two\n\n\n'
+                    'cards:\n  - {count: 4, name: Walrus}\n')
+    r = run("fmt", deck)
+    assert r.code == 0, r
+    from deckcli.yamlio import load_yaml
+
+    data = load_yaml(deck.read_text())
+    assert data["name"] == "Deep\n\nDivers" and data["notes"] == "one\n\n\n\ntwo\n", data

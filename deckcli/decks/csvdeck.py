@@ -17,7 +17,7 @@ import io
 from deckcli.decks.limits import MAX_ENTRIES
 from deckcli.decks.model import EMPTY_DECK, Deck
 from deckcli.decks.structured import entry_from
-from deckcli.diagnostics import error
+from deckcli.diagnostics import Repeats, error
 
 COLUMNS = ("count", "name", "set", "number", "variants")
 
@@ -64,9 +64,10 @@ def csv_text(rows) -> str:
 
 def parse_csv(text: str, path: str | None) -> Deck:
     deck = Deck(path, "csv")
+    repeats = Repeats(deck.problems, path)  # at most MAX_SAME of a code; then "and N more"
 
     def bad(code, rule, message, line, severity=error):
-        deck.problems.append(severity(code, rule, message, path=path, line=line))
+        repeats.add(severity, code, rule, message, line)
 
     reader = csv.reader(io.StringIO(text))
     try:
@@ -96,6 +97,7 @@ def parse_csv(text: str, path: str | None) -> Deck:
                 deck.entries.append(entry)
     except csv.Error as exc:
         bad("bad-structure", "DL-1.2", f"not valid CSV: {exc}", reader.line_num)
+    repeats.close()
     if not deck.entries and not deck.problems:
         bad(*EMPTY_DECK, None)
     return deck

@@ -18,7 +18,7 @@ from __future__ import annotations
 from deckcli.cards.names import clean_name, fold_name, variant_tag
 from deckcli.decks.limits import MAX_COUNT, MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
 from deckcli.decks.model import EMPTY_DECK, HEADER_KEYS, Deck, Entry, Section
-from deckcli.diagnostics import error
+from deckcli.diagnostics import Repeats, error
 
 # The line grammar is scanned by hand rather than with regular expressions: compiling the
 # half-dozen patterns it needs cost more than the rest of parsing a deck (3.4M instructions,
@@ -251,8 +251,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     side = metadata = False  # in a sideboard; in Forge's [metadata]
     listed = deck.entries  # where the next entry goes: the deck or its sideboard
 
+    repeats = Repeats(problems, path)  # at most MAX_SAME of a code; then "and N more"
+
     def bad(code: str, rule: str, message: str, lineno: int):
-        problems.append(error(code, rule, message, path=path, line=lineno))
+        repeats.add(error, code, rule, message, lineno)
 
     def set_header(key: str, value: str, lineno: int, said: str) -> None:
         nonlocal pending
@@ -270,6 +272,12 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 pending = []
 
     seen = line_memo(is_set)  # entry lines already read (in this deck or another)
+    junk: set[str] = set()  # lines of this deck that are no entry, header, zone or section
+
+    def not_an_entry(line: str, lineno: int) -> None:
+        repeats.add(error, "no-quantity", "DL-2.5", lambda: (
+            f"'{_short(line)}' is not a card entry: an entry starts with a quantity in digits, "
+            "as in '4 Walrus'"), lineno)
     for lineno, raw in enumerate(split_lines(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
             bad("line-too-long", "DL-1.3",
@@ -305,6 +313,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             if name is not None:  # Arena's 'Name Deep Divers'
                 set_header("name", name, lineno, "Name")
                 continue
+        if line in junk:  # read before, and neither an entry nor a header, zone or section
+            not_an_entry(line, lineno)
+            continue
         known = seen.get(line)
         if known is None:
             known = classify_line(line, seen, is_set)
@@ -333,9 +344,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                     deck.sections.append(section)
                 pending = []
                 continue
-            bad("no-quantity", "DL-2.5",
-                f"'{_short(line)}' is not a card entry: an entry starts with a quantity in "
-                "digits, as in '4 Walrus'", lineno)
+            if len(junk) < MEMO_LINES:
+                junk.add(line)
+            not_an_entry(line, lineno)
             continue
         if known[0] is None:  # a header line: (None, (key, value))
             key, value = known[1]
@@ -347,6 +358,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         if added:
             pending = []
     deck.trailer = pending
+    repeats.close()
     if not deck.entries and not problems:
         code, rule, message = EMPTY_DECK
         problems.append(error(code, rule, message + (

@@ -284,3 +284,24 @@ def make_escapes(folder: Path) -> dict:
             f"game: alpha-walrus\nseed: 7\nplayers: 2\ndeck: {path}\nactions: []\n")
         made[way] = event / f"{way}.yaml"
     return made
+
+
+# -- small inputs that would cost a great deal -------------------------------------------------
+#: each under the 1 MiB limit; name -> bytes
+COSTLY = {
+    "blank-lines-first.yaml": b"\n" * 900_000 + b"cards:\n  - {count: 4, name: Walrus}\n",
+    "blank-lines-between.yaml": b"cards:\n  - {count: 4, name: Walrus}\n" + b"\n" * 900_000
+                                + b"  - {count: 4, name: Orca}\n",
+    "one-letter-lines.txt": b"a\n" * 520_000,
+    "bad-count-rows.csv": b"count,name\n" + b"x,Walrus\n" * 110_000,
+}
+
+
+def make_costly(folder: Path) -> dict[str, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for name, data in COSTLY.items():
+        assert len(data) < 1 << 20, name
+        (folder / name).write_bytes(data)
+        out[name] = folder / name
+    return out
