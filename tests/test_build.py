@@ -166,3 +166,94 @@ def test_unreadable_inputs_exit_2(tmp_path):
     bad.write_text("4 Wlarus\n", encoding="utf-8")
     r = run("build", "--collection", bad)
     assert r.code == 2 and "did you mean" in r.err, r
+
+
+# -- alpha-walrus: a shared deck for N players, chosen for the most even seats -------------------
+AW_QUICK = ["--game", "alpha-walrus", "--games", "60", "--measure", "20", "--max-turns", "40",
+            "--jobs", "1"]
+AW_COLLECTION = GOOD / "alpha-walrus-4p.txt"
+
+
+def _owned(path) -> dict[str, int]:
+    from deckcli.decks.reader import read_deck
+
+    out: dict[str, int] = {}
+    for e in read_deck(str(path)).entries:
+        out[e.describe()] = out.get(e.describe(), 0) + e.count
+    return out
+
+
+def test_an_alpha_walrus_build_sets_up_for_its_table_from_owned_copies(tmp_path):
+    out = tmp_path / "table.txt"
+    data = build("--collection", AW_COLLECTION, "--players", "3", "--seed", "2", "-o", out,
+                 *AW_QUICK)
+    assert data["game"] == "alpha-walrus" and data["players"] == 3 and data["against"] == []
+    checked = run("validate", out, "--game", "alpha-walrus", "--players", "3", "-O", "json")
+    assert checked.code == 0 and checked.json()["decks"][0]["problems"] == [], checked
+    assert run("fmt", "--check", out).code == 0
+    owned, used = _owned(AW_COLLECTION), _owned(out)
+    assert all(n <= owned.get(card, 0) for card, n in used.items()), used
+    m = data["measured"]
+    assert [s["seat"] for s in m["seats"]] == ["p1", "p2", "p3"] and m["games"] == 20
+    for s in m["seats"]:
+        lo, hi = s["ci95"]
+        assert lo <= s["win_rate"] <= hi
+
+
+def test_an_alpha_walrus_build_is_the_same_for_the_same_seed():
+    a = build("--collection", AW_COLLECTION, "--players", "2", "--seed", "9", *AW_QUICK)
+    b = build("--collection", AW_COLLECTION, "--players", "2", "--seed", "9", *AW_QUICK)
+    assert a["fingerprint"] == b["fingerprint"] and a["measured"] == b["measured"]
+
+
+def test_the_shared_search_never_keeps_a_less_even_deck(index):
+    """On the games the search judged by, the deck it returns is at least as even as the one
+    it started from (the objective of docs/simulate.md)."""
+    import random
+
+    from deckcli.build import shared
+    from deckcli.build.collection import read_binder
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules
+    from deckcli.sim.where import backend
+
+    game = get("alpha-walrus")
+    binder = read_binder(str(AW_COLLECTION), index, game.id, None)
+    table = shared.Table(binder, 2, index)
+    where = backend(1, None, 10)
+    judge = shared.SeatJudge(game, binder, 2, policy="greedy", seed=3, max_turns=40,
+                             house=house_rules(game, {}, {}), where=where)
+    best, stats = shared.search(judge, table, random.Random(3), games=400, budget=None)
+    first = table.first_deck()
+    assert stats["steps"] > 0 and table.fits(best.counts)
+    top = shared.LEVELS[-1]
+    assert judge.score(best, top) <= judge.score(first, top)
+    where.close()
+
+
+def test_a_collection_that_cannot_set_up_the_table_exits_1_saying_what_is_missing(tmp_path):
+    lines = [ln for ln in AW_COLLECTION.read_text(encoding="utf-8").splitlines()
+             if "Alpha Walrus Crown" not in ln]
+    no_gear = tmp_path / "no-crown.txt"
+    no_gear.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = run("build", "--collection", no_gear, "--players", "2", *AW_QUICK)
+    assert r.code == 1 and "AW-8.1" in r.err and "Alpha Walrus Crown" in r.err, r
+    r = run("build", "--collection", AW_COLLECTION, "--players", "12", *AW_QUICK)
+    assert r.code == 1 and "diplomacy" in r.err and "12 players need 12" in r.err, r
+
+
+def test_alpha_walrus_suggest_lists_one_copy_changes_with_paired_intervals():
+    r = run("suggest", GOOD / "alpha-walrus-2p.yaml", "--collection", AW_COLLECTION,
+            "--seed", "4", *AW_QUICK[:2], "--games", "100", "--measure", "20",
+            "--max-turns", "40", "--jobs", "1", "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert data["players"] == 2 and 1 <= len(data["changes"]) <= 4
+    from deckcli.decks.reader import read_deck
+
+    owned = {f"{e.name} ({e.set_code}) {e.number}" for e in read_deck(str(AW_COLLECTION)).entries}
+    for c in data["changes"]:
+        sign, card = c["change"].split(" ", 1)
+        assert sign in ("+1", "-1") and card.split(" [")[0] in owned, c
+        lo, hi = c["ci95"]
+        assert lo <= c["gain"] <= hi and c["improves"] == (lo > 0), c

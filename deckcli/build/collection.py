@@ -92,7 +92,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None) -> Bin
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.games import get
-    from deckcli.games.base import CardInfo
+    from deckcli.sim.run import card_type
 
     deck = read_deck(path, is_set=index.is_any_set_code)
     errors = [p for p in deck.problems if p.is_error]
@@ -111,6 +111,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None) -> Bin
 
         for p in check_event_rules(rdeck, event, index):
             refused.setdefault(p.line, p.message)
+    play_as = card_type(get(game))
     merged: dict[tuple, Stock] = {}
     left_out: list[str] = []
     for r in rdeck.entries:
@@ -124,7 +125,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None) -> Bin
             merged[key].owned += e.count
         else:
             merged[key] = Stock(r.card, r.printing, tuple(e.variants), e.count,
-                                CardInfo.of(r.card), e.line)
+                                play_as.of(r.card), e.line)
     stock = sorted(merged.values(), key=lambda s: (s.card.name, s.card.id, s.line or 0))
     limits = _limits(get(game), stock, event)
     size, max_size = _sizes(get(game), fmt)

@@ -23,21 +23,27 @@ def deck_text(r, cand) -> tuple[str, object]:
     again = format_deck(parse_text_of(text, None, "text", is_set=is_set), text, r.index,
                         r.game.id)
     report = validate_deck(parse_text_of(text, None, "text", is_set=is_set), r.index,
-                           Options(game=r.game.id, format=r.binder.format, event=r.event))
-    if again != text or not report.legal:
-        problems = "; ".join(p.message for p in report.problems if p.is_error)
+                           Options(game=r.game.id, format=r.binder.format, event=r.event,
+                                   players=r.players if r.game.shared_deck else None))
+    warned = [p for p in report.problems if not p.is_error] if r.game.shared_deck else []
+    if again != text or not report.legal or warned:
+        problems = "; ".join(p.message for p in report.problems if p.is_error or warned)
         raise RuntimeError(f"the search made a deck the rules refuse or fmt would change: "
                            f"{problems or 'fmt is not stable'}")
     return text, report
 
 
-def built(r, cand, measured, explained, stats) -> tuple[str, dict]:
-    text, report = deck_text(r, cand)
+def _cards(r, text: str) -> list[dict]:
     from deckcli.decks.reader import parse_text_of
 
     deck = parse_text_of(text, None, "text", is_set=r.index.is_any_set_code)
-    cards = [{"count": e.count, "name": e.name, "set": e.set_code, "number": e.number,
-              "variants": list(e.variants)} for e in deck.entries]
+    return [{"count": e.count, "name": e.name, "set": e.set_code, "number": e.number,
+             "variants": list(e.variants)} for e in deck.entries]
+
+
+def built(r, cand, measured, explained, stats) -> tuple[str, dict]:
+    text, report = deck_text(r, cand)
+    cards = _cards(r, text)
     result = {"version": VERSION, "game": r.game.id, "format": r.binder.format,
               "seed": r.seed, "card_count": report.card_count,
               "fingerprint": report.fingerprint, "cards": cards,
@@ -77,6 +83,44 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
     return "\n".join(lines)
 
 
+def built_shared(r, cand, measured, stats) -> tuple[str, dict]:
+    """An alpha-walrus build: the contract's fields (``against`` is empty: the deck is shared),
+    and the table's seats measured on fresh seeds."""
+    text, report = deck_text(r, cand)
+    result = {"version": VERSION, "game": r.game.id, "format": None, "seed": r.seed,
+              "card_count": report.card_count, "fingerprint": report.fingerprint,
+              "cards": _cards(r, text), "against": [], "players": r.players,
+              "policy": r.judge.policy,
+              "objective": "the smallest spread of seat win rates (highest less lowest, over "
+                           "decided games); ties: fewer undecided games",
+              "measured": measured,
+              "search": {"steps": stats["steps"], "raced": stats["raced"],
+                         "improved": stats["improved"], "games": stats["games"]}}
+    return text, result
+
+
+def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
+    m = result["measured"]
+    lines = [f"built a shared deck of {result['card_count']} cards for {result['players']} "
+             f"players (seed {result['seed']}, fingerprint {result['fingerprint']})",
+             f"chosen for the most even seats; measured on {m['games']} fresh games "
+             f"({result['policy']} play, {m['decided']} decided):"]
+    for s in m["seats"]:
+        lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
+                     f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
+    lines.append(f"  spread {100 * m['spread']:.1f} points; undecided {m['undecided']}; the "
+                 f"Final Showdown reached in {m['showdowns']}")
+    s = result["search"]
+    share = stats["playing"] / stats["seconds"] if stats["seconds"] else 0
+    lines.append(f"search: {s['steps']} steps, {s['raced']} raced past the first screen, "
+                 f"{s['improved']} improvements, {s['games']:,} games; "
+                 f"{stats['all_games']:,} games with the measuring, in {stats['seconds']:.1f} s, "
+                 f"{_floor_pct(share)} of it playing games")
+    if text is not None:
+        lines += ["", text.rstrip("\n")]
+    return "\n".join(lines)
+
+
 def _floor_pct(x: float) -> str:
     return f"{int(x * 100)}%"
 
@@ -94,7 +138,7 @@ def as_candidate(r, path: str):
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.errors import DeckcliError
-    from deckcli.games.base import CardInfo
+    from deckcli.sim.run import card_type
 
     deck = read_deck(path, is_set=r.index.is_any_set_code)
     rdeck = resolve_deck(r.index, deck, r.game.id, r.binder.format)
@@ -112,7 +156,7 @@ def as_candidate(r, path: str):
                           tuple(sorted(s.variants))) == key), None)
         if match is None:
             r.binder.stock.append(Stock(res.card, res.printing, tuple(e.variants), e.count,
-                                        CardInfo.of(res.card), e.line))
+                                        card_type(r.game).of(res.card), e.line))
             match = len(r.binder.stock) - 1
             r.binder.limits.setdefault(res.card.id, r.binder.limit(res.card.id))
             notes.append(f"{path}:{e.line}: {e.describe()} is not in the collection; "
@@ -150,4 +194,35 @@ def render_suggested(result: dict) -> str:
     if rest:
         lines.append("tried, not shown to help: " + "; ".join(
             f"-1 {s['out'][2:]}, +1 {s['in'][2:]} ({_signed(s['gain'])})" for s in rest))
+    return "\n".join(lines)
+
+
+def suggested_shared(r, path: str, measured, found) -> dict:
+    return {"version": VERSION, "game": r.game.id, "deck": path, "seed": r.seed,
+            "policy": r.judge.policy, "players": r.players, "measured": measured,
+            "changes": found}
+
+
+def render_suggested_shared(result: dict) -> str:
+    m = result["measured"]
+    lines = [f"{result['deck']}: {m['games']} fresh games for {result['players']} players "
+             f"({result['policy']} play, seed {result['seed']}), {m['decided']} decided; spread "
+             f"of the seats' win rates {100 * m['spread']:.1f} points:"]
+    for s in m["seats"]:
+        lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
+                     f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
+    good = [c for c in result["changes"] if c["improves"]]
+    if good:
+        lines.append("changes that make the seats more even (the 95% interval of the gain is "
+                     "above zero):")
+        for c in good:
+            lines.append(f"  {c['change']}: spread {_signed(-c['gain'])} (95% CI of the gain "
+                         f"{_signed(c['ci95'][0])} to {_signed(c['ci95'][1])})")
+    else:
+        lines.append("no one-copy change from the collection is shown to make the seats more "
+                     "even (none has a gain whose 95% interval lies above zero)")
+    rest = [c for c in result["changes"] if not c["improves"]]
+    if rest:
+        lines.append("tried, not shown to help: " + "; ".join(
+            f"{c['change']} ({_signed(c['gain'])})" for c in rest))
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from deckcli.cli.common import (
     open_index,
     output_option,
     pick_game,
+    progress_line,
 )
 
 
@@ -79,20 +80,49 @@ class _Run:
         self.binder = read_binder(o["collection"], index, game.id, fmt, self.event)
         self.seed = o["seed"] if o["seed"] is not None else \
             random.SystemRandom().randrange(1, 1_000_000)
-        paths = list(o["against"]) or _gauntlet(game.id)
-        from deckcli.validate import collect_paths
+        self.opponents = []
+        if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks
+            from deckcli.validate import collect_paths
 
-        self.opponents = [sim_run.load_deck(p, index, game.id) for p in collect_paths(paths)]
+            paths = list(o["against"]) or _gauntlet(game.id)
+            self.opponents = [sim_run.load_deck(p, index, game.id) for p in collect_paths(paths)]
         self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
                                          self.event.house_rules if self.event else {})
         from deckcli.sim.policies import make
 
         make(game, o["policy"])  # an unknown policy: a usage error before any game
         self.where = backend(o["jobs"], o["scheduler"], o["games"])
-        self.judge = Judge(game, self.binder, self.opponents, policy=o["policy"],
-                           house=self.house, seed=self.seed, max_turns=o["max_turns"],
-                           where=self.where, progress=None,
-                           db_dirs=[*(ctx.obj or {}).get("db", []), *o["db_dirs"]])
+        self.players = o.get("players")
+        self.advance, self.finish = progress_line(o.get("label", "building"), None)
+        db_dirs = [*(ctx.obj or {}).get("db", []), *o["db_dirs"]]
+        if game.shared_deck:
+            from deckcli.build.shared import SeatJudge, Table
+
+            self.players = self.players or game.default_players
+            self.table = Table(self.binder, self.players, index)
+            self.judge = SeatJudge(game, self.binder, self.players, policy=o["policy"],
+                                   house=self.house, seed=self.seed,
+                                   max_turns=o["max_turns"], where=self.where,
+                                   progress=self.advance, db_dirs=db_dirs)
+        else:
+            self.judge = Judge(game, self.binder, self.opponents, policy=o["policy"],
+                               house=self.house, seed=self.seed, max_turns=o["max_turns"],
+                               where=self.where, progress=self.advance, db_dirs=db_dirs)
+
+
+def _ignored(r, o) -> None:
+    """Options that change nothing for this game warn (DL-5.3) instead of passing silently."""
+    ignored = []
+    if r.game.shared_deck:
+        if o["against"]:
+            ignored.append("--against (alpha-walrus shares one deck: there is no opponent's "
+                           "deck)")
+        if o.get("format"):
+            ignored.append(f"--format {o['format']} (alpha-walrus has no formats)")
+    elif o.get("players") is not None:
+        ignored.append(f"--players {o['players']} ({r.game.id} plays one deck a player)")
+    for what in ignored:
+        click.echo(f"deckcli: warning: {what} changes nothing here (DL-5.3)", err=True)
 
 
 def _header_game(path: str, index) -> str | None:
@@ -115,6 +145,8 @@ def _gauntlet(game_id: str) -> list[str]:
 @click.command()
 @click.option("--format", "format", type=click.Choice(["casual", "championship"]), default=None,
               help="The format the deck must be legal in (default: the event's, else casual).")
+@click.option("--players", type=click.IntRange(2, 12), default=None,
+              help="alpha-walrus: the table the shared deck is for (default 2).")
 @click.option("-o", "--output-file", "out", default=None, metavar="OUT",
               help="Write the deck here (as fmt writes it) instead of printing it.")
 @_common
@@ -134,30 +166,42 @@ def build(ctx, **o):
 
         check_target(o["out"])
     r = _Run(ctx, o)
-    if r.game.shared_deck:
-        raise click.UsageError("build makes animal-battle decks (alpha-walrus: see "
-                               "docs/simulate.md)")
-    why = r.binder.missing()
+    _ignored(r, o)
+    why = r.table.missing() if r.game.shared_deck else r.binder.missing()
     if why:
-        click.echo(f"deckcli: {o['collection']}: no legal {r.binder.format} deck: {why}",
-                   err=True)
+        what = f"{r.players}-player {r.game.id}" if r.game.shared_deck else \
+            f"{r.binder.format}"
+        click.echo(f"deckcli: {o['collection']}: no legal {what} deck: {why}", err=True)
         return EXIT_PROBLEMS
     import random
     import time
 
     start = time.perf_counter()
     try:
-        best, stats = search(r.judge, r.binder, random.Random(r.seed), games=o["games"],
-                             budget=o["budget"])
-        measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
-        explained = explain(r.judge, r.binder, best, measured, max(20, o["measure"] // 2),
-                            "final")
+        if r.game.shared_deck:
+            from deckcli.build import shared
+
+            best, stats = shared.search(r.judge, r.table, random.Random(r.seed),
+                                        games=o["games"], budget=o["budget"])
+            measured = shared.measure(r.judge, best, o["measure"])
+        else:
+            best, stats = search(r.judge, r.binder, random.Random(r.seed), games=o["games"],
+                                 budget=o["budget"])
+            measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
+            explained = explain(r.judge, r.binder, best, measured,
+                                max(20, o["measure"] // 2), "final")
     finally:
+        r.finish()
         r.where.close()
     stats["seconds"] = time.perf_counter() - start
     stats["playing"] = r.judge.playing
     stats["all_games"] = r.judge.games
-    text, result = report.built(r, best, measured, explained, stats)
+    if r.game.shared_deck:
+        text, result = report.built_shared(r, best, measured, stats)
+        render = report.render_built_shared
+    else:
+        text, result = report.built(r, best, measured, explained, stats)
+        render = report.render_built
     if o["out"]:
         from deckcli.decks.writer import atomic_write
 
@@ -166,7 +210,7 @@ def build(ctx, **o):
     if o["output"] == "json":
         echo_json(result)
     else:
-        click.echo(report.render_built(result, stats, None if o["out"] else text))
+        click.echo(render(result, stats, None if o["out"] else text))
     return EXIT_OK
 
 
@@ -181,7 +225,9 @@ def suggest(ctx, deck, **o):
     from deckcli.build import report
     from deckcli.build.explain import improvements, measure
 
-    r = _Run(ctx, {**o, "format": None})
+    r = _Run(ctx, {**o, "format": None, "label": "suggesting"})
+    if r.game.shared_deck:
+        return _suggest_shared(r, deck, o)
     try:
         cand, problems = report.as_candidate(r, deck)
         measured = measure(r.judge, cand.cards(r.binder), o["measure"], "final")
@@ -195,4 +241,25 @@ def suggest(ctx, deck, **o):
         echo_json(result)
     else:
         click.echo(report.render_suggested(result))
+    return EXIT_OK
+
+
+def _suggest_shared(r, deck: str, o: dict) -> int:
+    """alpha-walrus: the one-copy changes that make the table's seats more even."""
+    from deckcli.build import report, shared
+
+    try:
+        cand, problems = report.as_candidate(r, deck)
+        measured = shared.measure(r.judge, cand, o["measure"])
+        found = shared.improvements(r.judge, r.table, cand, o["measure"], o["games"])
+    finally:
+        r.finish()
+        r.where.close()
+    for p in problems:
+        click.echo(f"deckcli: warning: {p}", err=True)
+    result = report.suggested_shared(r, deck, measured, found)
+    if o["output"] == "json":
+        echo_json(result)
+    else:
+        click.echo(report.render_suggested_shared(result))
     return EXIT_OK

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sys
-
 import click
 
 from deckcli.cli import EXIT_OK, complete
@@ -16,30 +13,8 @@ from deckcli.cli.common import (
     open_index,
     output_option,
     pick_game,
+    progress_line,
 )
-
-
-def _progress(total: int):
-    """A progress line on stderr for a run on a terminal (never in a pipe or on CI), shown once
-    the run has taken a second; returns (advance, finish)."""
-    import time
-
-    if not sys.stderr.isatty() or os.environ.get("CI") or total < 2:
-        return None, lambda: None
-    start, state = time.monotonic(), {"done": 0, "shown": False}
-
-    def advance(n: int) -> None:
-        state["done"] += n
-        if time.monotonic() - start >= 1.0:
-            state["shown"] = True
-            click.echo(f"\rsimulating: {state['done']:,} of {total:,} games", err=True,
-                       nl=False)
-
-    def finish() -> None:
-        if state["shown"]:
-            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
-
-    return advance, finish
 
 
 def _paths(decks: tuple[str, ...]) -> list[str]:
@@ -152,7 +127,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
               "until_ci": until_ci, "db_dirs": [*(ctx.obj or {}).get("db", []), *db_dirs]}
     pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
     where = backend(jobs, scheduler, games * pairings)
-    advance, finish = _progress(games * pairings)
+    advance, finish = progress_line("simulating", games * pairings)
     try:
         if g.shared_deck:
             if len(loaded) != 1:

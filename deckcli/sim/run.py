@@ -50,10 +50,10 @@ def load_deck(path: str, index, game: str | None, players: int | None = None) ->
         raise DeckcliError(f"cannot be played: {unknown[0].message}", path=path,
                            line=unknown[0].line)
     g = GAMES[report.game]
-    card_type = _card_type(g)
+    play_as = card_type(g)
     cards = []
     for r in rdeck.entries:
-        cards.extend([card_type.of(r.card)] * r.entry.count)
+        cards.extend([play_as.of(r.card)] * r.entry.count)
     errors = [p for p in report.problems if p.is_error]
     if not g.shared_deck and not any(c.kind == "animal" for c in cards):
         raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
@@ -61,7 +61,8 @@ def load_deck(path: str, index, game: str | None, players: int | None = None) ->
     return Deck(path, report.game, report.fingerprint, cards, errors)
 
 
-def _card_type(game):
+def card_type(game):
+    """The type a game plays its cards as (made from an index card by ``.of``)."""
     if game.shared_deck:
         from deckcli.games.alpha_walrus.cardref import Card
 

@@ -1,0 +1,280 @@
+"""``build --game alpha-walrus``: the shared deck, from a collection, whose games are the most
+even across seats.
+
+alpha-walrus is played from one deck all players share, so "the strongest deck" means nothing;
+what a table wants is a deck that sets up for its N players (AW-1.1 to AW-1.3, AW-8.1, and
+enough left to draw through the two opening rounds, AW-1.6 with AW-3.2) and gives no seat an
+edge. The objective, documented in docs/simulate.md:
+
+* **spread** = the highest seat's win rate less the lowest seat's, over the decided games
+  (0 is a perfectly even table), to be made as small as possible;
+* ties go to the deck with fewer undecided games (a deck whose games end).
+
+The search starts from the whole collection (one Alpha Walrus and each gear piece once; every
+other owned copy in), then climbs: each step adds, removes or swaps one copy, keeps the setup
+numbers, and races the candidate against the best so far on the same games (common random
+numbers: game ``n`` of every candidate is dealt from the same seed), 20 games first, more only
+when it keeps up. The chosen deck's seat win rates are then measured on fresh seeds, each with
+its 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from deckcli.build.search import Candidate
+from deckcli.sim.play import Spec, game_seed
+
+LEVELS = (20, 60, 140)  # games a candidate plays at each stage of a race
+FIXED = ("alpha-walrus", "gear")  # exactly one of each (AW-1.1, AW-8.1): never searched
+
+
+def _group(kind: str) -> str:
+    from deckcli.games.alpha_walrus.deck_checks import NON_CREATURE_KINDS
+
+    return "non-creature" if kind in NON_CREATURE_KINDS else kind
+
+
+class Table:
+    """What a shared deck must hold for ``players``, and the collection it comes from."""
+
+    def __init__(self, binder, players: int, index):
+        from deckcli.games.alpha_walrus.deck_checks import needs
+
+        self.binder, self.players = binder, players
+        self.need = needs(players)
+        self.gear = sorted({c.ref for c in index.all_cards("alpha-walrus") if c.kind == "gear"})
+
+    def missing(self) -> str | None:
+        """Why no deck from this collection sets up for the table, in numbers; None if one can."""
+        owned: dict[str, int] = {}
+        refs = set()
+        for s in self.binder.stock:
+            owned[s.info.kind] = owned.get(s.info.kind, 0) + s.owned
+            if s.owned:
+                refs.add(s.card.ref)
+            if s.info.kind in ("gear", "equipment", "battle", "action"):
+                owned["non-creature"] = owned.get("non-creature", 0) + s.owned
+        n = self.players
+        why = []
+        if not owned.get("alpha-walrus"):
+            why.append("no Alpha Walrus card (setup needs exactly 1, AW-1.1)")
+        lacking = [g for g in self.gear if g not in refs]
+        if lacking:
+            why.append(f"{4 - len(lacking)} of the 4 Alpha Walrus gear pieces (missing: "
+                       f"{', '.join(lacking)}; AW-8.1)")
+        for kind, rule in (("diplomacy", "AW-1.2"), ("creature", "AW-1.3"),
+                           ("non-creature", "AW-1.3")):
+            if owned.get(kind, 0) < self.need[kind]:
+                why.append(f"{owned.get(kind, 0)} {kind} card(s); {n} players need "
+                           f"{self.need[kind]} ({rule})")
+        if not why:
+            total = sum(s.owned for s in self.binder.stock
+                        if s.info.kind not in FIXED) + 1 + len(self.gear)
+            dealt = n + 2 * 3 * n + 1  # diplomacy, creatures and non-creatures, the Alpha
+            if total - dealt < self.need["draw-pile"]:
+                why.append(f"{total} usable cards; after the deal {n} players need "
+                           f"{self.need['draw-pile']} left to draw (AW-1.6, AW-3.2)")
+        return "; ".join(why) if why else None
+
+    def fits(self, counts: dict[int, int]) -> bool:
+        got = {"diplomacy": 0, "creature": 0, "non-creature": len(self.gear)}
+        for i, k in counts.items():
+            g = _group(self.binder.stock[i].info.kind)
+            if g in got and self.binder.stock[i].info.kind not in FIXED:
+                got[g] += k
+        left = sum(got.values()) - (self.players + 2 * 3 * self.players)
+        return all(got[g] >= self.need[g] for g in got) and left >= self.need["draw-pile"]
+
+    def first_deck(self) -> Candidate:
+        """One Alpha Walrus, each gear piece once, and every other copy the collection owns."""
+        counts, taken = {}, set()
+        for i, s in enumerate(self.binder.stock):
+            if s.info.kind in FIXED:
+                if s.card.ref not in taken and s.owned:
+                    counts[i] = 1
+                    taken.add(s.card.ref)
+            else:
+                counts[i] = s.owned
+        return Candidate(counts)
+
+    def mutate(self, cand: Candidate, rng: random.Random) -> Candidate:
+        """Add, remove or swap one copy (never the Alpha Walrus or a gear piece), keeping the
+        setup numbers; the same candidate back when no such step is found."""
+        free = [i for i, s in enumerate(self.binder.stock) if s.info.kind not in FIXED]
+        for _ in range(20):
+            counts = dict(cand.counts)
+            step = rng.choice(("add", "remove", "swap", "swap"))
+            held = [i for i in free if counts.get(i, 0) > 0]
+            room = [i for i in free if counts.get(i, 0) < self.binder.stock[i].owned]
+            if step in ("remove", "swap") and held:
+                out = rng.choice(held)
+                counts[out] -= 1
+                room = [i for i in room if i != out]
+            elif step != "add":
+                continue
+            if step in ("add", "swap"):
+                if not room:
+                    continue
+                pick = rng.choice(room)
+                counts[pick] = counts.get(pick, 0) + 1
+            new = Candidate(counts)
+            if new.key != cand.key and self.fits(new.counts):
+                return new
+        return cand
+
+
+class SeatJudge:
+    """Plays a shared deck at the table and remembers the games: game ``n`` of a candidate is
+    dealt from the run's seed and ``n``, so adding games extends a candidate's record."""
+
+    def __init__(self, game, binder, players: int, *, policy: str, house, seed: int,
+                 max_turns: int, where, progress=None, db_dirs=()):
+        self.game, self.binder = game, binder
+        self.seats = [f"p{i + 1}" for i in range(players)]
+        self.policy, self.house, self.seed = policy, house, seed
+        self.max_turns, self.where, self.progress = max_turns, where, progress
+        self.db_dirs = tuple(db_dirs)
+        self.results: dict[tuple, list[dict]] = {}
+        self.games = 0
+        self.playing = 0.0
+
+    def play(self, cards, seed: int, numbers: list[int]) -> list[dict]:
+        spec = Spec(self.game.id, seed, {"shared": cards}, self.seats, {},
+                    {s: self.policy for s in self.seats}, dict(self.house.given),
+                    self.max_turns, db_dirs=self.db_dirs, pairs=False)
+        start = time.perf_counter()
+        records = self.where.run(spec, numbers, self.progress)
+        self.playing += time.perf_counter() - start
+        self.games += len(numbers)
+        return records
+
+    def score(self, cand: Candidate, n: int) -> tuple[float, float]:
+        """(spread of the seat win rates, share undecided) in the candidate's first ``n``
+        games: smaller is better on both, in that order."""
+        have = self.results.setdefault(cand.key, [])
+        if len(have) < n:
+            have += self.play(cand.cards(self.binder), self.seed, list(range(len(have), n)))
+        return spread(have[:n], self.seats)
+
+
+def spread(records: list[dict], seats: list[str]) -> tuple[float, float]:
+    decided = [r for r in records if r["winner"] is not None]
+    undecided = 1 - len(decided) / len(records) if records else 1.0
+    if not decided:
+        return 1.0, undecided
+    rates = [sum(1 for r in decided if r["winner"] == s) / len(decided) for s in seats]
+    return max(rates) - min(rates), undecided
+
+
+def search(judge: SeatJudge, table: Table, rng: random.Random, *, games: int,
+           budget: float | None) -> tuple[Candidate, dict]:
+    """The most even deck found, and how the search went."""
+    best = table.first_deck()
+    start = time.monotonic()
+    judge.score(best, LEVELS[0])
+    stats = {"steps": 0, "raced": 0, "improved": 0}
+    seen = {best.key}
+    while judge.games + LEVELS[0] <= games and (budget is None or
+                                               time.monotonic() - start < budget):
+        stats["steps"] += 1
+        cand = table.mutate(best, rng)
+        if cand.key in seen:
+            if stats["steps"] > 50 * (stats["improved"] + 1) + len(seen):
+                break  # no new neighbour left to try
+            continue
+        seen.add(cand.key)
+        won = True
+        for level in LEVELS:
+            if level > LEVELS[0] and judge.games + 2 * level > games:
+                won = False
+                break
+            if judge.score(cand, level) > judge.score(best, level):
+                won = False
+                break
+            stats["raced"] += level > LEVELS[0]
+        if won and judge.score(cand, LEVELS[-1]) < judge.score(best, LEVELS[-1]):
+            best = cand
+            stats["improved"] += 1
+    stats["games"] = judge.games
+    return best, stats
+
+
+def measure(judge: SeatJudge, cand: Candidate, games: int) -> dict:
+    """The seat win rates of ``cand`` on fresh seeds (never the search's), with intervals."""
+    from deckcli.sim.report import interval
+
+    records = judge.play(cand.cards(judge.binder), game_seed(judge.seed, "final"),
+                         list(range(games)))
+    decided = sum(1 for r in records if r["winner"] is not None)
+    seats = []
+    for s in judge.seats:
+        wins = sum(1 for r in records if r["winner"] == s)
+        seats.append({"seat": s, "wins": wins, **interval(wins, decided)})
+    return {"games": games, "decided": decided, "undecided": games - decided,
+            "showdowns": sum(1 for r in records if r.get("showdown")),
+            "seats": [{"seat": s["seat"], "wins": s["wins"], "win_rate": s["rate"],
+                       "ci95": s["ci95"]} for s in seats],
+            "spread": round(spread(records, judge.seats)[0], 4)}
+
+
+# -- suggest: the one-copy changes that make a shared deck's table more even ----------------------
+SCREEN = 20  # games to screen a change
+KEEP = 4  # changes measured on fresh seeds after the screen
+RESAMPLES = 1000
+
+
+def neighbours(table: Table, cand: Candidate) -> list[tuple[str, Candidate]]:
+    """Every deck one copy away (one more or one fewer of a card the collection holds) that
+    still sets up for the table, with what the change is."""
+    out = []
+    for i, s in enumerate(table.binder.stock):
+        if s.info.kind in FIXED:
+            continue
+        have = cand.counts.get(i, 0)
+        for step, label in ((1, "+1"), (-1, "-1")):
+            if 0 <= have + step <= s.owned:
+                counts = {**cand.counts, i: have + step}
+                if table.fits(counts):
+                    out.append((f"{label} {s.entry(1)[2:]}", Candidate(counts)))
+    return out
+
+
+def paired_gain(base: list[dict], other: list[dict], seats: list[str], seed: int) -> dict:
+    """How much less uneven ``other`` is than ``base`` (spread of base less spread of other) on
+    the same games, with a 95% interval from a paired bootstrap of the games (seeded)."""
+    from deckcli.sim.stats import outward, rounded
+
+    gain = spread(base, seats)[0] - spread(other, seats)[0]
+    rng = random.Random(seed)
+    n = len(base)
+    draws = []
+    for _ in range(RESAMPLES):
+        pick = [rng.randrange(n) for _ in range(n)]
+        draws.append(spread([base[k] for k in pick], seats)[0] -
+                     spread([other[k] for k in pick], seats)[0])
+    draws.sort()
+    lo, hi = draws[int(0.025 * RESAMPLES)], draws[int(0.975 * RESAMPLES) - 1]
+    return {"gain": rounded(gain), "ci95": outward(lo, hi)}
+
+
+def improvements(judge: SeatJudge, table: Table, cand: Candidate, games: int,
+                 budget: int) -> list[dict]:
+    """The few one-copy changes that screen best (as many screened as ``budget`` games allow,
+    chosen by the seed when not all fit), measured with the deck on fresh seeds; a change whose
+    interval holds zero is listed as not shown to help."""
+    near = neighbours(table, cand)
+    random.Random(game_seed(judge.seed, "screen")).shuffle(near)
+    near = near[:max(KEEP, budget // SCREEN)]
+    scored = sorted(near, key=lambda nc: (judge.score(nc[1], SCREEN), nc[0]))[:KEEP]
+    fresh = game_seed(judge.seed, "final")
+    base = judge.play(cand.cards(judge.binder), fresh, list(range(games)))
+    out = []
+    for k, (label, other) in enumerate(scored):
+        records = judge.play(other.cards(judge.binder), fresh, list(range(games)))
+        found = paired_gain(base, records, judge.seats, game_seed(judge.seed, f"boot:{k}"))
+        out.append({"change": label, "spread": round(spread(records, judge.seats)[0], 4),
+                    **found, "improves": found["ci95"][0] > 0})
+    out.sort(key=lambda c: (-c["gain"], c["change"]))
+    return out
