@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
@@ -86,6 +88,9 @@ class _Run:
 
             paths = list(o["against"]) or _gauntlet(game.id)
             self.opponents = [sim_run.load_deck(p, index, game.id) for p in collect_paths(paths)]
+            if not o["against"]:  # shown by name: where the package is installed is noise
+                for d in self.opponents:
+                    d.path = "gauntlet:" + os.path.basename(d.path)
         self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
                                          self.event.house_rules if self.event else {})
         from deckcli.sim.policies import make
