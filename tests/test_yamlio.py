@@ -110,3 +110,27 @@ def test_documents_read_as_ruamel_reads_them(doc, flow):
     assert got == want
     assert isinstance(got["doc"], (type(None), bool, int, float, str, list, dict,
                                    datetime.date))
+
+
+def test_every_card_file_reads_as_ruamel_reads_it():
+    # the set files go through the C parser with deckcli's resolver (yamlio._c_resolver):
+    # the values are the safe loader's own, with ruamel's resolver
+    from pathlib import Path
+
+    from deckcli.yamlio import plain
+
+    files = sorted((Path(__file__).parent.parent / "card_db").rglob("*.yaml"))
+    assert len(files) >= 5
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert plain(load_yaml(text)) == safe_load(text), path
+
+
+def test_the_c_parser_gets_the_fast_resolver():
+    from ruamel.yaml.main import CParser
+
+    from deckcli.yamlio import _c_resolver, _loader
+
+    if CParser is None:
+        pytest.skip("ruamel.yaml.clib is not installed: the pure parser keeps its resolver")
+    assert _loader().Resolver is _c_resolver()
