@@ -688,3 +688,58 @@ def test_blank_lines_inside_a_multi_line_value_are_kept(tmp_path):
 
     data = load_yaml(deck.read_text())
     assert data["name"] == "Deep\n\nDivers" and data["notes"] == "one\n\n\n\ntwo\n", data
+
+
+_PEAK = ("import resource, subprocess, sys; p = subprocess.run(sys.argv[1:]); "
+         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+         "sys.exit(p.returncode)")
+
+
+@pytest.mark.parametrize("name, comments", [("comment-lines.yaml", 500_000),
+                                            ("comment-and-blank-lines.yaml", 80_000)])
+def test_fmt_of_a_yaml_deck_of_comment_lines_costs_what_its_size_does(tmp_path, name, comments):
+    """Issue 24, 8: fmt on 500,000 comment lines took 16-27 s and 310-430 MB (the round-trip
+    parser keeps a token of every line). Runs of comment lines reach it joined into a few long
+    lines and are split again as written: every comment is kept, in its place, and a second fmt
+    changes nothing."""
+    import time
+
+    path = make_costly(tmp_path)[name]
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", _PEAK, sys.executable, "-m", "deckcli", "fmt",
+                           str(path)], capture_output=True, text=True, timeout=120)
+    took = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr
+    peak_mb = int(proc.stderr.strip().splitlines()[-1]) / 1024  # ru_maxrss: KiB on Linux
+    assert took < 10 and peak_mb < 150, (took, peak_mb)
+    text = path.read_text()
+    assert text.count("#") == comments, text[:300]
+    assert text.count("\n\n") <= (comments if "blank" in name else 0)
+    if name == "comment-lines.yaml":
+        assert text == "#\n" * 500_000 + 'cards:\n  - {count: 4, name: Walrus, set: ABS, ' \
+                                          'number: "12"}\n'
+    assert run("fmt", "--check", path).code == 0
+
+
+def test_comments_in_every_place_of_a_yaml_deck_survive_fmt_as_written(tmp_path):
+    """The comment lines fmt joins for the parser come back line by line where they were: at the
+    top, between header keys, above entries (moved with them), after the list, after later keys,
+    in a list item, with odd indents; a '|' block's '#' lines stay its text; a deck holding the
+    joining character itself is formatted without joining."""
+    deck = tmp_path / "notes.yaml"
+    deck.write_text("# a\n#  b\n\n\n# c\nname: X\n  # odd\n# even\nnotes: |\n  # text\n"
+                    "  # more text\ncards:  # e\n  # w1\n\n  #w2\n  - {count: 4, name: Walrus}\n"
+                    "  # o1\n  # o2\n  - {count: 4, name: Orca}\n# after\n# after 2\n"
+                    "player: Y\n# z1\n# z2\n")
+    r = run("fmt", deck)
+    assert r.code == 0, r
+    assert deck.read_text() == (
+        "# a\n#  b\n\n# c\nname: X\n  # odd\n# even\nplayer: Y\n# z1\n# z2\ncards:  # e\n"
+        "  # o1\n  # o2\n  - {count: 4, name: Orca, set: ABS, number: \"10\"}\n  # w1\n  # w2\n"
+        "  - {count: 4, name: Walrus, set: ABS, number: \"12\"}\n# after\n# after 2\nnotes: |\n"
+        "  # text\n  # more text\n"), deck.read_text()
+    assert run("fmt", "--check", deck).code == 0
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("# one \U0010fffd two\n# three\ncards:\n  - {count: 4, name: Walrus}\n")
+    assert run("fmt", odd).code == 0
+    assert odd.read_text().startswith("# one \U0010fffd two\n# three\ncards:\n")

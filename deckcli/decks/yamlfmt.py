@@ -57,7 +57,7 @@ def _flow(obj) -> None:
         _flow(child)
 
 
-def _yaml_comments(text: str, data, cards
+def _yaml_comments(text: str, data, cards, joined: bool = False
                    ) -> tuple[dict[int, str], dict[int, list[str]], list[str]]:
     """Comments in the cards list, by item: (end-of-line, full lines above, after the last)."""
     from deckcli.decks.text import split_lines
@@ -83,15 +83,15 @@ def _yaml_comments(text: str, data, cards
             if i is not None:
                 eol.setdefault(i, []).append(value.split("\n", 1)[0][1:].strip())
     for n in range(first + 1, stop):
-        stripped = src[n - 1].strip()
-        if not stripped.startswith("#"):
+        if not src[n - 1].strip().startswith("#"):
             continue
-        note = stripped[1:].strip()
+        notes = [c.strip()[1:].strip() for c in comment_lines(src[n - 1], joined)
+                 if c.strip().startswith("#")]
         if n > ends[-1]:
-            after.append(note)
+            after.extend(notes)
             continue
         i = next(i for i in range(len(starts)) if n <= ends[i])
-        above.setdefault(i, []).append(note)
+        above.setdefault(i, []).extend(notes)
     return {i: "; ".join(v) for i, v in eol.items()}, above, after
 
 
@@ -141,15 +141,16 @@ def read_comments(deck: Deck, text: str) -> None:
     from deckcli.decks.text import split_lines
     from deckcli.yamlio import line_of
 
-    text = compact_blank_lines(text.replace("\r\n", "\n"))
+    joined = joins(text)
+    text = compact(text.replace("\r\n", "\n"))
     data = yaml_io().load(text)
     cards = data.get("cards") if hasattr(data, "get") else None
     if not isinstance(cards, list) or not cards or len(cards) != len(deck.entries):
         return
-    eol, above, after = _yaml_comments(text, data, cards)
+    eol, above, after = _yaml_comments(text, data, cards, joined)
     first = line_of(data, "cards") or 1
-    deck.preamble = [ln.strip()[1:].strip() for ln in split_lines(text)[:first - 1]
-                     if ln.strip().startswith("#")]
+    deck.preamble = [c.strip()[1:].strip() for ln in split_lines(text)[:first - 1]
+                     for c in comment_lines(ln, joined) if c.strip().startswith("#")]
     from deckcli.decks.text import read_section, section_words
 
     section = None
@@ -202,7 +203,8 @@ def format_yaml(deck: Deck, text: str, index, game: str) -> str:
     from ruamel.yaml.comments import CommentedSeq
 
     y = yaml_io()
-    text = compact_blank_lines(text)
+    joined = joins(text)
+    text = compact(text)
     data = y.load(text)
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) != len(deck.entries):
@@ -210,7 +212,7 @@ def format_yaml(deck: Deck, text: str, index, game: str) -> str:
     if any(ln.strip() == "---" for ln in text.splitlines()[:50]
            if ln.strip() and not ln.strip().startswith("#")):
         y.explicit_start = True
-    eol, above, after = _yaml_comments(text, data, cards)
+    eol, above, after = _yaml_comments(text, data, cards, joined)
     position = {id(e): i for i, e in enumerate(deck.entries)}
     raw = {id(e): item for e, item in zip(deck.entries, cards)}
     seq = CommentedSeq()
@@ -233,30 +235,98 @@ def format_yaml(deck: Deck, text: str, index, game: str) -> str:
         data.move_to_end(key)
     out = io.StringIO()
     y.dump(data, out)
-    return out.getvalue()
+    return expand_comments(out.getvalue()) if joined else out.getvalue()
 
 
-def compact_blank_lines(text: str) -> str:
-    """``text`` without blank lines at its start and with every run of blank lines cut to one,
-    except inside a scalar that spans lines (a ``|`` block, a quoted string running over lines:
-    there a blank line is part of the value). The round-trip parser fmt writes with costs
-    about 13 microseconds a line, so a deck of 900,000 blank lines (under 1 MiB) took 12 s; and
-    fmt's canonical form has no blank line first (ruamel.yaml dropped one of them per pass, so
-    formatting was not stable). Prettier keeps at most one blank line too."""
-    if "\n\n" not in text and not text.startswith(("\n", " ", "\t")):
+#: Joins the comment lines of a run into one line for the round-trip parser, which reads it as
+#: one comment; :func:`expand_comments` splits it again. A character of a private-use plane (a
+#: deck that holds it is handed over as it is, runs not joined).
+SEP = "\U0010fffd"
+JOINED = 4096
+
+
+def compact(text: str) -> str:
+    """``text`` as fmt hands it to the round-trip YAML parser, which costs about 13
+    microseconds a line it scans (a deck of 900,000 blank lines, under 1 MiB, took 12 s; of
+    500,000 comment lines, 16 s and 310 MB):
+
+    * no blank line at the start (fmt's canonical form has none; ruamel.yaml dropped one per
+      pass, so formatting was not stable) and every run of blank lines cut to one, as Prettier
+      keeps at most one;
+    * a run of comment lines (blank lines between them cut so too) joined into one line, its
+      lines separated by :data:`SEP`: the comments are read back from it line by line
+      (:func:`comment_lines`) and the written text is split again (:func:`expand_comments`),
+      each line as it was written.
+
+    Lines inside a scalar that spans lines (a ``|`` block, a quoted string over lines) are
+    left as they are: there a blank or ``#`` line is part of the value."""
+    if "\n\n" not in text and "#" not in text and not text.startswith(("\n", " ", "\t")):
         return text
     lines = text.split("\n")
     keep = _lines_inside_scalars(text)
-    out = []
-    blank = True  # at the start: drop blank lines altogether
+    join = joins(text)
+    out: list[str] = []
+    run: list[str] = []  # comment lines (and single blank lines) waiting to be joined
+
+    def blank_line() -> None:
+        if out and out[-1].strip():
+            out.append("")
+
+    def flush() -> None:
+        while run and not run[-1].strip():
+            run.pop()
+        if run:
+            joined, size = [], 0
+            for r in run:  # lines of at most about JOINED characters: the parser reads a
+                r = r.rstrip()  # comment a character at a time, slower as it grows
+                if joined and size + len(r) > JOINED:
+                    out.append(SEP.join(joined))
+                    joined, size = [], 0
+                joined.append(r)
+                size += len(r) + 1
+            out.append(SEP.join(joined))
+            run.clear()
+
     for n, line in enumerate(lines):
-        if line.strip() or n in keep:
+        stripped = line.strip()
+        if n in keep:
+            flush()
             out.append(line)
-            blank = False
-        elif not blank:
+        elif not stripped:
+            if run:
+                if run[-1].strip():
+                    run.append("")
+            else:
+                blank_line()
+        elif stripped[0] == "#" and join:
+            run.append(line)
+        else:
+            flush()
             out.append(line)
-            blank = True
+    if run:
+        had_blank = not run[-1].strip()
+        flush()
+        if had_blank:
+            out.append("")
     return "\n".join(out)
+
+
+def joins(text: str) -> bool:
+    """Whether :func:`compact` joins the comment lines of ``text`` (it does unless the text
+    holds :data:`SEP` itself)."""
+    return SEP not in text
+
+
+def comment_lines(line: str, joined: bool) -> list[str]:
+    """The source lines one line of :func:`compact`'s text stands for (``joined``: what
+    :func:`joins` said of the text)."""
+    return line.split(SEP) if joined and SEP in line else [line]
+
+
+def expand_comments(text: str) -> str:
+    """The written text with each joined run of comment lines (:func:`compact`) split into its
+    lines again, as they were written."""
+    return text.replace(SEP, "\n") if SEP in text else text
 
 
 def _lines_inside_scalars(text: str) -> set[int]:

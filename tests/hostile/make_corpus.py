@@ -292,6 +292,9 @@ COSTLY = {
     "blank-lines-first.yaml": b"\n" * 900_000 + b"cards:\n  - {count: 4, name: Walrus}\n",
     "blank-lines-between.yaml": b"cards:\n  - {count: 4, name: Walrus}\n" + b"\n" * 900_000
                                 + b"  - {count: 4, name: Orca}\n",
+    "comment-lines.yaml": b"#\n" * 500_000 + b"cards:\n  - {count: 4, name: Walrus}\n",
+    "comment-and-blank-lines.yaml": b"cards:\n  - {count: 4, name: Walrus}\n"
+                                    + b"  # a note\n\n" * 80_000 + b"  - {count: 4, name: Orca}\n",
     "one-letter-lines.txt": b"a\n" * 520_000,
     "bad-count-rows.csv": b"count,name\n" + b"x,Walrus\n" * 110_000,
 }
