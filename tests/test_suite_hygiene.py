@@ -4,6 +4,7 @@ temporary tree (tmp_path, tmp_path_factory), which pytest prunes itself."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -31,3 +32,31 @@ def _user() -> str:
     import getpass
 
     return getpass.getuser()
+
+
+def readme_test_command() -> str:
+    """Command 2 of the README's quick start: install the test extra, lint, run the tests."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Quick start\n.*?```sh\n(.*?)```", readme, flags=re.S).group(1)
+    lines = block.splitlines()
+    return lines[lines.index(next(line for line in lines if line.startswith("# 2."))) + 1]
+
+
+def test_ci_runs_the_readme_test_command_exactly():
+    command = readme_test_command()
+    assert "pip install '.[test]'" in command
+    assert command.endswith(".venv/bin/ruff check && .venv/bin/pytest -n auto")
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in ci, ".ci/run does not run the README's test command as written"
+
+
+def test_the_test_extra_brings_what_the_test_command_uses():
+    """The README's pytest line runs the suite on as many processes as the machine has cores
+    (pytest-xdist's -n auto: the suite passed the same on one process and on two, faster on
+    two; benchmarks/README.md), so the test extra installs pytest-xdist."""
+    import tomllib
+
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]["test"]
+    names = {re.match(r"[A-Za-z0-9_.-]+", req).group(0).lower() for req in extra}
+    assert {"pytest", "pytest-xdist", "ruff"} <= names
