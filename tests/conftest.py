@@ -67,22 +67,6 @@ def run(*args, input: str | bytes | None = None) -> Result:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def temp_folder(tmp_path_factory):
-    """The temp folder of everything the tests run, in this process (tempfile) and in the
-    processes they start (TMPDIR): a folder of pytest's temporary tree, which pytest prunes,
-    so what a library keeps there (a Dask cluster's scratch space, say) goes with it."""
-    folder = tmp_path_factory.mktemp("temp")
-    saved = os.environ.get("TMPDIR"), tempfile.tempdir
-    os.environ["TMPDIR"] = tempfile.tempdir = str(folder)
-    yield folder
-    if saved[0] is None:
-        os.environ.pop("TMPDIR", None)
-    else:
-        os.environ["TMPDIR"] = saved[0]
-    tempfile.tempdir = saved[1]
-
-
-@pytest.fixture(scope="session", autouse=True)
 def card_cache(tmp_path_factory):
     """One card-index cache for the whole session (each xdist worker its own), never the
     user's: a folder of pytest's temporary tree, which pytest prunes, so a run leaves nothing
