@@ -176,25 +176,30 @@ def suggested(r, path: str, measured, found) -> dict:
 
 
 def render_suggested(result: dict) -> str:
+    if "changes" in result:
+        return render_suggested_shared(result)
     lines = [f"{result['deck']}: {result['against'][0]['games']} fresh games against each deck "
              f"({result['policy']} play, seed {result['seed']}):"]
     for a in result["against"]:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
                      f"{pct(a['ci95'][1])})")
-    good = [s for s in result["swaps"] if s["improves"]]
-    if good:
-        lines.append("swaps that improve it (the 95% interval of the gain is above zero):")
-        for s in good:
-            lines.append(f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}: {_signed(s['gain'])} "
-                         f"(95% CI {_signed(s['ci95'][0])} to {_signed(s['ci95'][1])})")
-    else:
-        lines.append("no swap from the collection is shown to improve it (none has a gain "
-                     "whose 95% interval lies above zero)")
-    rest = [s for s in result["swaps"] if not s["improves"]]
+    return "\n".join(lines + _found(
+        [(f"-1 {s['out'][2:]}, +1 {s['in'][2:]}", s) for s in result["swaps"]],
+        "swaps that improve it", "no swap from the collection is shown to improve it"))
+
+
+def _found(tried: list[tuple[str, dict]], good_head: str, none: str, gain=_signed) -> list[str]:
+    """What suggest found: the changes shown to help (the 95% interval of the gain above zero),
+    or that none is, then the others tried."""
+    good = [(label, c) for label, c in tried if c["improves"]]
+    lines = [f"{good_head} (the 95% interval of the gain is above zero):"] if good else \
+        [f"{none} (none has a gain whose 95% interval lies above zero)"]
+    lines += [f"  {label}: {gain(c['gain'])} (95% CI {_signed(c['ci95'][0])} to "
+              f"{_signed(c['ci95'][1])})" for label, c in good]
+    rest = [f"{label} ({_signed(c['gain'])})" for label, c in tried if not c["improves"]]
     if rest:
-        lines.append("tried, not shown to help: " + "; ".join(
-            f"-1 {s['out'][2:]}, +1 {s['in'][2:]} ({_signed(s['gain'])})" for s in rest))
-    return "\n".join(lines)
+        lines.append("tried, not shown to help: " + "; ".join(rest))
+    return lines
 
 
 def suggested_shared(r, path: str, measured, found) -> dict:
@@ -211,18 +216,7 @@ def render_suggested_shared(result: dict) -> str:
     for s in m["seats"]:
         lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
-    good = [c for c in result["changes"] if c["improves"]]
-    if good:
-        lines.append("changes that make the seats more even (the 95% interval of the gain is "
-                     "above zero):")
-        for c in good:
-            lines.append(f"  {c['change']}: spread {_signed(-c['gain'])} (95% CI of the gain "
-                         f"{_signed(c['ci95'][0])} to {_signed(c['ci95'][1])})")
-    else:
-        lines.append("no one-copy change from the collection is shown to make the seats more "
-                     "even (none has a gain whose 95% interval lies above zero)")
-    rest = [c for c in result["changes"] if not c["improves"]]
-    if rest:
-        lines.append("tried, not shown to help: " + "; ".join(
-            f"{c['change']} ({_signed(c['gain'])})" for c in rest))
-    return "\n".join(lines)
+    return "\n".join(lines + _found(
+        [(c["change"], c) for c in result["changes"]], "changes that make the seats more even",
+        "no one-copy change from the collection is shown to make the seats more even",
+        gain=lambda g: f"spread {_signed(-g)}"))

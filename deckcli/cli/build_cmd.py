@@ -18,6 +18,9 @@ from deckcli.cli.common import (
     progress_line,
 )
 
+#: the search's games and the measuring games against each opponent, when not given
+DEFAULT_EFFORT = {"animal-battle": (3000, 200), "alpha-walrus": (400, 100)}
+
 
 def _common(f):
     f = db_option(f)
@@ -33,16 +36,17 @@ def _common(f):
                      show_default=True, help="A game past this many turns is undecided.")(f)
     f = click.option("--policy", default="greedy", show_default=True,
                      help="How both sides play the judging games: random, greedy, search[:N].")(f)
-    f = click.option("--measure", type=click.IntRange(2, 100_000), default=200,
-                     show_default=True,
-                     help="Fresh games against each opponent for the numbers reported.")(f)
+    f = click.option("--measure", type=click.IntRange(2, 100_000), default=None,
+                     help="Fresh games against each opponent for the numbers reported "
+                          "(default: 200; alpha-walrus 100).")(f)
     f = click.option("--budget", type=click.FloatRange(0, None, min_open=True), default=None,
                      metavar="SECONDS", help="Stop the search after this long (the result then "
                                              "depends on the machine's speed).")(f)
     f = click.option("--seed", type=int, default=None,
                      help="Seed: the same seed builds the same deck (default: random, shown).")(f)
-    f = click.option("--games", type=click.IntRange(20, 10_000_000), default=3000,
-                     show_default=True, help="Games the search may play in all.")(f)
+    f = click.option("--games", type=click.IntRange(20, 10_000_000), default=None,
+                     help="Games the search may play in all (default: 3000; alpha-walrus, "
+                          "whose games are long, 400).")(f)
     f = house_rule_option()(f)
     f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
                      help="The event's bans, legal sets, limits and house rules apply.")(f)
@@ -96,6 +100,9 @@ class _Run:
         from deckcli.sim.policies import make
 
         make(game, o["policy"])  # an unknown policy: a usage error before any game
+        # the effort's defaults are the game's: an alpha-walrus game is many times longer
+        o["games"] = o["games"] or DEFAULT_EFFORT[game.id][0]
+        o["measure"] = o["measure"] or DEFAULT_EFFORT[game.id][1]
         self.where = backend(o["jobs"], o["scheduler"], o["games"])
         self.players = o.get("players")
         self.advance, self.finish = progress_line(o.get("label", "building"), None)
@@ -231,40 +238,25 @@ def suggest(ctx, deck, **o):
     from deckcli.build.explain import improvements, measure
 
     r = _Run(ctx, {**o, "format": None, "label": "suggesting"})
-    if r.game.shared_deck:
-        return _suggest_shared(r, deck, o)
     try:
         cand, problems = report.as_candidate(r, deck)
-        measured = measure(r.judge, cand.cards(r.binder), o["measure"], "final")
-        found = improvements(r.judge, r.binder, cand, measured, o["measure"], "final")
-    finally:
-        r.where.close()
-    for p in problems:
-        click.echo(f"deckcli: warning: {p}", err=True)
-    result = report.suggested(r, deck, measured, found)
-    if o["output"] == "json":
-        echo_json(result)
-    else:
-        click.echo(report.render_suggested(result))
-    return EXIT_OK
+        if r.game.shared_deck:  # alpha-walrus: one-copy changes that even out the seats
+            from deckcli.build import shared
 
-
-def _suggest_shared(r, deck: str, o: dict) -> int:
-    """alpha-walrus: the one-copy changes that make the table's seats more even."""
-    from deckcli.build import report, shared
-
-    try:
-        cand, problems = report.as_candidate(r, deck)
-        measured = shared.measure(r.judge, cand, o["measure"])
-        found = shared.improvements(r.judge, r.table, cand, o["measure"], o["games"])
+            measured = shared.measure(r.judge, cand, o["measure"])
+            found = shared.improvements(r.judge, r.table, cand, o["measure"], o["games"])
+            result = report.suggested_shared(r, deck, measured, found)
+        else:
+            measured = measure(r.judge, cand.cards(r.binder), o["measure"], "final")
+            found = improvements(r.judge, r.binder, cand, measured, o["measure"], "final")
+            result = report.suggested(r, deck, measured, found)
     finally:
         r.finish()
         r.where.close()
     for p in problems:
         click.echo(f"deckcli: warning: {p}", err=True)
-    result = report.suggested_shared(r, deck, measured, found)
     if o["output"] == "json":
         echo_json(result)
     else:
-        click.echo(report.render_suggested_shared(result))
+        click.echo(report.render_suggested(result))
     return EXIT_OK
