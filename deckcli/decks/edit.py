@@ -299,10 +299,11 @@ def _rewrite_yaml(deck: Deck, text: str, changes: dict[int, int], new) -> str:
     import io
 
     from deckcli.decks.convert import entry_values
-    from deckcli.decks.yamlfmt import yaml_io, yaml_item
+    from deckcli.decks.yamlfmt import compact, expand_comments, joins, yaml_io, yaml_item
 
     y = yaml_io()
-    data = y.load(text.replace("\r\n", "\n"))
+    joined = joins(text)  # runs of comment lines reach the parser joined (cost: issue 24)
+    data = y.load(compact(text.replace("\r\n", "\n"), cut_blanks=False))
     cards = data.get("cards")
     if cards is None:
         from ruamel.yaml.comments import CommentedSeq
@@ -324,7 +325,7 @@ def _rewrite_yaml(deck: Deck, text: str, changes: dict[int, int], new) -> str:
     y.dump(data, out)
     result = out.getvalue()
     try:
-        y.load(result)
+        y.load(result)  # still joined: the comments are the same lines either way
     except Exception:  # noqa: BLE001 - any YAML error: ruamel wrote a layout it cannot read
         # ruamel.yaml cannot write some mixed layouts back (a block-style entry after a
         # flow-style one with a trailing comment comes out on one line): say what to do,
@@ -335,6 +336,8 @@ def _rewrite_yaml(deck: Deck, text: str, changes: dict[int, int], new) -> str:
                         "(entries in block style after commented flow-style ones); run "
                         f"{command_text('deckcli', 'fmt', deck.path)} first, then edit it"
                         ) from None
+    if joined:
+        result = expand_comments(result)
     return result.replace("\n", "\r\n") if "\r\n" in text else result
 
 

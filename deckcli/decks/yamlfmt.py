@@ -245,18 +245,19 @@ SEP = "\U0010fffd"
 JOINED = 4096
 
 
-def compact(text: str) -> str:
-    """``text`` as fmt hands it to the round-trip YAML parser, which costs about 13
+def compact(text: str, *, cut_blanks: bool = True) -> str:
+    """``text`` as it is handed to the round-trip YAML parser, which costs about 13
     microseconds a line it scans (a deck of 900,000 blank lines, under 1 MiB, took 12 s; of
     500,000 comment lines, 16 s and 310 MB):
 
-    * no blank line at the start (fmt's canonical form has none; ruamel.yaml dropped one per
-      pass, so formatting was not stable) and every run of blank lines cut to one, as Prettier
-      keeps at most one;
-    * a run of comment lines (blank lines between them cut so too) joined into one line, its
-      lines separated by :data:`SEP`: the comments are read back from it line by line
-      (:func:`comment_lines`) and the written text is split again (:func:`expand_comments`),
-      each line as it was written.
+    * (for fmt, ``cut_blanks``) no blank line at the start (fmt's canonical form has none;
+      ruamel.yaml dropped one per pass, so formatting was not stable) and every run of blank
+      lines cut to one, as Prettier keeps at most one;
+    * a run of comment lines (and the blank lines between them) joined into lines of about
+      :data:`JOINED` characters, its lines separated by :data:`SEP`: the comments are read back
+      from it line by line (:func:`comment_lines`) and the written text is split again
+      (:func:`expand_comments`), each line as it was written (an edit, without
+      ``cut_blanks``, changes no other line).
 
     Lines inside a scalar that spans lines (a ``|`` block, a quoted string over lines) are
     left as they are: there a blank or ``#`` line is part of the value."""
@@ -266,19 +267,23 @@ def compact(text: str) -> str:
     keep = _lines_inside_scalars(text)
     join = joins(text)
     out: list[str] = []
-    run: list[str] = []  # comment lines (and single blank lines) waiting to be joined
+    run: list[str] = []  # comment lines and the blank lines between them, waiting to be joined
 
-    def blank_line() -> None:
-        if out and out[-1].strip():
+    def blank(line: str) -> None:
+        if not cut_blanks:
+            out.append(line)
+        elif out and out[-1].strip():
             out.append("")
 
     def flush() -> None:
+        after = []
         while run and not run[-1].strip():
-            run.pop()
+            after.append(run.pop())
         if run:
             joined, size = [], 0
             for r in run:  # lines of at most about JOINED characters: the parser reads a
-                r = r.rstrip()  # comment a character at a time, slower as it grows
+                if cut_blanks:  # comment a character at a time, slower as it grows
+                    r = r.rstrip()
                 if joined and size + len(r) > JOINED:
                     out.append(SEP.join(joined))
                     joined, size = [], 0
@@ -286,6 +291,8 @@ def compact(text: str) -> str:
                 size += len(r) + 1
             out.append(SEP.join(joined))
             run.clear()
+        for line in reversed(after):
+            blank(line)
 
     for n, line in enumerate(lines):
         stripped = line.strip()
@@ -293,21 +300,16 @@ def compact(text: str) -> str:
             flush()
             out.append(line)
         elif not stripped:
-            if run:
-                if run[-1].strip():
-                    run.append("")
-            else:
-                blank_line()
+            if not run:
+                blank(line)
+            elif not cut_blanks or run[-1].strip():
+                run.append(line)
         elif stripped[0] == "#" and join:
             run.append(line)
         else:
             flush()
             out.append(line)
-    if run:
-        had_blank = not run[-1].strip()
-        flush()
-        if had_blank:
-            out.append("")
+    flush()
     return "\n".join(out)
 
 
