@@ -66,3 +66,20 @@ def compare(cmds: dict[str, list[str]], runs: int = 15, env: dict | None = None,
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
+
+
+def instructions(cmd: list[str], env: dict | None = None) -> int | None:
+    """Instructions one run of ``cmd`` executes, counted by valgrind's callgrind (the same
+    count run after run, whatever else the machine does; worker processes are followed).
+    None where valgrind is not installed."""
+    import re
+
+    if shutil.which("valgrind") is None:
+        return None
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes",
+                           "--callgrind-out-file=/dev/null", *cmd], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, env=timed_env(env))
+    counts = [int(n.replace(",", "")) for n in re.findall(r"Collected : ([\d,]+)",
+                                                            proc.stderr)]
+    return sum(counts) if counts else None
+

@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _common import REPO, compare, deckcli_cmd, ms, run_once
+from _common import REPO, compare, deckcli_cmd, instructions, ms, run_once
 
 
 def main() -> None:
@@ -85,6 +85,31 @@ def main() -> None:
     out["first run / import click"] = round(ratio, 3)
     print(f"validate with an empty cache: median {ms(statistics.median(first))}, "
           f"{ratio:.2f} x import click (reported)")
+    # the same ratios in instructions (callgrind: one run each, deterministic), with the
+    # index built and the bytecode written by the runs above
+    with tempfile.TemporaryDirectory(prefix="deckcli-cold-") as tmp:
+        env = {"DECKCLI_CACHE_DIR": str(Path(tmp) / "cache")}
+        run_once([*cmd, "db", "build"], env)
+        one_line = Path(tmp) / "one.yaml"
+        one_line.write_text("key: value\n")
+        counted = {"import click": instructions([sys.executable, "-c", "import click"], env),
+                   "validate": instructions([*cmd, "validate", str(deck)], env),
+                   "--help": instructions([*cmd, "--help"], env)}
+        if Path(yamllint).exists():
+            counted["yamllint"] = instructions([yamllint, str(one_line)], env)
+    if all(counted.values()):
+        for name in ("validate", "--help"):
+            ratio = counted[name] / counted["import click"]
+            out[f"{name} / import click, instructions"] = round(ratio, 3)
+            print(f"{name} / import click in instructions: {ratio:.2f} ({counted[name]:,} / "
+                  f"{counted['import click']:,})")
+        if "yamllint" in counted:
+            ratio = counted["validate"] / counted["yamllint"]
+            out["validate / yamllint, instructions"] = round(ratio, 3)
+            print(f"validate / yamllint in instructions: {ratio:.2f} ({counted['validate']:,} "
+                  f"/ {counted['yamllint']:,})")
+    else:
+        print("note: valgrind is not installed; no instruction counts")
     print("RESULT " + json.dumps(out))
 
 
