@@ -93,11 +93,12 @@ class Batched:
 
 
 #: ``--jobs auto`` starts processes only for a run of at least this many decks. A pool costs
-#: a fixed sum before its first deck (importing concurrent.futures and multiprocessing, forking,
-#: each worker opening the index, sending the paths and the rendered reports), and a deck costs
-#: about 0.1 ms, so a smaller run is done sooner in one process (benchmarks/jobs_auto.py
-#: measures where the two cross on a machine).
-AUTO_MIN_DECKS = 2500
+#: a fixed ~60 ms before it helps (importing concurrent.futures and multiprocessing, forking,
+#: each worker opening the index; measured as the wait for a worker's first results), and a
+#: deck costs one process ~0.05 ms, so on two idle CPUs the pool breaks even near 2,500 decks
+#: and saves a fifth of the time from about 4,000; on a busy machine it pays later or never
+#: (benchmarks/jobs_auto.py measures where the two cross).
+AUTO_MIN_DECKS = 4000
 
 
 def process_count(jobs: int | str, decks: int) -> int:
