@@ -33,10 +33,11 @@ class CardRecord:
     path: str
     line: int | None
     id: int = 0
+    folded: tuple = ()  # the key, where the linking worked it out already
 
     @property
     def key(self) -> tuple[str, str, str]:
-        return (self.game, fold_name(self.name), number_key(self.number))
+        return self.folded or (self.game, fold_name(self.name), number_key(self.number))
 
 
 @dataclass
@@ -48,6 +49,8 @@ class PrintingRecord:
     card_key: tuple[str, str, str]
     path: str
     line: int | None
+    card_id: int = 0  # the card's id, once the linking numbered the cards
+    keys: tuple = ()  # (set_key, number_key), where the linking worked them out already
 
 
 @dataclass
@@ -297,10 +300,11 @@ def _link(out: Compiled, raw_entries) -> None:
         name, number, kind, version_of, _variants, data, _line = entry
         if version_of is not None:
             continue
-        rec = CardRecord(game, name, number, kind, code, data, label, line)
-        known = cards.get(rec.key)
+        key = (game, fold_name(name), number_key(number))
+        rec = CardRecord(game, name, number, kind, code, data, label, line, folded=key)
+        known = cards.get(key)
         if known is None:
-            cards[rec.key] = rec
+            cards[key] = rec
         elif json.dumps(known.data, sort_keys=True) != json.dumps(data, sort_keys=True):
             diff = sorted(k for k in set(known.data) | set(data)
                           if known.data.get(k) != data.get(k))
@@ -334,7 +338,7 @@ def _link(out: Compiled, raw_entries) -> None:
                                   path=label, line=line))
             continue
         out.printings.append(PrintingRecord(game, code, number, tuple(variants), ckey, label,
-                                            line))
+                                            line, cards[ckey].id, pkey[1:]))
 
 
 def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: str,

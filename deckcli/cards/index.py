@@ -25,12 +25,16 @@ CREATE TABLE sets(game TEXT, code TEXT, name TEXT, released TEXT, path TEXT, lin
                   PRIMARY KEY(game, code));
 CREATE TABLE cards(id INTEGER PRIMARY KEY, game TEXT, name TEXT, name_key TEXT, number TEXT,
                    number_key TEXT, kind TEXT, base_set TEXT, data BLOB, path TEXT, line INTEGER);
-CREATE INDEX cards_name ON cards(game, name_key);
 CREATE TABLE printings(id INTEGER PRIMARY KEY, card_id INTEGER, game TEXT, set_code TEXT,
                        number TEXT, number_key TEXT, variants TEXT, path TEXT, line INTEGER);
+CREATE TABLE stats(card_id INTEGER, stat TEXT, value REAL);
+"""
+#: made once the rows are in (building an index over rows already there is quicker than
+#: keeping it up to date row by row)
+_INDEXES = """
+CREATE INDEX cards_name ON cards(game, name_key);
 CREATE INDEX printings_number ON printings(game, set_code, number_key);
 CREATE INDEX printings_card ON printings(card_id);
-CREATE TABLE stats(card_id INTEGER, stat TEXT, value REAL);
 CREATE INDEX stats_value ON stats(stat, value);
 """
 
@@ -45,8 +49,9 @@ def write_tables(conn: sqlite3.Connection, compiled, meta) -> None:
     by_key = {c.key: c for c in compiled.cards}
     conn.executemany(
         "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        [(c.id, c.game, c.name, fold_name(c.name), c.number, number_key(c.number), c.kind,
-          c.base_set, marshal.dumps(c.data), c.path, c.line) for c in compiled.cards])
+        [(c.id, c.game, c.name, key[1], c.number, key[2], c.kind, c.base_set,
+          marshal.dumps(c.data), c.path, c.line)
+         for c, key in ((c, c.key) for c in compiled.cards)])
     conn.executemany(
         "INSERT INTO stats VALUES (?,?,?)",
         [(c.id, stat, value)
@@ -54,8 +59,11 @@ def write_tables(conn: sqlite3.Connection, compiled, meta) -> None:
     conn.executemany(
         "INSERT INTO printings(card_id, game, set_code, number, number_key, variants, path, line)"
         " VALUES (?,?,?,?,?,?,?,?)",
-        [(by_key[p.card_key].id, p.game, set_key(p.set_code), p.number, number_key(p.number),
-          ",".join(p.variants), p.path, p.line) for p in compiled.printings])
+        [(p.card_id or by_key[p.card_key].id, p.game, keys[0], p.number, keys[1],
+          ",".join(p.variants), p.path, p.line)
+         for p, keys in ((p, p.keys or (set_key(p.set_code), number_key(p.number)))
+                         for p in compiled.printings)])
+    conn.executescript(_INDEXES)
     conn.commit()
 
 
