@@ -257,3 +257,10 @@ def test_alpha_walrus_suggest_lists_one_copy_changes_with_paired_intervals():
         assert sign in ("+1", "-1") and card.split(" [")[0] in owned, c
         lo, hi = c["ci95"]
         assert lo <= c["gain"] <= hi and c["improves"] == (lo > 0), c
+
+
+def test_a_deck_and_a_collection_of_two_games_are_a_usage_error_naming_both():
+    deck, binder = GOOD / "alpha-walrus-2p.yaml", GOOD / "championship-deep-divers.txt"
+    r = run("suggest", deck, "--collection", binder, "--games", "20")
+    assert r.code == 2 and "alpha-walrus" in r.err and "animal-battle" in r.err, r
+    assert "Traceback" not in r.err

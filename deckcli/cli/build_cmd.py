@@ -78,8 +78,14 @@ class _Run:
 
             self.event = load_event(o["event_path"])
             resolve_event(self.event, index)
+        headers = {path: _header_game(path, index)
+                   for path in (o.get("deck"), o["collection"]) if path}
+        said = {g for g in headers.values() if g}
+        if len(said) > 1:
+            raise click.UsageError("the deck and the collection are of two games: " + ", ".join(
+                f"{path} is {g}" for path, g in headers.items() if g))
         game_id = pick_game(ctx, o["game"]) or (self.event.game if self.event else None) \
-            or _header_game(o["collection"], index) or DEFAULT_GAME
+            or next(iter(said), None) or DEFAULT_GAME
         self.game = game = get(game_id)
         fmt = o.get("format") or (self.event.format if self.event else None) \
             or game.default_format
@@ -237,7 +243,7 @@ def suggest(ctx, deck, **o):
     from deckcli.build import report
     from deckcli.build.explain import improvements, measure
 
-    r = _Run(ctx, {**o, "format": None, "label": "suggesting"})
+    r = _Run(ctx, {**o, "format": None, "label": "suggesting", "deck": deck})
     try:
         cand, problems = report.as_candidate(r, deck)
         if r.game.shared_deck:  # alpha-walrus: one-copy changes that even out the seats
