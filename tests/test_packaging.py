@@ -137,3 +137,17 @@ def test_library_callers_keep_their_collector_state():
         assert not gc.isenabled()  # and a caller's own choice is kept
     finally:
         gc.enable()
+
+
+def test_the_license_file_is_the_license_pyproject_declares():
+    """LICENSE holds the license and the holders pyproject.toml names, and the sdist carries it."""
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    text = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert project["project"]["license"] == {"text": "MIT"}
+    assert text.startswith("MIT License\n") and "Permission is hereby granted" in text
+    holders = [a["name"] for a in project["project"]["authors"]]
+    assert re.search(rf"^Copyright \(c\) \d{{4}} {re.escape(holders[0])}$", text, flags=re.M)
+    sdist = project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    assert "LICENSE" in sdist
