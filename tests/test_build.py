@@ -264,3 +264,13 @@ def test_a_deck_and_a_collection_of_two_games_are_a_usage_error_naming_both():
     r = run("suggest", deck, "--collection", binder, "--games", "20")
     assert r.code == 2 and "alpha-walrus" in r.err and "animal-battle" in r.err, r
     assert "Traceback" not in r.err
+
+
+def test_the_same_seed_builds_the_same_deck_on_one_process_or_two(binder):
+    path, weak = binder
+    common = ["--collection", path, "--against", weak, "--seed", "8", "--games", "200",
+              "--measure", "20"]
+    one = run("build", *map(str, common), "--jobs", "1", "-O", "json")
+    two = run("build", *map(str, common), "--jobs", "2", "-O", "json")
+    assert one.code == two.code == 0, (one, two)
+    assert one.out == two.out
