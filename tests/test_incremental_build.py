@@ -157,3 +157,24 @@ def test_index_rows_are_plain_sqlite(tmp_path, monkeypatch):
     (index,) = [p for p in (tmp_path / "cache").iterdir() if p.suffix == ".sqlite"]
     conn = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
     assert conn.execute("SELECT count(*) FROM printings WHERE set_code='INB'").fetchone()[0] == 6
+
+
+def test_a_build_gives_the_garbage_collector_back_as_it_was(tmp_path, monkeypatch):
+    # a build pauses the cyclic collector while it makes its records, and restores it, also
+    # when the build fails
+    import gc
+
+    db = _catalogue(tmp_path / "db")
+    assert gc.isenabled()
+    _build(db, tmp_path / "cache", monkeypatch)
+    assert gc.isenabled()
+    write_set(db, "BAD.yaml", "- {number: 1, name: Broken, kind: animal, stats: {}}\n",
+              code="BAD", set_name="Bad")
+    assert run("--db", db, "db", "build").code == 2
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert run("--db", db, "db", "check").code == 1
+        assert not gc.isenabled()  # paused by the caller: left paused
+    finally:
+        gc.enable()
