@@ -72,15 +72,7 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
             lines.append(f"  {e['card']}: {e['swap']['in']} instead of one costs "
                          f"{_signed(e['cost'])} (95% CI {_signed(e['ci95'][0])} to "
                          f"{_signed(e['ci95'][1])})")
-    share = stats["playing"] / stats["seconds"] if stats["seconds"] else 0
-    s = result["search"]
-    lines.append(f"search: {s['steps']} steps, {s['raced']} raced past the first screen, "
-                 f"{s['improved']} improvements, {s['games']:,} games; "
-                 f"{stats['all_games']:,} games with the measuring, in {stats['seconds']:.1f} s, "
-                 f"{_floor_pct(share)} of it playing games")
-    if text is not None:
-        lines += ["", text.rstrip("\n")]
-    return "\n".join(lines)
+    return _ending(lines, result, stats, text)
 
 
 def built_shared(r, cand, measured, stats) -> tuple[str, dict]:
@@ -110,8 +102,13 @@ def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
     lines.append(f"  spread {100 * m['spread']:.1f} points; undecided {m['undecided']}; the "
                  f"Final Showdown reached in {m['showdowns']}")
-    s = result["search"]
+    return _ending(lines, result, stats, text)
+
+
+def _ending(lines: list[str], result: dict, stats: dict, text: str | None) -> str:
+    """A build's last lines: how the search went, then the deck (unless written to a file)."""
     share = stats["playing"] / stats["seconds"] if stats["seconds"] else 0
+    s = result["search"]
     lines.append(f"search: {s['steps']} steps, {s['raced']} raced past the first screen, "
                  f"{s['improved']} improvements, {s['games']:,} games; "
                  f"{stats['all_games']:,} games with the measuring, in {stats['seconds']:.1f} s, "

@@ -148,9 +148,10 @@ def stamp(image: bytes) -> bytes:
     return bytes(out)
 
 
-def read_image(path: str) -> tuple[bytes, float] | None:
-    """(a stamped image whose stamp checks, modification time) from ``path``, or None when it
-    is missing, damaged or not a regular file (never opened for a blocking read)."""
+def read_whole(path: str, low: int, high: int) -> tuple[bytes, float] | None:
+    """(the bytes, modification time) of a regular file of ``low`` to ``high`` bytes, read at
+    once; None when it is missing, not a regular file (never opened for a blocking read), of
+    another size, or changed while read."""
     import stat
 
     try:
@@ -160,16 +161,23 @@ def read_image(path: str) -> tuple[bytes, float] | None:
         return None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or not 100 <= st.st_size <= MAX_INDEX_BYTES:
+        if not stat.S_ISREG(st.st_mode) or not low <= st.st_size <= high:
             return None
-        image = os.read(fd, st.st_size + 1)
+        data = os.read(fd, st.st_size + 1)
     except OSError:
         return None
     finally:
         os.close(fd)
-    if len(image) != st.st_size or int.from_bytes(image[_STAMP], "big") != _crc(image):
-        return None  # changed while read, truncated, grown, or any byte changed
-    return image, st.st_mtime
+    return (data, st.st_mtime) if len(data) == st.st_size else None
+
+
+def read_image(path: str) -> tuple[bytes, float] | None:
+    """(a stamped image whose stamp checks, modification time) from ``path``, or None when it
+    is missing, damaged or not a regular file (:func:`read_whole`)."""
+    found = read_whole(path, 100, MAX_INDEX_BYTES)
+    if found is None or int.from_bytes(found[0][_STAMP], "big") != _crc(found[0]):
+        return None  # truncated, grown, or any byte changed
+    return found
 
 
 def open_image(image: bytes) -> tuple[sqlite3.Connection, dict] | None:

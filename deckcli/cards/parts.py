@@ -23,7 +23,7 @@ from __future__ import annotations
 import marshal
 import os
 
-from deckcli.cards.cache import UNUSED_DAYS, cache_dir
+from deckcli.cards.cache import UNUSED_DAYS, cache_dir, read_whole
 
 #: The layout of a part; raise it when :func:`deckcli.cards.build.compile_file` changes shape.
 PART_FORMAT = "1"
@@ -105,25 +105,14 @@ class PartStore:
 
 def _read(path: str):
     """A part whose CRC and shape check, or None (missing, damaged, not a regular file)."""
-    import stat
     import time
     from zlib import crc32
 
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) |
-                     getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
+    found = read_whole(path, 5, _MAX_PART_BYTES)
+    if found is None:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or not 4 < st.st_size <= _MAX_PART_BYTES:
-            return None
-        raw = os.read(fd, st.st_size + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    if len(raw) != st.st_size or int.from_bytes(raw[:4], "big") != crc32(raw[4:]):
+    raw, modified = found
+    if int.from_bytes(raw[:4], "big") != crc32(raw[4:]):
         return None
     try:
         part = marshal.loads(raw[4:])
@@ -131,7 +120,7 @@ def _read(path: str):
         return None
     if not _well_formed(part):
         return None
-    if time.time() - st.st_mtime > _DAY:
+    if time.time() - modified > _DAY:
         try:
             os.utime(path)
         except OSError:
