@@ -229,6 +229,21 @@ def prune_cache(folder: str, keep: str) -> list[str]:
     """Delete index files unused for UNUSED_DAYS, temporary files of builds that died a day
     or more ago, and the journals older versions of deckcli left beside an index; ``keep`` is
     never touched. Returns the names deleted."""
+    def limit(name: str) -> float | None:
+        if name.startswith("index-") and name.endswith(".sqlite"):
+            return UNUSED_DAYS * _DAY
+        if name.startswith(".index-") and name.endswith(".tmp"):
+            return _DAY
+        if name.startswith("index-") and name.endswith(_JOURNALS):
+            return 0  # an index is never opened by SQLite in place: nothing uses these
+        return None  # not ours
+
+    return prune_folder(folder, limit, keep)
+
+
+def prune_folder(folder: str, limit, keep: str | None = None) -> list[str]:
+    """Delete the files of ``folder`` older than ``limit(name)`` seconds (None: not ours, kept),
+    never ``keep``; the names deleted, sorted. Whatever cannot be deleted is left."""
     import time
 
     now, gone = time.time(), []
@@ -238,18 +253,11 @@ def prune_cache(folder: str, keep: str) -> list[str]:
         return gone
     for name in names:
         full = os.path.join(folder, name)
-        if full == keep:
+        age = limit(name)
+        if full == keep or age is None:
             continue
-        if name.startswith("index-") and name.endswith(".sqlite"):
-            limit = UNUSED_DAYS * _DAY
-        elif name.startswith(".index-") and name.endswith(".tmp"):
-            limit = _DAY
-        elif name.startswith("index-") and name.endswith(_JOURNALS):
-            limit = 0  # an index is never opened by SQLite in place: nothing uses these
-        else:
-            continue  # not ours
         try:
-            if now - os.stat(full).st_mtime > limit:
+            if now - os.stat(full).st_mtime > age:
                 os.unlink(full)
                 gone.append(name)
         except OSError:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import marshal
 import os
 
-from deckcli.cards.cache import UNUSED_DAYS, cache_dir, read_whole
+from deckcli.cards.cache import UNUSED_DAYS, cache_dir, prune_folder, read_whole
 
 #: The layout of a part; raise it when :func:`deckcli.cards.build.compile_file` changes shape.
 PART_FORMAT = "1"
@@ -146,25 +146,11 @@ def _well_formed(part) -> bool:
 def prune(folder: str) -> list[str]:
     """Delete parts unused for UNUSED_DAYS and temporary files of builds that died a day or
     more ago; returns the names deleted."""
-    import time
-
-    now, gone = time.time(), []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return gone
-    for name in names:
+    def limit(name: str) -> float | None:
         if name.endswith(".part"):
-            limit = UNUSED_DAYS * _DAY
-        elif name.startswith(".part-") and name.endswith(".tmp"):
-            limit = _DAY
-        else:
-            continue
-        full = os.path.join(folder, name)
-        try:
-            if now - os.stat(full).st_mtime > limit:
-                os.unlink(full)
-                gone.append(name)
-        except OSError:
-            pass
-    return sorted(gone)
+            return UNUSED_DAYS * _DAY
+        if name.startswith(".part-") and name.endswith(".tmp"):
+            return _DAY
+        return None
+
+    return prune_folder(folder, limit)
