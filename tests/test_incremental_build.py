@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 
 import pytest
 from conftest import run
@@ -178,3 +179,20 @@ def test_a_build_gives_the_garbage_collector_back_as_it_was(tmp_path, monkeypatc
         assert not gc.isenabled()  # paused by the caller: left paused
     finally:
         gc.enable()
+
+
+def test_parts_nobody_used_for_30_days_and_dead_temporary_files_are_deleted(tmp_path,
+                                                                            monkeypatch):
+    from deckcli.cards.cache import UNUSED_DAYS
+    from deckcli.cards.parts import prune
+
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    old = time.time() - (UNUSED_DAYS + 1) * 86400
+    for name, age in (("old.part", old), ("fresh.part", None), (".part-x.tmp", old - 1),
+                      (".part-y.tmp", None), ("notes.txt", old)):
+        (folder / name).write_bytes(b"x")
+        if age is not None:
+            os.utime(folder / name, (age, age))
+    assert prune(str(folder)) == [".part-x.tmp", "old.part"]
+    assert sorted(os.listdir(folder)) == [".part-y.tmp", "fresh.part", "notes.txt"]
