@@ -86,15 +86,15 @@ class Binder:
         return None
 
 
-def read_binder(path: str, index, game: str, fmt: str | None, event=None) -> Binder:
-    """Read a collection for ``game`` and ``fmt``. A file that cannot be read, or names a card
-    that does not exist, stops the command (exit 2)."""
+def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=None) -> Binder:
+    """Read a collection for ``game`` and ``fmt`` (``deck``: the file already read). A file
+    that cannot be read, or names a card that does not exist, stops the command (exit 2)."""
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.games import get
     from deckcli.sim.run import card_type
 
-    deck = read_deck(path, is_set=index.is_any_set_code)
+    deck = deck or read_deck(path, is_set=index.is_any_set_code)
     errors = [p for p in deck.problems if p.is_error]
     if errors or not deck.readable:
         first = errors[0] if errors else None

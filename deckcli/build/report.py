@@ -137,7 +137,7 @@ def as_candidate(r, path: str):
     from deckcli.errors import DeckcliError
     from deckcli.sim.run import card_type
 
-    deck = read_deck(path, is_set=r.index.is_any_set_code)
+    deck = r.decks.get(path) or read_deck(path, is_set=r.index.is_any_set_code)
     rdeck = resolve_deck(r.index, deck, r.game.id, r.binder.format)
     errors = [p for p in [*deck.problems, *rdeck.problems] if p.is_error]
     if errors:

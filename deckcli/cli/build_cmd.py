@@ -11,10 +11,13 @@ from deckcli.cli.common import (
     GAMES,
     db_option,
     echo_json,
+    echo_warning,
+    fresh_seed,
     house_rule_option,
     open_index,
     output_option,
     pick_game,
+    play_options,
     progress_line,
 )
 
@@ -28,12 +31,7 @@ def _common(f):
     f = click.option("--game", type=click.Choice(GAMES), default=None,
                      help="Which game's rules apply (default: the collection's, else "
                           "animal-battle).")(f)
-    f = click.option("--scheduler", default=None, metavar="ADDRESS",
-                     help="Play the games on this Dask cluster.")(f)
-    f = click.option("--jobs", default="auto", show_default=True, metavar="N|auto",
-                     help="Processes to play the games in.")(f)
-    f = click.option("--max-turns", type=click.IntRange(1, 100_000), default=200,
-                     show_default=True, help="A game past this many turns is undecided.")(f)
+    f = play_options(f)
     f = click.option("--policy", default="greedy", show_default=True,
                      help="How both sides play the judging games: random, greedy, search[:N].")(f)
     f = click.option("--measure", type=click.IntRange(2, 100_000), default=None,
@@ -61,10 +59,10 @@ class _Run:
     """What build and suggest share: the index, the event, the binder, the judge."""
 
     def __init__(self, ctx, o: dict):
-        import random
-
         from deckcli.build.collection import read_binder
         from deckcli.build.search import Judge
+        from deckcli.cli.common import db_dirs
+        from deckcli.decks.reader import read_deck
         from deckcli.games import DEFAULT_GAME, get
         from deckcli.games.gamelog import parse_house_rules
         from deckcli.sim import run as sim_run
@@ -78,8 +76,10 @@ class _Run:
 
             self.event = load_event(o["event_path"])
             resolve_event(self.event, index)
-        headers = {path: _header_game(path, index)
-                   for path in (o.get("deck"), o["collection"]) if path}
+        # each file is read once: its header says its game, and it is what the build reads
+        self.decks = {path: read_deck(path, is_set=index.is_any_set_code)
+                      for path in (o.get("deck"), o["collection"]) if path}
+        headers = {path: _header_game(deck) for path, deck in self.decks.items()}
         said = {g for g in headers.values() if g}
         if len(said) > 1:
             raise click.UsageError("the deck and the collection are of two games: " + ", ".join(
@@ -89,9 +89,9 @@ class _Run:
         self.game = game = get(game_id)
         fmt = o.get("format") or (self.event.format if self.event else None) \
             or game.default_format
-        self.binder = read_binder(o["collection"], index, game.id, fmt, self.event)
-        self.seed = o["seed"] if o["seed"] is not None else \
-            random.SystemRandom().randrange(1, 1_000_000)
+        self.binder = read_binder(o["collection"], index, game.id, fmt, self.event,
+                                  deck=self.decks[o["collection"]])
+        self.seed = fresh_seed(o["seed"])
         self.opponents = []
         if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks
             from deckcli.validate import collect_paths
@@ -112,7 +112,7 @@ class _Run:
         self.where = backend(o["jobs"], o["scheduler"], o["games"])
         self.players = o.get("players")
         self.advance, self.finish = progress_line(o.get("label", "building"), None)
-        db_dirs = [*(ctx.obj or {}).get("db", []), *o["db_dirs"]]
+        folders = db_dirs(ctx, o["db_dirs"])
         if game.shared_deck:
             from deckcli.build.shared import SeatJudge, Table
 
@@ -121,11 +121,11 @@ class _Run:
             self.judge = SeatJudge(game, self.binder, self.players, policy=o["policy"],
                                    house=self.house, seed=self.seed,
                                    max_turns=o["max_turns"], where=self.where,
-                                   progress=self.advance, db_dirs=db_dirs)
+                                   progress=self.advance, db_dirs=folders)
         else:
             self.judge = Judge(game, self.binder, self.opponents, policy=o["policy"],
                                house=self.house, seed=self.seed, max_turns=o["max_turns"],
-                               where=self.where, progress=self.advance, db_dirs=db_dirs)
+                               where=self.where, progress=self.advance, db_dirs=folders)
 
 
 def _ignored(r, o) -> None:
@@ -140,13 +140,12 @@ def _ignored(r, o) -> None:
     elif o.get("players") is not None:
         ignored.append(f"--players {o['players']} ({r.game.id} plays one deck a player)")
     for what in ignored:
-        click.echo(f"deckcli: warning: {what} changes nothing here (DL-5.3)", err=True)
+        echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
 
 
-def _header_game(path: str, index) -> str | None:
-    from deckcli.decks.reader import read_deck
-
-    wanted = read_deck(path, is_set=index.is_any_set_code).header.get("game")
+def _header_game(deck) -> str | None:
+    """The game a deck's header names, if it is one deckcli knows."""
+    wanted = deck.header.get("game")
     return wanted.strip().lower() if isinstance(wanted, str) and wanted.strip().lower() in \
         GAMES else None
 

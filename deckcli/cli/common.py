@@ -112,6 +112,27 @@ def db_dirs(ctx: click.Context, extra=()) -> list[str]:
     return [*(ctx.obj or {}).get("db", []), *extra]
 
 
+def fresh_seed(seed: int | None) -> int:
+    """``seed``, or a new one from the system's randomness when none was given (every seeded
+    command prints the seed it used, so a run can be repeated)."""
+    if seed is not None:
+        return seed
+    import random
+
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def play_options(f):
+    """--max-turns, --jobs and --scheduler: how the games of simulate and build are played."""
+    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Play on this Dask cluster (pip install 'deckcli[cluster]').")(f)
+    f = click.option("--jobs", default="auto", show_default=True, metavar="N|auto",
+                     help="Processes to play in: auto, 1, or 0 for one per CPU.")(f)
+    return click.option("--max-turns", type=click.IntRange(1, 100_000), default=200,
+                        show_default=True,
+                        help="A game still going after this many turns is undecided.")(f)
+
+
 def open_index(ctx: click.Context, extra=()):
     from deckcli.cards import open_index as _open
 

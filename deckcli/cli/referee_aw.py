@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
-from deckcli.cli.common import echo_json, open_index, ruling_options
+from deckcli.cli.common import echo_json, fresh_seed, open_index, ruling_options
 from deckcli.games.alpha_walrus import GAME
 
 _common = ruling_options("battle_level=printed (gaps AW-G.1 to AW-G.18)", hide_game=True)
@@ -34,11 +34,8 @@ def _setup(ctx, house_rules, event_path, extra_dbs):
 
 
 def _seed(seed, rolls):
-    if seed is None and not rolls:
-        import random
-
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-    return seed
+    """Dice given on the command line need no seed; otherwise one is chosen if none is given."""
+    return seed if rolls else fresh_seed(seed)
 
 
 def _emit(result: dict, output: str) -> int:

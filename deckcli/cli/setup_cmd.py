@@ -9,6 +9,7 @@ from deckcli.cli.common import (
     db_option,
     echo_json,
     echo_warning,
+    fresh_seed,
     game_option,
     open_index,
     option_warnings,
@@ -32,16 +33,13 @@ from deckcli.cli.common import (
 @click.pass_context
 def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     """Perform the game's setup exactly as the rules order it, from a seeded shuffle."""
-    import random
-
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import ResolvedDeck
     from deckcli.games import GAMES
     from deckcli.validate import Options, resolve_for
 
     index = open_index(ctx, db_dirs)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+    seed = fresh_seed(seed)
 
     def load(path):
         d = read_deck(path, is_set=index.is_any_set_code)

@@ -9,11 +9,17 @@ from deckcli.cli.common import (
     GAMES,
     db_option,
     echo_json,
+    echo_warning,
+    fresh_seed,
     house_rule_option,
     open_index,
     output_option,
     pick_game,
+    play_options,
     progress_line,
+)
+from deckcli.cli.common import (
+    db_dirs as db_folders,
 )
 
 
@@ -38,8 +44,6 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
 @click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,
               help="Take house rules (and the game) from this event file.")
-@click.option("--max-turns", type=click.IntRange(1, 100_000), default=200, show_default=True,
-              help="A game still going after this many turns is undecided.")
 @click.option("--until-ci", type=click.FloatRange(0.0, 1.0, min_open=True), default=None,
               metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
@@ -48,10 +52,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
               help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: seats sharing the deck (default 2).")
-@click.option("--jobs", default="auto", show_default=True, metavar="N|auto",
-              help="Processes to play in: auto, 1, or 0 for one per CPU.")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Play on this Dask cluster (pip install 'deckcli[cluster]').")
+@play_options
 @click.option("--csv", "csv_path", default=None, metavar="FILE",
               help="More than two decks: write the matchup matrix as CSV.")
 @click.option("--html", "html_path", default=None, metavar="FILE",
@@ -70,8 +71,6 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     More decks (or a folder): every pairing, a matchup matrix (--csv, --html).
     alpha-walrus: one shared deck for --players seats, wins by seat.
     """
-    import random
-
     from deckcli.decks.writer import check_target, writable_folder
     from deckcli.diagnostics import visible_name
     from deckcli.games import DEFAULT_GAME, get
@@ -106,8 +105,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     if (csv_path or html_path) and (g.shared_deck or len(loaded) == 2):
         ignored.append("--csv/--html (a matchup matrix needs more than two decks)")
     for what in ignored:  # an option that changes nothing is said (DL-5.3)
-        click.echo(f"deckcli: warning: {what} changes nothing and is ignored [rule DL-5.3]",
-                   err=True)
+        echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
     for d in loaded:
         if d.errors:
             shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
@@ -116,15 +114,14 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
                        f"{shown}{more}", err=True)
     house = run.house_rules(g, parse_house_rules(house_rules),
                             event.house_rules if event else {})
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+    seed = fresh_seed(seed)
     from deckcli.sim.policies import make
 
     pa, pb = policy_a or policy, policy_b or policy
     for spec in {pa, pb, policy}:
         make(g, spec)  # an unknown policy is a usage error before any game
     common = {"seed": seed, "house": house, "games": games, "max_turns": max_turns,
-              "until_ci": until_ci, "db_dirs": [*(ctx.obj or {}).get("db", []), *db_dirs]}
+              "until_ci": until_ci, "db_dirs": db_folders(ctx, db_dirs)}
     pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
     where = backend(jobs, scheduler, games * pairings)
     advance, finish = progress_line("simulating", games * pairings)
