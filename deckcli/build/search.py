@@ -43,13 +43,13 @@ class Candidate:
         return [binder.stock[i].entry(n) for i, n in sorted(self.counts.items())]
 
 
-class Judge:
-    """Plays candidates against the opponents and remembers every result: a candidate's games
-    against an opponent are numbers 0, 1, 2, ... of one seed, so adding games extends them."""
+class Judging:
+    """What every judge of candidates holds: the game, the binder, how the games are played,
+    where, the results kept, and how many games and seconds of play they took."""
 
-    def __init__(self, game, binder, opponents, *, policy: str, house, seed: int,
-                 max_turns: int, where, progress=None, db_dirs=()):
-        self.game, self.binder, self.opponents = game, binder, opponents
+    def __init__(self, game, binder, *, policy: str, house, seed: int, max_turns: int, where,
+                 progress=None, db_dirs=()):
+        self.game, self.binder = game, binder
         self.policy, self.house, self.seed = policy, house, seed
         self.max_turns, self.where, self.progress = max_turns, where, progress
         self.db_dirs = tuple(db_dirs)
@@ -57,17 +57,30 @@ class Judge:
         self.games = 0
         self.playing = 0.0  # seconds spent playing games
 
+    def run(self, spec: Spec, numbers: list[int]) -> list[dict]:
+        """Games ``numbers`` of ``spec``, counted and timed."""
+        start = time.perf_counter()
+        records = self.where.run(spec, numbers, self.progress)
+        self.playing += time.perf_counter() - start
+        self.games += len(numbers)
+        return records
+
+
+class Judge(Judging):
+    """Plays candidates against the opponents and remembers every result: a candidate's games
+    against an opponent are numbers 0, 1, 2, ... of one seed, so adding games extends them."""
+
+    def __init__(self, game, binder, opponents, **how):
+        super().__init__(game, binder, **how)
+        self.opponents = opponents
+
     def spec(self, cards, opponent, seed: int) -> Spec:
         return Spec(self.game.id, seed, {"a": cards, "b": opponent.cards}, ["p1", "p2"],
                     {"p1": "a", "p2": "b"}, {"p1": self.policy, "p2": self.policy},
                     dict(self.house.given), self.max_turns, db_dirs=self.db_dirs)
 
     def play(self, cards, opponent, seed: int, numbers: list[int]) -> list[dict]:
-        start = time.perf_counter()
-        records = self.where.run(self.spec(cards, opponent, seed), numbers, self.progress)
-        self.playing += time.perf_counter() - start
-        self.games += len(numbers)
-        return records
+        return self.run(self.spec(cards, opponent, seed), numbers)
 
     def extend(self, cand: Candidate, n: int) -> None:
         """Play ``cand`` until it has ``n`` games against each opponent."""

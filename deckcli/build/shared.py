@@ -23,21 +23,16 @@ from __future__ import annotations
 import random
 import time
 
-from deckcli.build.search import Candidate
+from deckcli.build.search import Candidate, Judging
 from deckcli.sim.play import Spec, game_seed
 
 LEVELS = (20, 60, 140)  # games a candidate plays at each stage of a race
 FIXED = ("alpha-walrus", "gear")  # exactly one of each (AW-1.1, AW-8.1): never searched
 
 
-def _group(kind: str) -> str:
-    from deckcli.games.alpha_walrus.deck_checks import NON_CREATURE_KINDS
-
-    return "non-creature" if kind in NON_CREATURE_KINDS else kind
-
-
 class Table:
-    """What a shared deck must hold for ``players``, and the collection it comes from."""
+    """What a shared deck must hold for ``players`` (the setup numbers of
+    :mod:`deckcli.games.alpha_walrus.deck_checks`), and the collection it comes from."""
 
     def __init__(self, binder, players: int, index):
         from deckcli.games.alpha_walrus.deck_checks import needs
@@ -46,46 +41,44 @@ class Table:
         self.need = needs(players)
         self.gear = sorted({c.ref for c in index.all_cards("alpha-walrus") if c.kind == "gear"})
 
+    def census(self, counts: dict[int, int]) -> dict[str, int]:
+        from deckcli.games.alpha_walrus.deck_checks import census_of
+
+        return census_of((self.binder.stock[i].card, n) for i, n in counts.items())
+
+    def left_to_draw(self, got: dict[str, int]) -> int:
+        from deckcli.games.alpha_walrus.deck_checks import draw_pile
+
+        return draw_pile(got, self.players)
+
     def missing(self) -> str | None:
-        """Why no deck from this collection sets up for the table, in numbers; None if one can."""
-        owned: dict[str, int] = {}
-        refs = set()
-        for s in self.binder.stock:
-            owned[s.info.kind] = owned.get(s.info.kind, 0) + s.owned
-            if s.owned:
-                refs.add(s.card.ref)
-            if s.info.kind in ("gear", "equipment", "battle", "action"):
-                owned["non-creature"] = owned.get("non-creature", 0) + s.owned
+        """Why no deck from this collection sets up for the table, in numbers; None if one can.
+        The largest deck it makes (:meth:`first_deck`) is the one to judge by."""
+        counts = self.first_deck().counts
+        got = self.census(counts)
+        held = {self.binder.stock[i].card.ref for i in counts}
         n = self.players
         why = []
-        if not owned.get("alpha-walrus"):
+        if not got["alpha-walrus"]:
             why.append("no Alpha Walrus card (setup needs exactly 1, AW-1.1)")
-        lacking = [g for g in self.gear if g not in refs]
+        lacking = [g for g in self.gear if g not in held]
         if lacking:
             why.append(f"{4 - len(lacking)} of the 4 Alpha Walrus gear pieces (missing: "
                        f"{', '.join(lacking)}; AW-8.1)")
         for kind, rule in (("diplomacy", "AW-1.2"), ("creature", "AW-1.3"),
                            ("non-creature", "AW-1.3")):
-            if owned.get(kind, 0) < self.need[kind]:
-                why.append(f"{owned.get(kind, 0)} {kind} card(s); {n} players need "
+            if got[kind] < self.need[kind]:
+                why.append(f"{got[kind]} {kind} card(s); {n} players need "
                            f"{self.need[kind]} ({rule})")
-        if not why:
-            total = sum(s.owned for s in self.binder.stock
-                        if s.info.kind not in FIXED) + 1 + len(self.gear)
-            dealt = n + 2 * 3 * n + 1  # diplomacy, creatures and non-creatures, the Alpha
-            if total - dealt < self.need["draw-pile"]:
-                why.append(f"{total} usable cards; after the deal {n} players need "
-                           f"{self.need['draw-pile']} left to draw (AW-1.6, AW-3.2)")
+        if not why and self.left_to_draw(got) < self.need["draw-pile"]:
+            why.append(f"{sum(counts.values())} usable cards; after the deal {n} players need "
+                       f"{self.need['draw-pile']} left to draw (AW-1.6, AW-3.2)")
         return "; ".join(why) if why else None
 
     def fits(self, counts: dict[int, int]) -> bool:
-        got = {"diplomacy": 0, "creature": 0, "non-creature": len(self.gear)}
-        for i, k in counts.items():
-            g = _group(self.binder.stock[i].info.kind)
-            if g in got and self.binder.stock[i].info.kind not in FIXED:
-                got[g] += k
-        left = sum(got.values()) - (self.players + 2 * 3 * self.players)
-        return all(got[g] >= self.need[g] for g in got) and left >= self.need["draw-pile"]
+        got = self.census(counts)
+        return all(got[g] >= self.need[g] for g in ("diplomacy", "creature", "non-creature")) \
+            and self.left_to_draw(got) >= self.need["draw-pile"]
 
     def first_deck(self) -> Candidate:
         """One Alpha Walrus, each gear piece once, and every other copy the collection owns."""
@@ -125,30 +118,18 @@ class Table:
         return cand
 
 
-class SeatJudge:
+class SeatJudge(Judging):
     """Plays a shared deck at the table and remembers the games: game ``n`` of a candidate is
     dealt from the run's seed and ``n``, so adding games extends a candidate's record."""
 
-    def __init__(self, game, binder, players: int, *, policy: str, house, seed: int,
-                 max_turns: int, where, progress=None, db_dirs=()):
-        self.game, self.binder = game, binder
+    def __init__(self, game, binder, players: int, **how):
+        super().__init__(game, binder, **how)
         self.seats = [f"p{i + 1}" for i in range(players)]
-        self.policy, self.house, self.seed = policy, house, seed
-        self.max_turns, self.where, self.progress = max_turns, where, progress
-        self.db_dirs = tuple(db_dirs)
-        self.results: dict[tuple, list[dict]] = {}
-        self.games = 0
-        self.playing = 0.0
 
     def play(self, cards, seed: int, numbers: list[int]) -> list[dict]:
-        spec = Spec(self.game.id, seed, {"shared": cards}, self.seats, {},
-                    {s: self.policy for s in self.seats}, dict(self.house.given),
-                    self.max_turns, db_dirs=self.db_dirs, pairs=False)
-        start = time.perf_counter()
-        records = self.where.run(spec, numbers, self.progress)
-        self.playing += time.perf_counter() - start
-        self.games += len(numbers)
-        return records
+        return self.run(Spec(self.game.id, seed, {"shared": cards}, self.seats, {},
+                             {s: self.policy for s in self.seats}, dict(self.house.given),
+                             self.max_turns, db_dirs=self.db_dirs, pairs=False), numbers)
 
     def score(self, cand: Candidate, n: int) -> tuple[float, float]:
         """(spread of the seat win rates, share undecided) in the candidate's first ``n``

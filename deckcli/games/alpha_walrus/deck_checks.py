@@ -31,8 +31,13 @@ def players_of(ctx) -> int:
 
 def census(rdeck) -> dict[str, int]:
     """How many cards of each deal group the deck holds."""
+    return census_of(rdeck.totals().values())
+
+
+def census_of(cards) -> dict[str, int]:
+    """How many cards of each deal group (card, copies) pairs make."""
     out = {"alpha-walrus": 0, "gear": 0, "diplomacy": 0, "creature": 0, "non-creature": 0}
-    for card, copies in rdeck.totals().values():
+    for card, copies in cards:
         kind = card.kind
         if kind in ("alpha-walrus", "diplomacy", "creature"):
             out[kind] += copies
