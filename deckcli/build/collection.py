@@ -27,6 +27,11 @@ class Stock:
     def identity(self) -> int:
         return self.card.id
 
+    @property
+    def key(self) -> tuple:
+        """What makes two lines the same stock: the card, the printing named, the tags."""
+        return stock_key(self.card, self.printing, self.variants)
+
     def shown(self, count: int) -> str:
         """``count`` copies of this stock as a person reads them: the card's reference and, if
         the binder names one, the printing and tags."""
@@ -46,6 +51,10 @@ class Stock:
 
     def __repr__(self) -> str:
         return f"Stock({self.entry(self.owned)!r})"
+
+
+def stock_key(card, printing, variants) -> tuple:
+    return card.id, printing.id if printing is not None else None, tuple(sorted(variants))
 
 
 class Binder:
@@ -119,8 +128,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
         if e.line in refused:
             left_out.append(f"line {e.line}: {refused[e.line]}")
             continue
-        key = (r.card.id, r.printing.id if r.printing is not None else None,
-               tuple(sorted(e.variants)))
+        key = stock_key(r.card, r.printing, e.variants)
         if key in merged:
             merged[key].owned += e.count
         else:

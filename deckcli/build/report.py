@@ -130,7 +130,7 @@ def _signed(x) -> str:
 def as_candidate(r, path: str):
     """The player's deck as a candidate over the binder's stock: each of its lines is the
     binder's matching stock where there is one, else stock of its own (the deck's copies)."""
-    from deckcli.build.collection import Stock
+    from deckcli.build.collection import Stock, stock_key
     from deckcli.build.search import Candidate
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
@@ -147,10 +147,8 @@ def as_candidate(r, path: str):
     notes = []
     for res in rdeck.entries:
         e = res.entry
-        key = (res.card.id, res.printing.id if res.printing else None, tuple(sorted(e.variants)))
-        match = next((i for i, s in enumerate(r.binder.stock)
-                      if (s.card.id, s.printing.id if s.printing else None,
-                          tuple(sorted(s.variants))) == key), None)
+        key = stock_key(res.card, res.printing, e.variants)
+        match = next((i for i, s in enumerate(r.binder.stock) if s.key == key), None)
         if match is None:
             r.binder.stock.append(Stock(res.card, res.printing, tuple(e.variants), e.count,
                                         card_type(r.game).of(res.card), e.line))
