@@ -80,23 +80,27 @@ def test_two_processes_build_at_once(promo_db, tmp_path):
     outs = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0], outs
     assert len({o[0] for o in outs}) == 1  # every process saw the same complete index
-    leftovers = [p.name for p in cache.iterdir() if not p.name.endswith(".sqlite")]
+    leftovers = [p.name for p in cache.iterdir()
+                 if not p.name.endswith((".sqlite", ".sqlite.checked"))]
     assert leftovers == ["parts"]  # the compiled source files, each whole, no temporary file
     assert {p.suffix for p in (cache / "parts").iterdir()} == {".part"}
     assert run("--db", promo_db, "cards", "show", "Test Ferret").code == 0
 
 
 def test_a_run_reading_the_index_does_not_hold_up_another(promo_db, tmp_path, monkeypatch):
-    # a run reads the whole index file into memory and holds no lock on it; another process
-    # that finds the sources touched (same content) records their new times at once, in a new
-    # file renamed into place, and the first run goes on reading its own copy
+    # a run opens the index file in place read-only (or reads it whole into memory) and holds
+    # no lock on it; another process that finds the sources touched (same content) records
+    # their new times at once, in a new file renamed into place, and the first run goes on
+    # reading the file it opened
     import sqlite3
 
     from deckcli.cards import open_index
     from deckcli.cards.cache import source_dirs, source_files, stat_key
 
     monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "cache"))
+    open_index([str(promo_db)])  # built, written, noted as whole
     reading = open_index([str(promo_db)])
+    assert reading.conn.execute("PRAGMA database_list").fetchone()[2] == reading.path
     assert reading.cards_named("animal-battle", "Test Ferret")  # the read lock is held now
     _no_compiling(monkeypatch)
     source = promo_db / "TST.yaml"
@@ -312,6 +316,10 @@ def test_a_build_prunes_index_files_nobody_used_for_30_days(promo_db, tmp_path, 
     stale = cache / "index-6-00000000-2.sqlite"  # another --db list, unused for 31 days
     stale.write_bytes(b"an old index")
     os.utime(stale, (old, old))
+    stale_note = cache / f"{stale.name}.checked"  # goes with its index, whatever its age
+    stale_note.write_text("1 2 3 4 5\n")
+    orphan_note = cache / "index-6-22222222-2.sqlite.checked"  # its index is gone already
+    orphan_note.write_text("1 2 3 4 5\n")
     recent = cache / "index-6-11111111-2.sqlite"  # used last week: kept
     recent.write_bytes(b"a recent index")
     os.utime(recent, (now - 7 * 86400, now - 7 * 86400))
@@ -327,11 +335,18 @@ def test_a_build_prunes_index_files_nobody_used_for_30_days(promo_db, tmp_path, 
     os.utime(bundled[0], (old, old))
     assert run("cards", "show", "Walrus").code == 0
     assert time.time() - bundled[0].stat().st_mtime < 86400
+    from deckcli.cards.cache import load  # the new time noted: the next run opens it in place
+
+    conn = load(str(bundled[0]))[0]
+    assert conn.execute("PRAGMA database_list").fetchone()[2] == str(bundled[0])
+    conn.close()
 
     assert run("--db", promo_db, "cards", "show", "Test Ferret").code == 0  # builds: prunes
     left = sorted(p.name for p in cache.iterdir())
     assert stale.name not in left and dead_tmp.name not in left
-    assert {recent.name, live_tmp.name, notes.name, bundled[0].name} <= set(left)
+    assert stale_note.name not in left and orphan_note.name not in left
+    assert {recent.name, live_tmp.name, notes.name, bundled[0].name,
+            f"{bundled[0].name}.checked"} <= set(left)
 
 
 # -- the index shipped inside the package (deckcli/cards/bundled.py) ---------------------------

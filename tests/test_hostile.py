@@ -365,7 +365,50 @@ def test_a_damaged_card_index_is_rebuilt_and_answers_correctly(tmp_path, monkeyp
         assert answers() == expected
     if damage != "directory":  # a directory cannot be replaced: each run builds in memory
         assert load(str(path)) is not None, f"{damage}: not rebuilt"
-    assert sorted(p.name for p in cache.iterdir()) == [path.name]  # no journal, no temporary
+    # the index (or the directory in its place), the note that it was found whole; no
+    # journal, no temporary file
+    assert sorted(p.name for p in cache.iterdir()) == [path.name, f"{path.name}.checked"]
+
+
+def _where(conn) -> str:
+    """The file an SQLite connection reads (not a path for a database in memory)."""
+    return conn.execute("PRAGMA database_list").fetchone()[2]
+
+
+def test_an_index_found_whole_is_opened_in_place_until_it_changes(tmp_path, monkeypatch):
+    """An index file is read whole and its stamp checked once after each change; runs after
+    that open it where it lies, read-only (a 100,000-printing index costs a run the pages it
+    reads, not 31 MB). Writing to it (even putting its modification time back) or replacing
+    it sends the next run back to the whole check, which finds the damage."""
+    import sqlite3
+
+    from deckcli.cards.cache import load
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(cache))
+    assert run("cards", "show", "Walrus").code == 0
+    [path] = cache.glob("index-*.sqlite")
+    conn, meta, _ = load(str(path))
+    assert _where(conn) == str(path)  # in place
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        conn.execute("DELETE FROM cards")
+    conn.close()
+    st = path.stat()
+    INDEX_DAMAGE["wrong-rows"](path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # the old time back: the change time moves
+    assert load(str(path)) is None  # checked whole again: the stamp no longer matches
+    expected = answers()
+    assert run("cards", "show", "Walrus").code == 0  # rebuilt, noted
+    conn, _, _ = load(str(path))
+    assert _where(conn) == str(path)
+    conn.close()
+    note = Path(f"{path}.checked")
+    note.write_text("0 0 0 0 0\n")  # a note that does not match: the file is checked whole
+    conn, _, _ = load(str(path))
+    assert _where(conn) != str(path)  # read whole and opened in memory, then noted again
+    conn.close()
+    assert _where(load(str(path))[0]) == str(path)
+    assert answers() == expected
 
 
 @pytest.mark.parametrize("damage", ["random-bytes", "zeroed-middle-page", "dropped-table"])

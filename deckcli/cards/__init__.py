@@ -18,6 +18,7 @@ def open_index(extra_dirs=(), *, rebuild: bool = False, reuse: bool = True):
     from deckcli.cards.cache import (
         content_key,
         dirs_key,
+        in_memory,
         index_path,
         load,
         mark_used,
@@ -40,6 +41,7 @@ def open_index(extra_dirs=(), *, rebuild: bool = False, reuse: bool = True):
                 mark_used(path, modified)
                 return CardIndex(conn, dirs, path)
             if meta.get("content_key") == content_key(files):
+                conn = in_memory(conn)  # the file is opened read-only: change a copy
                 conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stamp,))
                 on_disk = save(path, conn)  # the new times, for the next run
                 return CardIndex(conn, dirs, on_disk)

@@ -10,13 +10,17 @@ copy or compile an index is :func:`deckcli.cards.open_index`'s, above this modul
   (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
   change rebuilds.
 * Whole, or rebuilt: an index file is an SQLite database image stamped with a CRC-32 of its
-  bytes (:func:`stamp`, in the header's ``user_version``). A run reads the whole file at once,
-  checks the stamp and opens the image in memory (:func:`load`), so any damage to it (a zeroed
-  page, random bytes, a dropped table, a truncated file or record) is found before a query
-  can give a wrong answer, and SQLite never opens the file itself: a journal left beside it by
-  a killed process is never rolled into it, and nothing is locked. A file that fails the
-  check, is not a regular file (a FIFO is never opened for a blocking read) or cannot be read
-  is rebuilt, or, where it cannot be replaced, the run uses an index in memory.
+  bytes (:func:`stamp`, in the header's ``user_version``). A run that finds the file changed
+  since it was last found whole reads the whole file at once, checks the stamp and opens the
+  image in memory (:func:`load`), so any damage to it (a zeroed page, random bytes, a dropped
+  table, a truncated file or record) is found before a query can give a wrong answer. A file
+  that fails the check, is not a regular file (a FIFO is never opened for a blocking read) or
+  cannot be read is rebuilt, or, where it cannot be replaced, the run uses an index in memory.
+* Checked once: beside a file found whole (or just written) a note keeps its stat (device,
+  inode, size, modification and change times, :func:`record_checked`). While the stat is the
+  same, runs open the file in place, read-only and ``immutable`` (:func:`_open_checked`): no
+  lock, no journal read or rolled back, only the pages a run's look-ups need read. Writing to
+  the file moves its change time, replacing it its inode: the next run checks it whole.
 * Safe: an index is never changed in place. A build (or a new stat key) writes a new image
   to a temporary file in the cache folder and renames it into place (:func:`write_image`), so
   two processes writing at once each leave a complete index. A read-only or missing cache
@@ -148,10 +152,10 @@ def stamp(image: bytes) -> bytes:
     return bytes(out)
 
 
-def read_whole(path: str, low: int, high: int) -> tuple[bytes, float] | None:
-    """(the bytes, modification time) of a regular file of ``low`` to ``high`` bytes, read at
-    once; None when it is missing, not a regular file (never opened for a blocking read), of
-    another size, or changed while read."""
+def read_whole(path: str, low: int, high: int) -> tuple[bytes, float, str] | None:
+    """(the bytes, modification time, identity for :func:`record_checked`) of a regular file
+    of ``low`` to ``high`` bytes, read at once; None when it is missing, not a regular file
+    (never opened for a blocking read), of another size, or changed while read."""
     import stat
 
     try:
@@ -168,12 +172,12 @@ def read_whole(path: str, low: int, high: int) -> tuple[bytes, float] | None:
         return None
     finally:
         os.close(fd)
-    return (data, st.st_mtime) if len(data) == st.st_size else None
+    return (data, st.st_mtime, _identity(st)) if len(data) == st.st_size else None
 
 
-def read_image(path: str) -> tuple[bytes, float] | None:
-    """(a stamped image whose stamp checks, modification time) from ``path``, or None when it
-    is missing, damaged or not a regular file (:func:`read_whole`)."""
+def read_image(path: str) -> tuple[bytes, float, str] | None:
+    """(a stamped image whose stamp checks, modification time, identity) from ``path``, or
+    None when it is missing, damaged or not a regular file (:func:`read_whole`)."""
     found = read_whole(path, 100, MAX_INDEX_BYTES)
     if found is None or int.from_bytes(found[0][_STAMP], "big") != _crc(found[0]):
         return None  # truncated, grown, or any byte changed
@@ -197,12 +201,117 @@ def open_image(image: bytes) -> tuple[sqlite3.Connection, dict] | None:
 
 
 def load(path: str) -> tuple[sqlite3.Connection, dict, float] | None:
-    """(connection, meta, modification time) of a whole index file, or None (rebuild it)."""
+    """(connection, meta, modification time) of a whole index file, or None (rebuild it).
+
+    A file checked whole since it last changed (:func:`record_checked`) is opened where it
+    lies, read-only (:func:`_open_checked`); any other is read whole, its stamp checked, and
+    opened in memory (then recorded as checked, for the next run)."""
+    opened = _open_checked(path)
+    if opened is not None:
+        return opened
     found = read_image(path)
     if found is None:
         return None
     opened = open_image(found[0])
-    return None if opened is None else (*opened, found[1])
+    if opened is None:
+        return None
+    record_checked(path, found[2])
+    return (*opened, found[1])
+
+
+# -- checked once: the stat of the file as it was when its stamp last checked -------------------
+#: Beside an index file: the identity and times of the file as they were when its stamp was last
+#: checked (or when deckcli wrote it). Writing to a file changes its modification and change
+#: times (the change time cannot be set back by a program), replacing it changes its inode: a
+#: file whose stat still matches has not been written to since it was found whole.
+CHECKED_SUFFIX = ".checked"
+
+
+def _identity(st) -> str:
+    return f"{st.st_dev} {st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+def _regular(path: str):
+    """The stat of a regular file at ``path`` (a symbolic link is not followed), or None."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st if stat.S_ISREG(st.st_mode) else None
+
+
+def record_checked(path: str, identity: str | None = None) -> None:
+    """Note beside ``path`` that the file, as it is now (or as ``identity`` says it was when
+    read), is whole. Nothing is noted where the cache cannot be written (every run then checks
+    the whole file)."""
+    import tempfile
+
+    if identity is None:
+        st = _regular(path)
+        if st is None:
+            return
+        identity = _identity(st)
+    folder = os.path.dirname(path) or "."
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as fh:
+                fh.write(identity + "\n")
+            os.replace(tmp, path + CHECKED_SUFFIX)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def _uri(path: str) -> str:
+    """An SQLite URI opening ``path`` read-only as a file nothing changes: no lock is taken
+    and no journal beside it is read or rolled back."""
+    quoted = os.path.abspath(path).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    return f"file:{quoted}?mode=ro&immutable=1"
+
+
+def _open_checked(path: str) -> tuple[sqlite3.Connection, dict, float] | None:
+    """(connection, meta, modification time) of an index file opened in place, read-only,
+    when it is a regular file whose stat is the one noted when it was last found whole; None
+    otherwise (then it is read and checked whole). Costs a few system calls, whatever the
+    size of the index: the pages a run's look-ups need are all it reads."""
+    st = _regular(path)
+    if st is None:
+        return None
+    try:
+        with open(path + CHECKED_SUFFIX, encoding="ascii") as fh:
+            noted = fh.read(200).strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if noted != _identity(st):
+        return None
+    try:
+        conn = sqlite3.connect(_uri(path), uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+    except sqlite3.Error:
+        conn.close()
+        return None
+    now = _regular(path)  # the file SQLite opened is the one checked, not one put there since
+    if now is None or _identity(now) != noted or meta.get("schema") != SCHEMA_VERSION:
+        conn.close()
+        return None
+    return conn, meta, st.st_mtime
+
+
+def in_memory(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """A writable copy in memory of the database ``conn`` holds (an index opened in place is
+    read-only)."""
+    image = conn.serialize()
+    copy = sqlite3.connect(":memory:")
+    copy.deserialize(image)
+    return copy
 
 
 #: An index file nobody opened for this long is deleted when another index is built (every
@@ -219,7 +328,8 @@ def mark_used(path: str, modified: float) -> None:
         try:
             os.utime(path)
         except OSError:
-            pass  # a read-only cache: the file is simply never pruned by this user
+            return  # a read-only cache: the file is simply never pruned by this user
+        record_checked(path)  # found whole on opening; a new time changes its stat
 
 
 _JOURNALS = (".sqlite-journal", ".sqlite-wal", ".sqlite-shm")
@@ -235,10 +345,19 @@ def prune_cache(folder: str, keep: str) -> list[str]:
         if name.startswith(".index-") and name.endswith(".tmp"):
             return _DAY
         if name.startswith("index-") and name.endswith(_JOURNALS):
-            return 0  # an index is never opened by SQLite in place: nothing uses these
+            return 0  # an index is never written by SQLite in place: nothing uses these
+        if name.startswith("index-") and name.endswith(CHECKED_SUFFIX):
+            index = os.path.join(folder, name[:-len(CHECKED_SUFFIX)])
+            return None if os.path.lexists(index) else 0  # kept while its index is
         return None  # not ours
 
-    return prune_folder(folder, limit, keep)
+    gone = prune_folder(folder, limit, keep)
+    for name in [n for n in gone if n.endswith(".sqlite")]:  # their notes go with them
+        try:
+            os.unlink(os.path.join(folder, name + CHECKED_SUFFIX))
+        except OSError:
+            pass
+    return gone
 
 
 def prune_folder(folder: str, limit, keep: str | None = None) -> list[str]:
@@ -291,8 +410,12 @@ def write_image(path: str, image: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(stamp(image))
+            written = os.fstat(fh.fileno()).st_ino
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+    st = _regular(path)
+    if st is not None and st.st_ino == written:  # not another process's file put there since
+        record_checked(path, _identity(st))
     prune_cache(folder, keep=path)

@@ -130,9 +130,9 @@ class CardIndex:
         self.conn = conn
         self.dirs = dirs
         self.path = path
-        # One read transaction for the run: an index opened from a file (rather than an
-        # image in memory, see deckcli.cards.cache.load) would otherwise take and drop its
-        # file lock around every query.
+        # One read transaction for the run: an index opened from a file without the
+        # immutable flag (deckcli.cards.cache opens its own with it) would otherwise take and
+        # drop its file lock around every query.
         try:
             conn.execute("BEGIN")
         except sqlite3.Error:

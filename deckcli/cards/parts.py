@@ -111,7 +111,7 @@ def _read(path: str):
     found = read_whole(path, 5, _MAX_PART_BYTES)
     if found is None:
         return None
-    raw, modified = found
+    raw, modified, _identity = found
     if int.from_bytes(raw[:4], "big") != crc32(raw[4:]):
         return None
     try:
