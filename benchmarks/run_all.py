@@ -102,6 +102,8 @@ def main() -> None:
         scale.get("build_s"))
     row("one changed file of 100k rebuilt / full build", "<= 0.1",
         scale.get("one_file_ratio"))
+    row("every file linked again from kept files (no last index) / full build", "(reported)",
+        scale.get("linked_ratio"))
     ref = result("referee_log.py", *(["--actions", "2000", "--runs", "3"] if q else []))
     row("referee check, 10,000-action log (s)", "< 1", ref.get("check_s"))
     row("referee check / parse only", "(reported)", ref.get("ratio_to_parse"))

@@ -11,7 +11,7 @@ import pytest
 from conftest import run
 from test_card_db import STATS, write_set
 
-TABLES = ("meta", "sets", "cards", "printings", "stats")
+TABLES = ("meta", "sets", "cards", "printings", "stats", "files")
 
 
 def _catalogue(folder):
@@ -31,8 +31,9 @@ def _catalogue(folder):
 
 def _build(folder, cache, monkeypatch, reuse=True):
     """open_index(rebuild=True) into its own cache folder: the index's rows, table by table,
-    and the PartStore it used. A card's data is compared as the value it holds: marshal's
-    bytes for equal values differ with how often each object is referenced in the process."""
+    and what the build says of itself (index.built: the PartStore it used, whether it patched
+    the last index). A card's data is compared as the value it holds: marshal's bytes for
+    equal values differ with how often each object is referenced in the process."""
     import marshal
 
     from deckcli.cards import open_index
@@ -42,28 +43,115 @@ def _build(folder, cache, monkeypatch, reuse=True):
     rows = {t: sorted(index.conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr)
             for t in TABLES}
     rows["cards"] = [(*r[:8], marshal.loads(r[8]), *r[9:]) for r in rows["cards"]]
-    return rows, index.built.parts
+    return rows, index.built
+
+
+def _forget_index(cache):
+    """Delete the index files of a cache folder (the compiled parts stay)."""
+    for path in cache.glob("index-*"):
+        path.unlink()
 
 
 def test_one_changed_file_makes_the_index_a_full_build_makes(tmp_path, monkeypatch):
     db = _catalogue(tmp_path / "db")
-    first, parts = _build(db, tmp_path / "kept", monkeypatch)
-    files = parts.compiled  # the built-in database's files and these three
-    assert parts.reused == 0 and files >= 4
+    first, built = _build(db, tmp_path / "kept", monkeypatch)
+    files = built.parts.compiled  # the built-in database's files and these three
+    assert built.parts.reused == 0 and files >= 4 and not built.patched
     inb = db / "INB.yaml"  # a new card, a changed statistic, a card gone
     inb.write_text(inb.read_text().replace("speed: 10", "speed: 11", 1)
                    .replace("Inc Beast 15", "Inc Beast 15b")
                    + f'- {{number: "9", name: Inc Newcomer, kind: animal, stats: {STATS}}}\n',
                    encoding="utf-8")
-    again, parts = _build(db, tmp_path / "kept", monkeypatch)
-    assert (parts.compiled, parts.reused) == (1, files - 1)  # INB.yaml alone parsed again
-    full, none = _build(db, tmp_path / "fresh", monkeypatch, reuse=False)
-    assert none is None
+    again, built = _build(db, tmp_path / "kept", monkeypatch)
+    # INB.yaml alone parsed again, its rows replaced in the last index, the others' kept
+    assert built.patched and built.kept == files - 1 and built.parts.compiled == 1
+    full, fresh = _build(db, tmp_path / "fresh", monkeypatch, reuse=False)
+    assert fresh.parts is None and not fresh.patched
     assert again == full  # every row of every table
     assert again != first
     names = {row[2] for row in again["cards"]}
     assert "Inc Newcomer" in names and "Inc Beast 15b" in names and "Inc Beast 15" not in names
     assert ("Inc Beast 11" in names) and ("Inc Beast 01" in names)
+    _forget_index(tmp_path / "kept")  # no last index: every file linked, from kept parts
+    linked, built = _build(db, tmp_path / "kept", monkeypatch)
+    assert not built.patched and (built.parts.compiled, built.parts.reused) == (0, files)
+    assert linked == full
+
+
+def _append(path, text):
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def _replace(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+#: an edit of the catalogue -> whether the last index can be patched (else every file is linked)
+EDITS = {
+    "a statistic changed": (lambda db: _replace(db / "INB.yaml", "speed: 10", "speed: 12"), True),
+    "a card added (the rows after it move)": (lambda db: _append(
+        db / "INB.yaml", f'- {{number: "7", name: Inc Added, kind: animal, stats: {STATS}}}\n'),
+        True),
+    "a card gone (the rows after it move back)": (lambda db: _replace(
+        db / "INB.yaml", f'- {{number: "3", name: Inc Beast 13, kind: animal, stats: {STATS}, '
+                         "variants: [foil]}\n", ""), True),
+    "a card renamed": (lambda db: _replace(db / "INC.yaml", "Inc Beast 24", "Inc Renamed"), True),
+    "a version of another file's card added": (lambda db: _append(
+        db / "INB.yaml", '- {number: "V2", name: Inc Beast 02, version_of: "2", '
+                         "variants: [alternate-art]}\n"), True),
+    "a variant added": (lambda db: _replace(db / "INC.yaml", "[promotional]", "[promotional, foil]"),
+                        True),
+    "the set renamed": (lambda db: _replace(db / "INC.yaml", "Incremental INC", "Renamed INC"),
+                        True),
+    "two files changed": (lambda db: (_replace(db / "INB.yaml", "speed: 10", "speed: 13"), _append(
+        db / "INC.yaml", f'- {{number: "8", name: Inc Eight, kind: animal, stats: {STATS}}}\n')),
+        True),
+    "a card other files' versions point at changed": (
+        lambda db: _replace(db / "INA.yaml", "speed: 10", "speed: 14"), False),
+    "a card another file defines too (a reprint)": (  # INA's card 5, the same figures
+        lambda db: _replace(db / "INC.yaml", "Inc Beast 25", "Inc Beast 05"), False),
+    "a release date changed": (lambda db: _replace(db / "INB.yaml", "2026-01-01", "2025-06-01"),
+                               False),
+    "a file added": (lambda db: write_set(
+        db, "IND.yaml", f'- {{number: "1", name: Inc Fourth, kind: animal, stats: {STATS}}}\n',
+        code="IND", set_name="Incremental IND"), False),
+    "a file gone": (lambda db: (db / "INC.yaml").unlink(), False),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_every_edit_gives_the_index_a_full_build_gives(tmp_path, monkeypatch, edit):
+    """Whether the last index is patched (the changed file's rows replaced) or every file is
+    linked again, the index is the one a build from nothing makes, row for row; and the edit
+    shows (the rows differ from before it)."""
+    change, patched = EDITS[edit]
+    db = _catalogue(tmp_path / "db")
+    before, _ = _build(db, tmp_path / "kept", monkeypatch)
+    change(db)
+    again, built = _build(db, tmp_path / "kept", monkeypatch)
+    assert built.patched is patched
+    full, _ = _build(db, tmp_path / "fresh", monkeypatch, reuse=False)
+    assert again == full
+    assert again != before
+
+
+def test_a_patched_index_answers_as_a_full_one(tmp_path, monkeypatch):
+    """Commands read a patched index as any other: a card added to one file is shown with its
+    printings, a card whose rows moved keeps its own."""
+    db = _catalogue(tmp_path / "db")
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "kept"))
+    assert run("--db", db, "db", "build").code == 0
+    EDITS["a card added (the rows after it move)"][0](db)
+    build = run("--db", db, "db", "build")
+    assert build.code == 0 and "1 parsed" in build.out and "rows kept" in build.out, build
+    shown = [run("--db", db, "cards", "show", name, "-O", "json").out
+             for name in ("Inc Added", "Inc Beast 21", "Inc Beast 01")]
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(tmp_path / "fresh"))
+    assert shown == [run("--db", db, "cards", "show", name, "-O", "json").out
+                     for name in ("Inc Added", "Inc Beast 21", "Inc Beast 01")]
+    assert '"name": "Inc Added"' in shown[0]
 
 
 def test_answers_and_problems_are_the_same_from_kept_files(tmp_path, monkeypatch):
@@ -100,10 +188,11 @@ def test_answers_and_problems_are_the_same_from_kept_files(tmp_path, monkeypatch
 @pytest.mark.parametrize("damage", ["flip", "truncate", "empty", "garbage", "fifo"])
 def test_a_damaged_part_is_parsed_again(tmp_path, monkeypatch, damage):
     db = _catalogue(tmp_path / "db")
-    first, parts = _build(db, tmp_path / "kept", monkeypatch)
+    first, built = _build(db, tmp_path / "kept", monkeypatch)
     folder = tmp_path / "kept" / "parts"
     names = sorted(os.listdir(folder))
-    assert len(names) == parts.compiled
+    assert len(names) == built.parts.compiled
+    _forget_index(tmp_path / "kept")  # so that the next build reads every part
     victim = folder / names[0]
     body = victim.read_bytes()
     if damage == "flip":  # one byte of the marshal data: the CRC catches it
@@ -122,8 +211,8 @@ def test_a_damaged_part_is_parsed_again(tmp_path, monkeypatch, damage):
     else:
         victim.unlink()
         os.mkfifo(victim)  # never opened for a blocking read
-    again, parts = _build(db, tmp_path / "kept", monkeypatch)
-    assert parts.compiled == 1 and again == first
+    again, built = _build(db, tmp_path / "kept", monkeypatch)
+    assert built.parts.compiled == 1 and again == first
     if damage != "fifo":
         assert victim.read_bytes() == body  # written again, whole
 
@@ -136,8 +225,9 @@ def test_a_part_kept_by_other_code_is_not_read(tmp_path, monkeypatch):
     _build(db, tmp_path / "kept", monkeypatch)
     key = parts_module.code_key
     monkeypatch.setattr(parts_module, "code_key", lambda: key() + "\nanother version")
-    _rows, parts = _build(db, tmp_path / "kept", monkeypatch)
-    assert parts.reused == 0 and parts.compiled >= 4
+    _rows, built = _build(db, tmp_path / "kept", monkeypatch)
+    assert not built.patched  # nor is an index another code built patched
+    assert built.parts.reused == 0 and built.parts.compiled >= 4
 
 
 def test_a_cache_that_cannot_keep_parts_still_builds(tmp_path, monkeypatch):
@@ -146,8 +236,9 @@ def test_a_cache_that_cannot_keep_parts_still_builds(tmp_path, monkeypatch):
     (tmp_path / "cache").mkdir()
     (tmp_path / "cache" / "parts").write_text("not a folder")
     for _ in range(2):
-        rows, parts = _build(db, tmp_path / "cache", monkeypatch)
-        assert parts.reused == 0 and any(r[2] == "Inc Beast 01" for r in rows["cards"])
+        _forget_index(tmp_path / "cache")
+        rows, built = _build(db, tmp_path / "cache", monkeypatch)
+        assert built.parts.reused == 0 and any(r[2] == "Inc Beast 01" for r in rows["cards"])
 
 
 def test_index_rows_are_plain_sqlite(tmp_path, monkeypatch):

@@ -19,6 +19,7 @@ from pathlib import Path
 from deckcli.cards.cache import SOURCE_SUFFIXES, builtin_db_dir, content_key, dirs_key, save
 from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
 from deckcli.cards.names import fold_name, number_key, set_key
+from deckcli.cards.parts import code_hash
 from deckcli.diagnostics import Diagnostic, command_text, error
 from deckcli.errors import CardDatabaseError
 
@@ -72,6 +73,13 @@ class Compiled:
     printings: list[PrintingRecord] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
     parts: object = None  # the PartStore a build used (how many files it parsed), or None
+    #: per source file that joined the database: (label, order, SHA-256 of its bytes, rank
+    #: of its release, game, set code), the index's ``files`` table (:mod:`deckcli.cards.patch`)
+    file_rows: list[tuple] = field(default_factory=list)
+    #: a build that replaced the changed files' rows in the last index (cards.patch): how
+    #: many files' rows it kept as they were (none of those files was read further)
+    patched: bool = False
+    kept: int = 0
 
 
 def discover(dirs) -> list[tuple[Path, str]]:
@@ -142,6 +150,8 @@ def compile_sources(dirs, parts=None) -> Compiled:
 def _compile_sources(dirs, parts=None) -> Compiled:
     import gc
 
+    from deckcli.digest import sha256
+
     out = Compiled()
     problems = out.problems
     raw_entries = []  # (released, file order, game, set code, entry, label, line)
@@ -181,12 +191,19 @@ def _compile_sources(dirs, parts=None) -> Compiled:
             link = False  # its cards are still checked one by one, so every problem shows
         problems.extend(file_problems)
         if link:
+            rank = release_rank(released)
+            out.file_rows.append((label, order, sha256(data).hexdigest(), rank, game, code))
             for entry in entries:
-                raw_entries.append((released or "9999", order, game, code, entry, label,
-                                    entry[6]))
+                raw_entries.append((rank, order, game, code, entry, label, entry[6]))
 
     _link(out, raw_entries)
     return out
+
+
+def release_rank(released: str | None) -> str:
+    """Where a set file's cards come in the order of definitions: by release date, a set with
+    none last (then by the order the files are found in)."""
+    return released or "9999"
 
 
 def compile_file(data: bytes) -> tuple:
@@ -379,6 +396,12 @@ def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: s
 
     parts = PartStore() if reuse else None
     with _without_cycle_collection():
+        if parts is not None:  # the last index with the changed files' rows replaced
+            from deckcli.cards.patch import patch_index
+
+            index = patch_index(dirs, files, path, stat_key, parts)
+            if index is not None:
+                return index
         return _build_index(dirs, files, path, stat_key, parts)
 
 
@@ -394,7 +417,7 @@ def _build_index(dirs, files, path, stat_key, parts) -> CardIndex:
             f"{first.message} (run {check} for all)", problems=errors)
     meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key),
             ("content_key", content_key(files)), ("dirs", dirs_key(dirs)),
-            ("marshal", str(marshal.version))]
+            ("marshal", str(marshal.version)), ("code", code_hash())]
     conn = sqlite3.connect(":memory:")
     write_tables(conn, compiled, meta)
     index = CardIndex(conn, dirs, save(path, conn) if path else None)

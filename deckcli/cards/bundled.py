@@ -82,7 +82,8 @@ def write_bundled() -> str:
     if os.path.exists(BUNDLED_INDEX):
         os.unlink(BUNDLED_INDEX)
     index = build_index(dirs, files, None, stat_key="", reuse=False)  # in memory, from the YAML
-    index.conn.execute("UPDATE meta SET value='' WHERE key='dirs'")  # no trace of this machine
+    # no trace of this machine (nor of the code that built it: a copy is never patched)
+    index.conn.execute("UPDATE meta SET value='' WHERE key IN ('dirs', 'code')")
     index.conn.commit()
     if save(BUNDLED_INDEX, index.conn) is None:
         raise SystemExit(f"could not write {BUNDLED_INDEX}")

@@ -10,7 +10,7 @@ copy or compile an index is :func:`deckcli.cards.open_index`'s, above this modul
   (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
   change rebuilds.
 * Whole, or rebuilt: an index file is an SQLite database image stamped with a CRC-32 of its
-  bytes (:func:`stamp`, in the header's ``user_version``). A run that finds the file changed
+  bytes (:func:`write_image`, in the header's ``user_version``). A run that finds the file changed
   since it was last found whole reads the whole file at once, checks the stamp and opens the
   image in memory (:func:`load`), so any damage to it (a zeroed page, random bytes, a dropped
   table, a truncated file or record) is found before a query can give a wrong answer. A file
@@ -115,14 +115,18 @@ def stat_key(files: list[str]) -> str:
     return "\n".join(parts)
 
 
-def content_key(files: list[str]) -> str:
-    """SHA-256 over every source's name and content: an index is rebuilt when this changes."""
+def content_key(files: list[str], digests: dict[str, bytes] | None = None) -> str:
+    """SHA-256 over every source's name and content: an index is rebuilt when this changes.
+    ``digests``: the SHA-256 of files a caller read already, by path (not read again)."""
     from deckcli.digest import sha256
 
     h = sha256(SCHEMA_VERSION.encode())
     for f in files:
-        with open(f, "rb") as fh:
-            h.update(os.path.basename(f).encode() + b"\0" + sha256(fh.read()).digest())
+        digest = digests.get(f) if digests else None
+        if digest is None:
+            with open(f, "rb") as fh:
+                digest = sha256(fh.read()).digest()
+        h.update(os.path.basename(f).encode() + b"\0" + digest)
     return h.hexdigest()
 
 
@@ -145,11 +149,13 @@ def _crc(image) -> int:
     return crc32(view[_STAMP.stop:], crc32(b"\0\0\0\0", crc32(view[:_STAMP.start])))
 
 
-def stamp(image: bytes) -> bytes:
-    """The image with its CRC-32 in the header (see :func:`load`)."""
-    out = bytearray(image)
-    out[_STAMP] = _crc(out).to_bytes(4, "big")
-    return bytes(out)
+def _write_stamped(fh, image: bytes) -> None:
+    """The image with its CRC-32 in the header (see :func:`load`), written without copying
+    the image (31 MB at 100,000 printings)."""
+    view = memoryview(image)
+    fh.write(view[:_STAMP.start])
+    fh.write(_crc(view).to_bytes(4, "big"))
+    fh.write(view[_STAMP.stop:])
 
 
 def read_whole(path: str, low: int, high: int) -> tuple[bytes, float, str] | None:
@@ -308,9 +314,8 @@ def _open_checked(path: str) -> tuple[sqlite3.Connection, dict, float] | None:
 def in_memory(conn: sqlite3.Connection) -> sqlite3.Connection:
     """A writable copy in memory of the database ``conn`` holds (an index opened in place is
     read-only)."""
-    image = conn.serialize()
     copy = sqlite3.connect(":memory:")
-    copy.deserialize(image)
+    conn.backup(copy)  # page by page: one copy of the database, not an image and a copy
     return copy
 
 
@@ -409,7 +414,7 @@ def write_image(path: str, image: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(stamp(image))
+            _write_stamped(fh, image)
             written = os.fstat(fh.fileno()).st_ino
         os.replace(tmp, path)
     finally:

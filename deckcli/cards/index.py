@@ -18,7 +18,7 @@ from functools import cached_property
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.records import Record
 
-SCHEMA_VERSION = "7"  # 7: the file is an image stamped with its CRC-32 (cards.cache)
+SCHEMA_VERSION = "8"  # 8: the files table (a build patches one changed file: cards.patch)
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE sets(game TEXT, code TEXT, name TEXT, released TEXT, path TEXT, line INTEGER,
@@ -28,6 +28,8 @@ CREATE TABLE cards(id INTEGER PRIMARY KEY, game TEXT, name TEXT, name_key TEXT, 
 CREATE TABLE printings(id INTEGER PRIMARY KEY, card_id INTEGER, game TEXT, set_code TEXT,
                        number TEXT, number_key TEXT, variants TEXT, path TEXT, line INTEGER);
 CREATE TABLE stats(card_id INTEGER, stat TEXT, value REAL);
+CREATE TABLE files(path TEXT PRIMARY KEY, ord INTEGER, sha256 TEXT, rank TEXT, game TEXT,
+                   code TEXT);
 """
 #: made once the rows are in (building an index over rows already there is quicker than
 #: keeping it up to date row by row)
@@ -44,6 +46,7 @@ def write_tables(conn: sqlite3.Connection, compiled, meta) -> None:
     :func:`deckcli.cards.build.compile_sources`) and the ``meta`` (key, value) pairs."""
     conn.executescript(_SCHEMA)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", meta)
+    conn.executemany("INSERT INTO files VALUES (?,?,?,?,?,?)", compiled.file_rows)
     conn.executemany("INSERT INTO sets VALUES (?,?,?,?,?,?)",
                      [(s.game, s.code, s.name, s.released, s.path, s.line) for s in compiled.sets])
     by_key = {c.key: c for c in compiled.cards}

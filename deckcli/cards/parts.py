@@ -48,6 +48,14 @@ def code_key() -> str:
     return "\n".join(parts)
 
 
+def code_hash() -> str:
+    """SHA-256 (hex) of :func:`code_key`: it names parts, and an index records it
+    (``meta.code``) so that only an index this code built is patched."""
+    from deckcli.digest import sha256
+
+    return sha256(code_key().encode()).hexdigest()
+
+
 class PartStore:
     """Compiled files by the hash of their bytes, in ``folder`` (default: the cache's).
 
@@ -55,10 +63,8 @@ class PartStore:
     """
 
     def __init__(self, folder: str | None = None):
-        from deckcli.digest import sha256
-
         self.folder = folder or os.path.join(cache_dir(), "parts")
-        self._code = sha256(code_key().encode()).digest()
+        self._code = bytes.fromhex(code_hash())
         self.reused = 0
         self.compiled = 0
         self._written = False

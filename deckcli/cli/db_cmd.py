@@ -38,6 +38,10 @@ def build(ctx, full, db_dirs):
         parts = index.built.parts
         if parts is None:
             click.echo(f"files read: {len(index.built.files)}, every one parsed")
+        elif index.built.patched:
+            click.echo(f"files read: {len(index.built.files)}, {parts.compiled} parsed, "
+                       f"{parts.reused} compiled before, {index.built.kept} unchanged "
+                       "(their rows kept from the last index)")
         else:
             click.echo(f"files read: {len(index.built.files)}, {parts.compiled} parsed, "
                        f"{parts.reused} unchanged since a build parsed them")
