@@ -287,3 +287,17 @@ def test_parts_nobody_used_for_30_days_and_dead_temporary_files_are_deleted(tmp_
             os.utime(folder / name, (age, age))
     assert prune(str(folder)) == [".part-x.tmp", "old.part"]
     assert sorted(os.listdir(folder)) == [".part-y.tmp", "fresh.part", "notes.txt"]
+
+
+def test_a_patched_index_is_patched_again_edit_after_edit(tmp_path, monkeypatch):
+    """Edits one after another, each patched into the index the last patch left: after every
+    one, the index a build from nothing makes."""
+    db = _catalogue(tmp_path / "db")
+    _build(db, tmp_path / "kept", monkeypatch)
+    for n, (edit, (change, _patched)) in enumerate(
+            (e, v) for e, v in EDITS.items() if v[1]):
+        change(db)
+        again, built = _build(db, tmp_path / "kept", monkeypatch)
+        assert built.patched, edit
+        full, _ = _build(db, tmp_path / f"fresh{n}", monkeypatch, reuse=False)
+        assert again == full, edit
