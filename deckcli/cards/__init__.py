@@ -14,7 +14,9 @@ from __future__ import annotations
 def open_index(extra_dirs=(), *, rebuild: bool = False, reuse: bool = True):
     """The :class:`~deckcli.cards.index.CardIndex` for the built-in database plus extra
     folders, rebuilt if any source changed or the index file is damaged (``rebuild``: now).
-    A rebuild parses only the source files whose bytes changed (``reuse=False``: every one)."""
+    A rebuild parses only the source files whose bytes changed (``reuse=False``: every one),
+    and where it can, replaces only their rows in the last index (:mod:`deckcli.cards.patch`).
+    """
     from deckcli.cards.cache import (
         content_key,
         dirs_key,
@@ -50,6 +52,12 @@ def open_index(extra_dirs=(), *, rebuild: bool = False, reuse: bool = True):
         from deckcli.cards.bundled import from_bundled
 
         index = from_bundled(dirs, files, path, stamp)
+        if index is not None:
+            return index
+    if reuse:  # the last index with the changed files' rows replaced, where that is enough
+        from deckcli.cards.patch import patch_index
+
+        index = patch_index(dirs, files, path, stamp)
         if index is not None:
             return index
     from deckcli.cards.build import build_index

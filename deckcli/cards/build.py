@@ -117,7 +117,7 @@ _IDENTITY_FIELDS = ("kind", "species", "stats", "text", "refers_to", "overrides"
 
 
 @contextmanager
-def _without_cycle_collection():
+def without_cycle_collection():
     """The cyclic garbage collector paused while a build makes its hundreds of thousands of
     records, tuples and dicts (none of which form cycles: reference counting frees them): each
     of its passes over everything alive took a third of a rebuild of 100,000 printings
@@ -143,7 +143,7 @@ def compile_sources(dirs, parts=None) -> Compiled:
     each file is kept by its content hash, so only a file whose bytes changed is parsed again;
     the result is the same either way (the cross-file checks and the linking run every time).
     """
-    with _without_cycle_collection():
+    with without_cycle_collection():
         return _compile_sources(dirs, parts)
 
 
@@ -395,13 +395,7 @@ def build_index(dirs: list[str], files: list[str], path: str | None, stat_key: s
     from deckcli.cards.parts import PartStore
 
     parts = PartStore() if reuse else None
-    with _without_cycle_collection():
-        if parts is not None:  # the last index with the changed files' rows replaced
-            from deckcli.cards.patch import patch_index
-
-            index = patch_index(dirs, files, path, stat_key, parts)
-            if index is not None:
-                return index
+    with without_cycle_collection():
         return _build_index(dirs, files, path, stat_key, parts)
 
 

@@ -34,10 +34,19 @@ class _Fallback(Exception):
     """This change needs the other files' entries: link every file instead."""
 
 
-def patch_index(dirs: list[str], files: list[str], path: str | None, stat_key: str, parts):
+def patch_index(dirs: list[str], files: list[str], path: str | None, stat_key: str):
     """The :class:`~deckcli.cards.index.CardIndex` of the last index at ``path`` with the
     changed source files' rows replaced, written to ``path``; None when a full link is needed
-    (see the module's text) or there is no usable last index."""
+    (see the module's text) or there is no usable last index. A changed file is compiled
+    through the kept parts (:class:`~deckcli.cards.parts.PartStore`), as a full build's are."""
+    from deckcli.cards.build import without_cycle_collection
+    from deckcli.cards.parts import PartStore
+
+    with without_cycle_collection():
+        return _patch_index(dirs, files, path, stat_key, PartStore())
+
+
+def _patch_index(dirs, files, path, stat_key, parts):
     from deckcli.cards.build import Compiled, discover
     from deckcli.cards.index import SCHEMA_VERSION, CardIndex
     from deckcli.cards.parts import code_hash
@@ -69,7 +78,6 @@ def patch_index(dirs: list[str], files: list[str], path: str | None, stat_key: s
         return None
     finally:
         conn.close()
-    counted = parts.compiled, parts.reused  # the full link counts every file again
     try:
         for label, data in changed:
             _patch_file(work, known[label], data, parts)
@@ -77,7 +85,6 @@ def patch_index(dirs: list[str], files: list[str], path: str | None, stat_key: s
                          [(stat_key, "stat_key"), (content_key(files, digests), "content_key")])
     except (_Fallback, sqlite3.Error):
         work.close()
-        parts.compiled, parts.reused = counted
         return None
     index = CardIndex(work, dirs, save(path, work))
     index.built = Compiled(files=[source for source, _ in found], parts=parts, patched=True,
