@@ -273,6 +273,28 @@ def record_checked(path: str, identity: str | None = None) -> None:
         pass
 
 
+def _note(path: str) -> str | None:
+    """What the note beside an index file says (see :func:`record_checked`), or None."""
+    try:
+        with open(path + CHECKED_SUFFIX, encoding="ascii") as fh:
+            return fh.read(200).strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def load_copy(path: str) -> tuple[sqlite3.Connection, dict] | None:
+    """A writable copy in memory of a whole index file, and its ``meta``; or None. The file
+    is read at once; its stamp is checked unless the note says it was found whole as it is
+    (the bytes were read from the file the note describes)."""
+    found = read_whole(path, 100, MAX_INDEX_BYTES)
+    if found is None:
+        return None
+    image, _modified, identity = found
+    if identity != _note(path) and int.from_bytes(image[_STAMP], "big") != _crc(image):
+        return None
+    return open_image(image)
+
+
 def _uri(path: str) -> str:
     """An SQLite URI opening ``path`` read-only as a file nothing changes: no lock is taken
     and no journal beside it is read or rolled back."""
@@ -286,14 +308,8 @@ def _open_checked(path: str) -> tuple[sqlite3.Connection, dict, float] | None:
     otherwise (then it is read and checked whole). Costs a few system calls, whatever the
     size of the index: the pages a run's look-ups need are all it reads."""
     st = _regular(path)
-    if st is None:
-        return None
-    try:
-        with open(path + CHECKED_SUFFIX, encoding="ascii") as fh:
-            noted = fh.read(200).strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    if noted != _identity(st):
+    noted = _note(path)
+    if st is None or noted is None or noted != _identity(st):
         return None
     try:
         conn = sqlite3.connect(_uri(path), uri=True)

@@ -26,7 +26,7 @@ import json
 import marshal
 import sqlite3
 
-from deckcli.cards.cache import content_key, dirs_key, in_memory, load, save
+from deckcli.cards.cache import content_key, dirs_key, load_copy, save
 from deckcli.cards.names import fold_name, number_key, set_key
 
 
@@ -52,32 +52,36 @@ def _patch_index(dirs, files, path, stat_key, parts):
     from deckcli.cards.parts import code_hash
     from deckcli.digest import sha256
 
-    loaded = load(path) if path else None
+    loaded = load_copy(path) if path else None
     if loaded is None:
         return None
-    conn, meta, _ = loaded
+    work, meta = loaded
     try:
         if (meta.get("schema") != SCHEMA_VERSION or meta.get("dirs") != dirs_key(dirs)
                 or meta.get("code") != code_hash()):
+            work.close()
             return None
-        known = {row[0]: row for row in conn.execute(
+        known = {row[0]: row for row in work.execute(
             "SELECT path, ord, sha256, rank, game, code FROM files")}
         found = discover(dirs)
         if [label for _, label in found] != sorted(known, key=lambda k: known[k][1]):
+            work.close()
             return None  # a file added, gone or moved: the numbering of everything changes
+        # a file whose size and time are the ones the index recorded is not read (as a run
+        # trusts the whole index when they all are)
+        same = {p for p, _ in set(_stats(meta.get("stat_key", ""))) & set(_stats(stat_key))}
         changed, digests = [], {}
-        for order, (source, label) in enumerate(found):
+        for source, label in found:
+            if str(source) in same:
+                digests[str(source)] = bytes.fromhex(known[label][2])
+                continue
             data = source.read_bytes()
-            if known[label][1] != order:
-                return None
             digest = digests[str(source)] = sha256(data).digest()
             if digest.hex() != known[label][2]:
                 changed.append((label, data))
-        work = in_memory(conn)
     except (OSError, sqlite3.Error):
+        work.close()
         return None
-    finally:
-        conn.close()
     try:
         for label, data in changed:
             _patch_file(work, known[label], data, parts)
@@ -90,6 +94,13 @@ def _patch_index(dirs, files, path, stat_key, parts):
     index.built = Compiled(files=[source for source, _ in found], parts=parts, patched=True,
                            kept=len(found) - len(changed))
     return index
+
+
+def _stats(key: str):
+    """The (path, size and time) lines of a :func:`deckcli.cards.cache.stat_key`."""
+    for line in key.split("\n")[1:]:
+        path, _, rest = line.partition("\0")
+        yield path, rest
 
 
 def _patch_file(conn: sqlite3.Connection, known: tuple, data: bytes, parts) -> None:
