@@ -631,3 +631,33 @@ def test_the_folder_walk_finds_what_os_walk_finds(tmp_path):
     for as_given in (str(top), str(top) + "/"):
         assert collect_paths([as_given]) == _walked_as_before(as_given)
     assert not any("outside" in p or "/.git/" in p for p in collect_paths([str(top)]))
+
+
+# -- the json reporter writes a deck's object from its fields -------------------------------------
+def _deck_text_cases(index):
+    from deckcli.diagnostics import error, warning
+    from deckcli.validate import DeckReport, Options, collect_paths, validate_path
+
+    for path in collect_paths([str(EXAMPLES / "good"), str(EXAMPLES / "bad"),
+                               str(EXAMPLES / "other-tools")]):
+        for options in (Options(), Options(game="alpha-walrus"), Options(players=3)):
+            yield validate_path(path, index, options)
+    odd = "na\u202eme\tx \udcff\x1b[31m"  # what visible_name escapes, and lone surrogates
+    yield DeckReport(odd, "animal-battle", None, 0, [], name=odd, player="Zoë \"Z\" \\")
+    yield DeckReport(None, "alpha-walrus", None, 3, [
+        error("x", "DL-1.1", "a\nb \"q\" é", line=3, card="Orca (ABS) 1"),
+        warning("y", "DL-2.4", "w", line=None)], fingerprint="abcd-ef01-2345",
+        extra={"players": 4, "setup": {"a": [1, 2.5, None, True]}})
+    yield DeckReport("d.txt", "animal-battle", "casual", True, [], extra={"path": "again"})
+    yield DeckReport("d.txt", "animal-battle", "casual", 2**70, [error("z", "R", "m", line=True)],
+                     extra={1: "key not a string", "inf": math.inf})
+
+
+def test_the_json_reporter_writes_each_deck_as_json_dumps_writes_its_object(index):
+    from deckcli.reporters.json import JsonReporter
+
+    cases = list(_deck_text_cases(index))
+    assert len(cases) > 20
+    for report in cases:
+        assert JsonReporter.render(report) == "\n  " + json.dumps(report.to_json(),
+                                                                  ensure_ascii=False)
