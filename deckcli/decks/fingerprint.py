@@ -21,11 +21,14 @@ def fingerprint(game: str, rdeck) -> str:
     for entry in rdeck.unresolved():
         key = f"?{fold_name(entry.name)}"
         counts[key] = counts.get(key, 0) + entry.count
-    lines = [game]
-    for key in sorted(counts):
-        n = counts[key]
-        lines.append((_COPIES[n] if n < len(_COPIES) else f"{n} ") + key)  # "4 walrus#12"
-    digest = sha256("\n".join(lines).encode()).hexdigest()
+    keys = sorted(counts)
+    try:  # "4 walrus#12": each line the copies, then the key
+        lines = [_COPIES[counts[key]] + key for key in keys]
+    except IndexError:  # a card of 100 copies or more
+        lines = [(_COPIES[n] if n < len(_COPIES) else f"{n} ") + key
+                 for key, n in zip(keys, map(counts.get, keys))]
+    text = game + "\n" + "\n".join(lines) if lines else game
+    digest = sha256(text.encode()).digest()[:6].hex()  # the first 12 hex digits
     return f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"
 
 

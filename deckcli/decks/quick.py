@@ -50,7 +50,10 @@ class QuickDeck:
         self._facts = facts  # and what its line says (see _facts)
         self._entries = None
 
-    def totals(self) -> dict[int, list]:
+    def totals(self) -> dict[int, tuple]:
+        """Card id -> (card, copies): the pairs are each line's own, kept with its facts and
+        shared by every deck that has the line (a tuple, so no check can change another
+        deck's); a card on several lines gets a list of its own, as in ResolvedDeck."""
         return self._totals
 
     def unresolved(self) -> list:
@@ -78,7 +81,7 @@ class QuickDeck:
 
 def _resolved(facts: tuple, lineno: int) -> Resolved:
     """The Resolved entry of one entry line, from its facts (see :func:`_facts`)."""
-    _, _, card, fields, printing, _ = facts
+    _, _, card, fields, printing, _, _ = facts
     return Resolved(_entry(fields, lineno), card, printing)
 
 
@@ -105,7 +108,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
     deck = Deck(path, "text")
     header, header_lines = deck.header, deck.header_lines
     sections: list = []  # (section, index in found of its first entry)
-    facts: dict = {}  # line -> (copies, card id, card, fields, printing, printed) or False
+    facts: dict = {}  # line -> (copies, card id, card, fields, printing, printed, pair) or False
     game = fmt = None
     problems: list = []
     numbers: list[int] = []  # each entry's line number
@@ -126,7 +129,8 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                 line = split_comment(line)[0]
             found = facts.get(line)
         if found is None:
-            if game is None and name_line(line) is not None:
+            if game is None and line[0] in "nN" and name_line(line) is not None:
+                # ('N' and 'n' are the only characters whose casefold starts with 'n')
                 return None  # Arena's 'Name ...' before the deck: the deck's name
             known = seen.get(line)
             if known is None:
@@ -157,7 +161,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                 found = facts.get(line)
                 if found:
                     rest = list(map(facts.get, lines[lineno:]))
-                    if None not in rest and False not in rest:
+                    if all(rest):  # no None (a line not seen) and no False (not clean)
                         # every later line is a clean entry seen before, exactly as written:
                         # the usual deck in a batch, taken without a step per line
                         numbers += range(lineno, len(lines) + 1)
@@ -174,7 +178,7 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
         found_all.append(found)
     if not found_all:
         return None  # an empty deck: a problem
-    totals = {f[1]: [f[2], f[0]] for f in found_all}  # card id -> [card, copies]
+    totals = {f[1]: f[6] for f in found_all}  # card id -> (card, copies)
     if len(totals) < len(found_all):  # a card on more than one line: add its copies up
         totals = totals_of((f[2], f[0]) for f in found_all)
     listed = []
@@ -203,11 +207,12 @@ _PRINTED_OF = itemgetter(5)  # and what it says of its printing (QuickDeck.print
 
 
 def _facts(index, game: str, fields: tuple):
-    """(copies, card id, card, entry fields, printing, printed) for an entry line that
-    resolves cleanly, else False; ``printed`` is the line's item of ``printed()``."""
+    """(copies, card id, card, entry fields, printing, printed, (card, copies)) for an entry
+    line that resolves cleanly, else False; ``printed`` is the line's item of ``printed()``,
+    and the last its item of ``totals()`` when the card is on no other line."""
     found = resolve_entry(index, game, _entry(fields, None), None)
     if type(found) is not Resolved:
         return False
     card, printing = found.card, found.printing
     printed = (card, printing, fields[2], fields[4], fields[6])
-    return (fields[0], card.id, card, fields, printing, printed)
+    return (fields[0], card.id, card, fields, printing, printed, (card, fields[0]))
