@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckcli.decks.reader import read_deck
 
@@ -50,3 +52,16 @@ def test_golden_read(index, path):
     if UPDATE:
         expected.write_text(got, encoding="utf-8")
     assert got == expected.read_text(encoding="utf-8")
+
+
+@given(st.text(alphabet="ab./\\:t x", max_size=12))
+@settings(max_examples=500, deadline=None)
+def test_a_paths_format_is_read_from_the_suffix_splitext_finds(name):
+    # detect_format tells a '.txt' file without splitext when a name stands before the suffix
+    import os
+
+    from deckcli.decks.reader import FORMAT_BY_SUFFIX, detect_format
+
+    for path in (name, name + ".txt", name + ".TXT", name + ".yaml"):
+        want = FORMAT_BY_SUFFIX.get(os.path.splitext(path)[1].lower()) if path != "-" else None
+        assert detect_format(path, "4 Walrus\n", default="none") == (want or "none")

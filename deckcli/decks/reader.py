@@ -21,13 +21,17 @@ FORMAT_BY_SUFFIX = {".txt": "text", ".deck": "text", ".dck": "text", ".yaml": "y
                     ".dek": "dek"}
 
 
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+S_ISREG = stat.S_ISREG
+
+
 def open_regular(path: str) -> tuple[int, os.stat_result]:
     """An fd (and its stat) open for reading ``path``, a regular file; NotFoundError if not.
 
     Opened without blocking and checked with fstat, so a FIFO or device is refused instead of
     waiting forever, and a directory is named as one."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise NotFoundError("no such file", path=path) from None
     except PermissionError:
@@ -38,10 +42,11 @@ def open_regular(path: str) -> tuple[int, os.stat_result]:
         raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
     try:
         st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
-        if not stat.S_ISREG(st.st_mode):  # a FIFO or device would block or never end
-            raise NotFoundError("not a regular file", path=path)
+        if not S_ISREG(st.st_mode):
+            if stat.S_ISDIR(st.st_mode):
+                raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
+            raise NotFoundError("not a regular file", path=path)  # a FIFO or device would
+            # block or never end
     except BaseException:
         os.close(fd)
         raise
@@ -107,8 +112,15 @@ def decode(data: bytes, path: str | None) -> tuple[str | None, Deck | None]:
     return text, None
 
 
+#: what may stand before a path's last ".txt" for it to be other than the suffix of a name
+#: (no character, a folder separator, a drive's colon, a dot): detect_format then asks splitext
+_NO_NAME_BEFORE = ("", "/", "\\", ":", ".")
+
+
 def detect_format(path: str | None, text: str, default: str = "text") -> str:
     if path and path != "-":
+        if path[-4:] == ".txt" and path[-5:-4] not in _NO_NAME_BEFORE:
+            return "text"  # what splitext finds: a name (not only dots) before the suffix
         fmt = FORMAT_BY_SUFFIX.get(os.path.splitext(path)[1].lower())
         if fmt:
             return fmt

@@ -52,8 +52,8 @@ def _problem_text(problem) -> str | None:
     line = problem.line
     if line is None:
         line = "null"
-    elif type(line) is int:
-        line = int.__repr__(line)
+    elif type(line) is int:  # an int's f-string is its repr: what the encoder writes
+        pass
     else:
         return None
     parts = (_text(problem.code), _text(problem.severity.value), _text(problem.rule),
@@ -74,13 +74,23 @@ def deck_text(report) -> str:
     the general way. tests/test_events_and_reports.py checks both give the same text."""
     if type(report) is not DeckReport:
         return to_json_text(report.to_json())
-    path, name, player = (_text(visible_name(report.path)), _text(visible_name(report.name)),
-                          _text(visible_name(report.player)))
-    game, fmt, fingerprint = _text(report.game), _text(report.format), _text(report.fingerprint)
+    string = _STRING
+    path, name, player = report.path, report.name, report.player
+    # a printable str as it stands (visible_name's own test), else as visible_name shows it
+    path = string(path) if type(path) is str and path.isprintable() else \
+        _text(visible_name(path))
+    name = string(name) if type(name) is str and name.isprintable() else \
+        _text(visible_name(name))
+    player = string(player) if type(player) is str and player.isprintable() else \
+        _text(visible_name(player))
+    game, fmt, fingerprint = report.game, report.format, report.fingerprint
+    game = string(game) if type(game) is str else _text(game)
+    fmt = string(fmt) if type(fmt) is str else _text(fmt)
+    fingerprint = string(fingerprint) if type(fingerprint) is str else _text(fingerprint)
     count = report.card_count
     extra = report.extra
     if (type(count) is not int or None in (path, name, player, game, fmt, fingerprint)
-            or not _BASE_KEYS.isdisjoint(extra)):
+            or type(extra) is not dict or not _BASE_KEYS.isdisjoint(extra)):
         return to_json_text(report.to_json())
     problems = report.problems
     if problems:
@@ -92,7 +102,7 @@ def deck_text(report) -> str:
         problems = "[]"
     legal = "true" if report.legal else "false"
     text = (f'{{"path": {path}, "game": {game}, "format": {fmt}, "legal": {legal}, '
-            f'"card_count": {int.__repr__(count)}, "problems": {problems}, "name": {name}, '
+            f'"card_count": {count}, "problems": {problems}, "name": {name}, '
             f'"player": {player}, "fingerprint": {fingerprint}')
     if extra:
         more = to_json_text(extra)  # '{"formats": {...}}': its members follow the deck's

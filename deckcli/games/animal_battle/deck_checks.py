@@ -53,19 +53,21 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
         out.append(problem)
 
     limited = ctx.limited if ctx is not None else {}
-    # card id -> card_limit(card): the same for every deck checked against this index
+    # card id -> (whether it is an Animal, *card_limit(card)): the same for every deck
+    # checked against this index
     index = getattr(ctx, "index", None)
-    own = index.memo.setdefault("ab-card-limit", {}) if index is not None else {}
+    own = index.memo.setdefault("ab-card-facts", {}) if index is not None else {}
     animals = 0
-    for card_id, (card, total) in rdeck.totals().items():  # every version together (AB-1.6)
-        if card.kind == "animal":
+    totals = rdeck.totals()
+    for card_id, (card, total) in totals.items():  # every version together (AB-1.6)
+        facts = own.get(card_id)
+        if facts is None:
+            facts = own[card_id] = (card.kind == "animal", *card_limit(card))
+        animal, limit, rule = facts
+        if animal:
             animals += total
-        limits = own.get(card_id)
-        if limits is None:
-            limits = own[card_id] = card_limit(card)
         if card_id in limited:
-            limits = with_event_limit(limits, limited[card_id])
-        limit, rule = limits
+            limit, rule = with_event_limit((limit, rule), limited[card_id])
         if limit is not None and total > limit:
             why = ""
             if rule == "AB-6.4":
@@ -78,7 +80,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
                              f"{card.ref}: {total} copies, limit {limit}{why} ({breakdown(group)})",
                              path=path, line=first, card=card.ref))
 
-    if animals == 0 and rdeck.totals():
+    if animals == 0 and totals:
         out.append(error("no-animal", "AB-3.3",
                          "the deck has no Animal card, so no starting Challenger can ever be "
                          "revealed", path=path))
