@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-import json
-from json.encoder import JSONEncoder, c_make_encoder, encode_basestring
-
 from deckcli.diagnostics import Diagnostic, visible_name
 from deckcli.reporters import Reporter
 from deckcli.validate import DeckReport
+
+try:  # the C encoder behind json.dumps, taken without importing the json package (its
+    # decoder compiles a handful of regular expressions: 5M instructions of every start-up)
+    from _json import encode_basestring
+    from _json import make_encoder as c_make_encoder
+except ImportError:  # an interpreter without the C accelerator
+    from json.encoder import c_make_encoder, encode_basestring
+
+
+def _refuse(obj):
+    """What ``JSONEncoder.default`` does: refuse a value JSON cannot hold."""
+    raise TypeError(f"Object of type {obj.__class__.__name__} is not JSON serializable")
 
 
 def _one_deck_encoder():
@@ -20,9 +29,10 @@ def _one_deck_encoder():
     ``json.dumps`` does.
     """
     if c_make_encoder is None:  # an interpreter without the C accelerator
+        from json import JSONEncoder
+
         return JSONEncoder(ensure_ascii=False).encode
-    default = JSONEncoder().default  # raises TypeError for what JSON cannot hold
-    encode = c_make_encoder(None, default, encode_basestring, None, ": ", ", ", False, False,
+    encode = c_make_encoder(None, _refuse, encode_basestring, None, ": ", ", ", False, False,
                             True)
     return lambda obj: "".join(encode(obj, 0))
 
@@ -125,4 +135,5 @@ class JsonReporter(Reporter):
         super().add(report)
 
     def close(self) -> None:
-        self.stream.write("],\n \"summary\": " + json.dumps(self.summary()) + "}\n")
+        # the summary's counts: what json.dumps writes for them
+        self.stream.write("],\n \"summary\": " + to_json_text(self.summary()) + "}\n")
