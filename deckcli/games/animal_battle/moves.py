@@ -26,6 +26,8 @@ def _book_facts(book: dict) -> tuple[frozenset, dict[int, list]]:
     found = _FACTS.get(id(book))
     if found is None or found[0] is not book:
         cards = {cid: effects.playable(c) for cid, c in book.items() if c.kind == "action"}
+        if len(_FACTS) >= 16:  # a book is kept only while it is in use
+            _FACTS.clear()
         found = _FACTS[id(book)] = (book, frozenset(cid for cid, c in book.items() if c.animal),
                                     {cid: o for cid, o in cards.items() if o})
     return found[1], found[2]

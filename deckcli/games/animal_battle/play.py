@@ -16,15 +16,30 @@ from deckcli.games.base import Engine, HouseRules, Outcome, Stop
 class AnimalBattleEngine(Engine):
     game = GAME
 
+    def __init__(self):
+        #: (player id, cards) of each deck -> (book, card ids a player): see :meth:`new_game`
+        self._books: dict[tuple, tuple] = {}
+
     def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None,
                  first: str | None = None) -> Match:
-        """``decks``: player id -> list of :class:`~deckcli.games.base.CardInfo`."""
-        book = {}
-        ids = {}
-        for pid, cards in decks.items():
-            for c in cards:
-                book.setdefault(c.id, c)
-            ids[pid] = [c.id for c in cards]
+        """``decks``: player id -> list of :class:`~deckcli.games.base.CardInfo`.
+
+        The same decks (the same cards, in the same order) give the same book, one object:
+        a simulation deals thousands of games from one pair of decks, and what is worked out
+        once a book (the Animals, the cards whose text acts, the policies' strengths and pair
+        tables) is then worked out once a run, not once a game."""
+        key = tuple((pid, tuple(cards)) for pid, cards in decks.items())
+        found = self._books.get(key)
+        if found is None:
+            book, ids = {}, {}
+            for pid, cards in decks.items():
+                for c in cards:
+                    book.setdefault(c.id, c)
+                ids[pid] = [c.id for c in cards]
+            if len(self._books) >= 8:
+                self._books.clear()
+            found = self._books[key] = (book, ids)
+        book, ids = found
         return Match(book, ids, seed=seed, first=first, house_rules=house_rules)
 
     def apply(self, state: Match, action) -> Outcome:

@@ -38,6 +38,8 @@ def strengths(book: dict) -> dict[int, float]:
             ordered = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "lower")
             for rank, c in enumerate(ordered):
                 values[c.id] += rank / max(1, len(animals) - 1)
+        if len(_STRENGTH) >= 16:  # a book is kept only while it is in use
+            _STRENGTH.clear()
         found = _STRENGTH[id(book)] = (book, values)
     return found[1]
 
@@ -72,6 +74,8 @@ def _beaten(book, challenger: int, defender: int) -> int:
 def _table(book) -> dict:
     found = _TABLES.get(id(book))
     if found is None or found[0] is not book:
+        if len(_TABLES) >= 16:  # a book is kept only while it is in use
+            _TABLES.clear()
         found = _TABLES[id(book)] = (book, {})
     return found[1]
 
