@@ -56,6 +56,12 @@ def playable(card) -> list[dict]:
     return [o for o in card.overrides if o.get("effect") in EFFECTS]
 
 
+def timing_test(override: dict):
+    """The test of the card text's timing, ``test(state, player) -> bool`` (see :data:`WHEN`):
+    what :func:`timing_problem` asks, for a caller that only needs yes or no."""
+    return WHEN[EFFECTS[override["effect"]].when][1]
+
+
 def timing_problem(state: State, player: str, override: dict) -> str | None:
     text, test = WHEN[EFFECTS[override["effect"]].when]
     return None if test(state, player) else f"it can be played only {text}"
@@ -77,6 +83,8 @@ def put_in_force(state: State, player: str, card, override: dict, stat: str | No
 def find(state: State, effect: str, player: str | None = None, stat: str | None = None
          ) -> dict | None:
     """The entry in force that displaces the general rule for this player, if any."""
+    if not state.overrides:  # nearly always: asked at many steps, card text is rarely in force
+        return None
     anyone = EFFECTS[effect].anyone
     for entry in state.overrides:
         if entry["effect"] != effect:

@@ -18,22 +18,41 @@ from deckcli.games.animal_battle import BATTLE_STATS, POOL_SIZE, effects
 from deckcli.games.animal_battle.state import RANK
 
 STATS = tuple(BATTLE_STATS)
+_DRAW, _POOL, _ESTABLISH = RANK["draw"], RANK["pool"], RANK["establish"]
 
 
-def _book_facts(book: dict) -> tuple[frozenset, dict[int, list]]:
-    """(the Animals' ids, card id -> the overrides it puts in force for the action cards whose
-    text the engine models): asked at every step, so worked out once per game's book."""
+class _Facts:
+    """What the legal actions need of a game's book, worked out once a book: the Animals' ids,
+    and for each action card whose text the engine models, its overrides, the tests of their
+    timing (:func:`effects.timing_test`) and whether it names a statistic again."""
+
+    __slots__ = ("book", "animals", "playable")
+
+    def __init__(self, book: dict):
+        self.book = book
+        self.animals = frozenset(cid for cid, c in book.items() if c.animal)
+        playable = {}
+        for cid, c in book.items():
+            if c.kind != "action":
+                continue
+            overrides = effects.playable(c)
+            if overrides:
+                playable[cid] = (tuple(effects.timing_test(o) for o in overrides),
+                                 any(o["effect"] == "reuse_statistic" for o in overrides))
+        self.playable = playable
+
+
+def _book_facts(book: dict) -> _Facts:
+    """The :class:`_Facts` of ``book``: asked at every step, so kept for the books in use."""
     found = _FACTS.get(id(book))
-    if found is None or found[0] is not book:
-        cards = {cid: effects.playable(c) for cid, c in book.items() if c.kind == "action"}
+    if found is None or found.book is not book:
         if len(_FACTS) >= 16:  # a book is kept only while it is in use
             _FACTS.clear()
-        found = _FACTS[id(book)] = (book, frozenset(cid for cid, c in book.items() if c.animal),
-                                    {cid: o for cid, o in cards.items() if o})
-    return found[1], found[2]
+        found = _FACTS[id(book)] = _Facts(book)
+    return found
 
 
-_FACTS: dict[int, tuple] = {}
+_FACTS: dict[int, _Facts] = {}
 
 
 def to_move(match) -> str | None:
@@ -79,46 +98,46 @@ def choices(match) -> tuple[str | None, list[tuple]]:
     if s.winner is not None or s.waiting is not None:
         return None, []
     pid = to_move(match)
+    facts = _book_facts(match.book)
     if s.phase == "setup":
-        return pid, _setup(match, pid)
+        return pid, _setup(match, pid, facts.animals)
     if pid is None:
         return None, []
     out: list[tuple] = []
     if s.phase == "promote":
-        _promotion(match, pid, out)
+        _promotion(match, pid, out, facts.animals)
     elif pid == s.active:
-        _turn(match, pid, out)
+        _turn(match, pid, out, facts.animals)
     else:
-        _defending(match, pid, out)
-    _cards(match, pid, out)
+        _defending(match, pid, out, facts.animals)
+    if facts.playable:
+        _cards(match, pid, out, facts.playable)
     return pid, out
 
 
-def _animals(match, cards) -> list[int]:
-    return sorted(_book_facts(match.book)[0].intersection(cards))
-
-
-def _setup(match, pid) -> list[tuple]:
+def _setup(match, pid, animals: frozenset) -> list[tuple]:
     s = match.s
     targets = []
-    if (all(d is None for d in s.defenders.values()) and len(s.in_game()) > 2
+    unrevealed = all(d is None for d in s.defenders.values())
+    if (unrevealed and len(s.in_game()) > 2
             and match.house.value("defender_player") == "attacker_choice"):
         targets = [(s.first, "target", o, None) for o in s.order  # AB-G.5
                    if o != s.first and not s.players[o].out]
     if s.challenger is None:
         return [(pid, "reveal_challenger", c, None)
-                for c in _animals(match, s.players[pid].hand)] + targets
-    if all(d is None for d in s.defenders.values()):
+                for c in sorted(animals.intersection(s.players[pid].hand))] + targets
+    if unrevealed:
         if s.defending is None:  # more than two players: the first player names whom to attack
             return targets
-        out = [(pid, "reveal_defender", c, None) for c in _animals(match, s.players[pid].hand)]
+        out = [(pid, "reveal_defender", c, None)
+               for c in sorted(animals.intersection(s.players[pid].hand))]
         return out + (targets if pid == s.first else [])
     if pid is None:
         return [(None, "start", None, None)]
     p = s.players[pid]
     out = [(pid, "ready", None, None)]
     if len(p.pool) < POOL_SIZE:
-        out += [(pid, "place", c, None) for c in _animals(match, p.hand)]
+        out += [(pid, "place", c, None) for c in sorted(animals.intersection(p.hand))]
     return out
 
 
@@ -127,12 +146,12 @@ def _from_hand_allowed(match) -> bool:
     return match.house.value("new_animal_from") == "pool_or_hand"
 
 
-def _turn(match, pid, out: list) -> None:
+def _turn(match, pid, out: list, animals: frozenset) -> None:
     s = match.s
     p = s.players[pid]
     phase = s.phase
     rank = RANK[phase]
-    if (rank <= RANK["establish"] and len(s.order) > 2 and len(s.in_game()) > 2
+    if (rank <= _ESTABLISH and len(s.order) > 2 and len(s.in_game()) > 2
             and match.house.value("defender_player") == "attacker_choice"):
         out += [(pid, "target", o, None) for o in s.order
                 if o != pid and not s.players[o].out]  # AB-G.5: the attacker names whom
@@ -140,18 +159,20 @@ def _turn(match, pid, out: list) -> None:
         if not s.drew:
             out.append((pid, "draw", None, None))
         return
-    if rank <= RANK["pool"]:
+    challenger = s.challenger
+    if rank <= _POOL:
         limit, _ = match._pool_limit(pid)
         if len(p.pool) < limit:
-            out += [(pid, "place", c, None) for c in _animals(match, p.hand)]
-        if s.challenger is not None:  # else establishing the Challenger ends the Pool phase
+            out += [(pid, "place", c, None) for c in sorted(animals.intersection(p.hand))]
+        if challenger is not None:  # else establishing the Challenger ends the Pool phase
             out.append((pid, "ready", None, None))
-    if s.challenger is None and rank <= RANK["establish"]:
-        sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
-        out += [(pid, "challenge", c, None) for c in _animals(match, sources)]
-    elif (s.challenger is not None and s.controller == pid and not s.attacked
-          and rank <= RANK["establish"] and effects.find(s, "replace_challenger", pid)):
-        out += [(pid, "challenge", c, None) for c in _animals(match, p.pool)]
+    if challenger is None:
+        if rank <= _ESTABLISH:
+            sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
+            out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(sources))]
+    elif (s.controller == pid and not s.attacked and rank <= _ESTABLISH
+          and effects.find(s, "replace_challenger", pid)):
+        out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(p.pool))]
     _statistics(match, pid, out)
     if _may_end(match, pid):
         out.append((pid, "end_turn", None, None))
@@ -173,6 +194,9 @@ def _statistics(match, pid, out: list) -> None:
     if pid != chooser:
         return
     used = s.used
+    if not used:
+        out += [(pid, "stat", stat, None) for stat in STATS]
+        return
     for stat in STATS:
         if stat not in used or effects.find(s, "reuse_statistic", pid, stat):
             out.append((pid, "stat", stat, None))
@@ -188,27 +212,28 @@ def _may_end(match, pid) -> bool:
     return not (s.challenger is None and not s.attacked)
 
 
-def _defending(match, pid, out: list) -> None:
+def _defending(match, pid, out: list, animals: frozenset) -> None:
     """The defending player's choices on another player's turn: the Defender (AB-4.3), and
     the statistic when the house rule gives the next link's choice to the defender."""
     s = match.s
     if pid == s.defending and s.phase == "establish" and s.defenders.get(pid) is None:
         p = s.players[pid]
         sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
-        out += [(pid, "defend", c, None) for c in _animals(match, sources)]
+        out += [(pid, "defend", c, None) for c in sorted(animals.intersection(sources))]
     _statistics(match, pid, out)
 
 
-def _promotion(match, pid, out: list) -> None:
+def _promotion(match, pid, out: list, animals: frozenset) -> None:
     s = match.s
     p = s.players[pid]
-    out += [(pid, "promote", c, None) for c in _animals(match, p.pool)]
+    out += [(pid, "promote", c, None) for c in sorted(animals.intersection(p.pool))]
     if effects.find(s, "hand_to_chain", pid):
-        out += [(pid, "promote", c, None) for c in _animals(match, p.hand) if c not in p.pool]
+        out += [(pid, "promote", c, None) for c in sorted(animals.intersection(p.hand))
+                if c not in p.pool]
     out.append((pid, "decline", None, None))
 
 
-def _cards(match, pid, out: list) -> None:
+def _cards(match, pid, out: list, playable: dict) -> None:
     """Action cards in hand whose text the referee models and whose timing holds now (AB-6.4,
     :mod:`.effects`); a card naming a statistic again (reuse_statistic) once for each statistic
     used. A card whose text is not modelled is left out: playing it stops the game."""
@@ -216,15 +241,16 @@ def _cards(match, pid, out: list) -> None:
     hand = s.players[pid].hand
     if s.phase == "setup" or not hand:
         return
-    playable = _book_facts(match.book)[1]
-    if playable.keys().isdisjoint(hand):
+    held = playable.keys() & hand
+    if not held:
         return
-    cards = [c for c in hand if c in playable]
-    for c in sorted(set(cards)):
-        overrides = playable[c]
-        if any(effects.timing_problem(s, pid, o) for o in overrides):
-            continue
-        if any(o["effect"] == "reuse_statistic" for o in overrides):
-            out += [(pid, "play", c, stat) for stat in dict.fromkeys(s.used)]
+    for c in sorted(held):
+        tests, reuse = playable[c]
+        for test in tests:
+            if not test(s, pid):
+                break
         else:
-            out.append((pid, "play", c, None))
+            if reuse:
+                out += [(pid, "play", c, stat) for stat in dict.fromkeys(s.used)]
+            else:
+                out.append((pid, "play", c, None))
