@@ -20,6 +20,8 @@ Animals the card beats on it.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from deckcli.games.animal_battle import BATTLE_STATS
 from deckcli.games.animal_battle.chain import compare
 
@@ -30,21 +32,7 @@ DECIDING = frozenset({"reveal_challenger", "reveal_defender", "challenge", "defe
 
 # -- what cards are worth ------------------------------------------------------------------------
 def strengths(book: dict) -> dict[int, float]:
-    found = _STRENGTH.get(id(book))
-    if found is None or found[0] is not book:
-        animals = [c for c in book.values() if c.animal]
-        values = {c.id: 0.0 for c in animals}
-        for stat, (sense, _rule) in BATTLE_STATS.items():
-            ordered = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "lower")
-            for rank, c in enumerate(ordered):
-                values[c.id] += rank / max(1, len(animals) - 1)
-        if len(_STRENGTH) >= 16:  # a book is kept only while it is in use
-            _STRENGTH.clear()
-        found = _STRENGTH[id(book)] = (book, values)
-    return found[1]
-
-
-_STRENGTH: dict[int, tuple] = {}
+    return _facts(book).strength
 
 
 BIT = {s: 1 << i for i, s in enumerate(STATS)}
@@ -59,38 +47,119 @@ def mask(stats) -> int:
     return m
 
 
-def _beaten(book, challenger: int, defender: int) -> int:
-    """The statistics (as bits) on which the Challenger beats the Defender: worked out once a
-    pair of cards, since a game asks the same pairs again and again."""
-    table = _table(book)
-    key = (challenger, defender)
-    found = table.get(key)
-    if found is None:
-        c, d = book[challenger].stats, book[defender].stats
-        found = table[key] = mask(s for s in STATS if compare(s, c[s], d[s])[0] == "challenger")
+class _Keys(dict):
+    """Action -> the key greedy ranks it by in one situation, each worked out on first use
+    (``make(action)``): ``max(options, key=keys.__getitem__)`` then runs without a Python call
+    for an action seen before, and a run sees the same few actions again and again."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, action):
+        found = self[action] = self.make(action)
+        return found
+
+
+class _Worth:
+    """What greedy asks of a book's cards, worked out once a book (a run deals thousands of
+    games from one book): each Animal's strength, the key "strongest" ranks a card by, and,
+    filled in as pairs of cards meet, the statistics on which one beats the other, the margin
+    on each statistic (:func:`margin`), and the keys of each kind of choice (:class:`_Keys`)
+    for each situation met."""
+
+    __slots__ = ("book", "strength", "strongest", "beaten", "margins", "stat_keys",
+                 "defender_keys", "challenge_keys")
+
+    def __init__(self, book: dict):
+        self.book = book
+        animals = [c for c in book.values() if c.animal]
+        values = {c.id: 0.0 for c in animals}
+        for stat, (sense, _rule) in BATTLE_STATS.items():
+            ordered = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "lower")
+            for rank, c in enumerate(ordered):
+                values[c.id] += rank / max(1, len(animals) - 1)
+        self.strength = values
+        self.strongest = _Keys(lambda a: (values.get(a[2], 0.0), -a[2]))
+        self.beaten: dict[tuple[int, int], int] = {}
+        self.margins: dict[tuple[int, int], dict[str, float]] = {}
+        self.stat_keys: dict[tuple, _Keys] = {}
+        self.defender_keys: dict[tuple, _Keys] = {}
+        self.challenge_keys: dict[tuple, _Keys] = {}
+
+    def beats(self, challenger: int, defender: int) -> int:
+        """The statistics (as bits) on which the Challenger beats the Defender."""
+        key = (challenger, defender)
+        found = self.beaten.get(key)
+        if found is None:
+            c, d = self.book[challenger].stats, self.book[defender].stats
+            found = self.beaten[key] = mask(s for s in STATS
+                                            if compare(s, c[s], d[s])[0] == "challenger")
+        return found
+
+    def margin(self, challenger: int, defender: int) -> dict[str, float]:
+        """Statistic -> :func:`margin` of the Challenger over the Defender."""
+        key = (challenger, defender)
+        found = self.margins.get(key)
+        if found is None:
+            found = self.margins[key] = {s: margin(self.book, challenger, defender, s)
+                                         for s in STATS}
+        return found
+
+    def stat(self, challenger: int, defender: int, sign: int) -> _Keys:
+        """Keys of naming a statistic: the margin by which the namer's side wins on it."""
+        key = (challenger, defender, sign)
+        found = self.stat_keys.get(key)
+        if found is None:
+            margins = self.margin(challenger, defender)
+            found = self.stat_keys[key] = _Keys(lambda a: (sign * margins[a[2]], a[2]))
+        return found
+
+    def defender(self, challenger: int, stats: int) -> _Keys:
+        """Keys of a Defender against ``challenger``: on how many of ``stats`` it holds, then
+        its strength."""
+        key = (challenger, stats)
+        found = self.defender_keys.get(key)
+        if found is None:
+            beats, strength = self.beats, self.strength
+            found = self.defender_keys[key] = _Keys(lambda a: (
+                (stats & ~beats(challenger, a[2])).bit_count(), strength.get(a[2], 0), -a[2]))
+        return found
+
+    def challenge(self, opposing: tuple) -> _Keys:
+        """Keys of a Challenger against the ``opposing`` Defenders: how many statistics it
+        beats them on, then its strength."""
+        found = self.challenge_keys.get(opposing)
+        if found is None:
+            beats, strength = self.beats, self.strength
+            found = self.challenge_keys[opposing] = _Keys(lambda a: (
+                sum(beats(a[2], d).bit_count() for d in opposing), strength.get(a[2], 0),
+                -a[2]))
+        return found
+
+
+def _facts(book: dict) -> _Worth:
+    found = _WORTH.get(id(book))
+    if found is None or found.book is not book:
+        if len(_WORTH) >= 16:  # a book is kept only while it is in use
+            _WORTH.clear()
+        found = _WORTH[id(book)] = _Worth(book)
     return found
 
 
-def _table(book) -> dict:
-    found = _TABLES.get(id(book))
-    if found is None or found[0] is not book:
-        if len(_TABLES) >= 16:  # a book is kept only while it is in use
-            _TABLES.clear()
-        found = _TABLES[id(book)] = (book, {})
-    return found[1]
-
-
-_TABLES: dict[int, tuple] = {}
+_WORTH: dict[int, _Worth] = {}
 
 
 def wins(book, challenger: int, defender: int, stats=ALL) -> int:
     """On how many of ``stats`` (bits) the Challenger beats the Defender."""
-    return (_beaten(book, challenger, defender) & stats).bit_count()
+    return (_facts(book).beats(challenger, defender) & stats).bit_count()
 
 
 def holds(book, defender: int, challenger: int, stats=ALL) -> int:
     """On how many of ``stats`` (bits) the Defender is not beaten (a win or a tie)."""
-    return (stats & ~_beaten(book, challenger, defender)).bit_count()
+    return (stats & ~_facts(book).beats(challenger, defender)).bit_count()
 
 
 def margin(book, challenger: int, defender: int, stat: str) -> float:
@@ -102,21 +171,27 @@ def margin(book, challenger: int, defender: int, stat: str) -> float:
 
 
 # -- greedy ----------------------------------------------------------------------------------------
+#: the verbs greedy weighs, first found first; then those it takes as they come
+WEIGHED = ("draw", "reveal_challenger", "reveal_defender", "place", "challenge", "defend", "stat",
+           "promote", "target")
+TAKEN = ("ready", "start", "end_turn", "decline")
+
+
 class Greedy:
     name = "greedy"
     needs_unseen = False
 
     def choose(self, engine, view, actions, rng):
-        by_verb: dict[str, list] = {}
-        for a in actions:
-            by_verb.setdefault(a[1], []).append(a)
-        for verb in ("draw", "reveal_challenger", "reveal_defender", "place", "challenge",
-                     "defend", "stat", "promote", "target"):
-            if verb in by_verb:
-                return getattr(self, "_" + verb)(view, by_verb[verb], by_verb)
-        for verb in ("ready", "start", "end_turn", "decline"):
-            if verb in by_verb:
-                return by_verb[verb][0]
+        verbs = set(map(_VERB, actions))
+        for verb in WEIGHED:
+            if verb in verbs:
+                options = actions if len(verbs) == 1 else [a for a in actions if a[1] == verb]
+                return _WEIGH[verb](self, view, options, actions)
+        for verb in TAKEN:
+            if verb in verbs:
+                for a in actions:
+                    if a[1] == verb:
+                        return a
         return actions[0]
 
     def _draw(self, view, options, _all):
@@ -126,8 +201,7 @@ class Greedy:
         return options[0]
 
     def _strongest(self, view, options):
-        strength = strengths(view.book)
-        return max(options, key=lambda a: (strength.get(a[2], 0.0), -a[2]))
+        return max(options, key=_facts(view.book).strongest.__getitem__)
 
     def _reveal_challenger(self, view, options, _all):
         return self._strongest(view, options)
@@ -136,12 +210,11 @@ class Greedy:
         return self._strongest(view, options)
 
     def _challenge(self, view, options, _all):
-        opposing = [d for p, d in view.defenders.items() if p != view.player and d is not None]
+        me = view.player
+        opposing = tuple(d for p, d in view.defenders.items() if p != me and d is not None)
         if not opposing:
             return self._strongest(view, options)
-        strength = strengths(view.book)
-        return max(options, key=lambda a: (sum(wins(view.book, a[2], d) for d in opposing),
-                                           strength.get(a[2], 0), -a[2]))
+        return max(options, key=_facts(view.book).challenge(opposing).__getitem__)
 
     def _reveal_defender(self, view, options, _all):
         return self._defender(view, options, ALL)
@@ -150,23 +223,27 @@ class Greedy:
         return self._defender(view, options, ALL)
 
     def _defender(self, view, options, stats):
-        strength = strengths(view.book)
-        c = view.challenger
-        return max(options, key=lambda a: (holds(view.book, a[2], c, stats),
-                                           strength.get(a[2], 0), -a[2]))
+        return max(options, key=_facts(view.book).defender(view.challenger, stats).__getitem__)
 
     def _stat(self, view, options, _all):
         c = view.challenger
         d = view.defenders[view.defending]
         sign = 1 if view.player == view.controller else -1  # the defender names it: AB-G.4
-        return max(options, key=lambda a: (sign * margin(view.book, c, d, a[2]), a[2]))
+        return max(options, key=_facts(view.book).stat(c, d, sign).__getitem__)
 
-    def _promote(self, view, options, by_verb):
+    def _promote(self, view, options, actions):
         left = ALL & ~mask(view.used)
         best = self._defender(view, options, left)
-        if holds(view.book, best[2], view.challenger, left) == 0 and "decline" in by_verb:
-            return by_verb["decline"][0]
+        if holds(view.book, best[2], view.challenger, left) == 0:
+            for a in actions:
+                if a[1] == "decline":
+                    return a
         return best
+
+
+_VERB = itemgetter(1)
+#: verb -> the method that weighs its options
+_WEIGH = {verb: getattr(Greedy, "_" + verb) for verb in WEIGHED}
 
 
 # -- search ----------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ right sizes and decks, from the searcher's own generator.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 
 class View:
     """One player's view of a game: read-only properties of the open table and the player's
@@ -29,18 +31,18 @@ class View:
             self.unseen = {pid: tuple(sorted(p.deck if pid == player else p.hand + p.deck))
                            for pid, p in match.s.players.items()}
 
-    # the open table
-    turn = property(lambda v: v._s.turn)
-    phase = property(lambda v: v._s.phase)
-    active = property(lambda v: v._s.active)
-    first = property(lambda v: v._s.first)
-    challenger = property(lambda v: v._s.challenger)
-    controller = property(lambda v: v._s.controller)
-    defending = property(lambda v: v._s.defending)
-    target = property(lambda v: v._s.target)
-    original = property(lambda v: v._s.original)
-    drew = property(lambda v: v._s.drew)
-    attacked = property(lambda v: v._s.attacked)
+    # the open table (read straight from the state: a view is asked at every choice)
+    turn = property(attrgetter("_s.turn"))
+    phase = property(attrgetter("_s.phase"))
+    active = property(attrgetter("_s.active"))
+    first = property(attrgetter("_s.first"))
+    challenger = property(attrgetter("_s.challenger"))
+    controller = property(attrgetter("_s.controller"))
+    defending = property(attrgetter("_s.defending"))
+    target = property(attrgetter("_s.target"))
+    original = property(attrgetter("_s.original"))
+    drew = property(attrgetter("_s.drew"))
+    attacked = property(attrgetter("_s.attacked"))
     used = property(lambda v: tuple(v._s.used))
     ready = property(lambda v: tuple(v._s.ready))
     order = property(lambda v: tuple(v._s.order))
