@@ -61,11 +61,10 @@ def resolve(game, out, stat: str) -> None:
 
 def can_promote(game, pid: str) -> bool:
     """Whether the defending player has an Animal to promote (Pool, or hand by card text)."""
-    p, book = game.s.players[pid], game.book
-    if any(book[c].animal for c in p.pool):
+    p, book, animals = game.s.players[pid], game.book, game.facts.animals
+    if not animals.isdisjoint(p.pool):
         return True
-    animal_in_hand = any(book[c].animal for c in p.hand)
-    if not animal_in_hand:
+    if animals.isdisjoint(p.hand):
         return False
     if effects.find(game.s, "hand_to_chain", pid):
         return True

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from deckcli.games.animal_battle import GAME, OPENING_HAND, POOL_SIZE, REFILL_TO, chain, effects
+from deckcli.games.animal_battle.book import facts
 from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
 from deckcli.games.base import CardInfo, HouseRules, Illegal, JudgeNeeded, Outcome, Stop
@@ -35,6 +36,7 @@ class Match(TurnActions):
                  house_rules: HouseRules | dict | None = None, deal: bool = True):
         """Deal a game: shuffle (when seeded), opening hands of six (AB-3.1), first player."""
         self.book = book
+        self.facts = facts(book)  # what play asks of the book at every step (:mod:`.book`)
         if not isinstance(house_rules, HouseRules):
             house_rules = GAME.house_rules(house_rules)
         self.house = house_rules
@@ -117,6 +119,7 @@ class Match(TurnActions):
         other = object.__new__(Match)
         other.book, other.house, other.setup, other.horizon = (self.book, self.house,
                                                                self.setup, self.horizon)
+        other.facts = self.facts
         other.s = self.s.copy()
         return other
 
@@ -128,9 +131,9 @@ class Match(TurnActions):
         return self.book[cid].ref
 
     def _has_animal(self, pid: str, *, hand=False, pool=False) -> bool:
-        p, book = self.s.players[pid], self.book
-        return (hand and any(book[c].animal for c in p.hand)) or \
-            (pool and any(book[c].animal for c in p.pool))
+        p, animals = self.s.players[pid], self.facts.animals
+        return (hand and not animals.isdisjoint(p.hand)) or \
+            (pool and not animals.isdisjoint(p.pool))
 
     def _active(self, player: str, rule: str, what: str) -> None:
         if self.s.phase == "setup":

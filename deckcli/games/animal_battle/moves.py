@@ -21,40 +21,6 @@ STATS = tuple(BATTLE_STATS)
 _DRAW, _POOL, _ESTABLISH = RANK["draw"], RANK["pool"], RANK["establish"]
 
 
-class _Facts:
-    """What the legal actions need of a game's book, worked out once a book: the Animals' ids,
-    and for each action card whose text the engine models, its overrides, the tests of their
-    timing (:func:`effects.timing_test`) and whether it names a statistic again."""
-
-    __slots__ = ("book", "animals", "playable")
-
-    def __init__(self, book: dict):
-        self.book = book
-        self.animals = frozenset(cid for cid, c in book.items() if c.animal)
-        playable = {}
-        for cid, c in book.items():
-            if c.kind != "action":
-                continue
-            overrides = effects.playable(c)
-            if overrides:
-                playable[cid] = (tuple(effects.timing_test(o) for o in overrides),
-                                 any(o["effect"] == "reuse_statistic" for o in overrides))
-        self.playable = playable
-
-
-def _book_facts(book: dict) -> _Facts:
-    """The :class:`_Facts` of ``book``: asked at every step, so kept for the books in use."""
-    found = _FACTS.get(id(book))
-    if found is None or found.book is not book:
-        if len(_FACTS) >= 16:  # a book is kept only while it is in use
-            _FACTS.clear()
-        found = _FACTS[id(book)] = _Facts(book)
-    return found
-
-
-_FACTS: dict[int, _Facts] = {}
-
-
 def to_move(match) -> str | None:
     """The player whose decision it is, None for the table ('start') or a game that waits."""
     s = match.s
@@ -98,7 +64,7 @@ def choices(match) -> tuple[str | None, list[tuple]]:
     if s.winner is not None or s.waiting is not None:
         return None, []
     pid = to_move(match)
-    facts = _book_facts(match.book)
+    facts = match.facts
     if s.phase == "setup":
         return pid, _setup(match, pid, facts.animals)
     if pid is None:

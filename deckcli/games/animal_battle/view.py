@@ -68,6 +68,7 @@ class View:
 
 def sample(view: View, rng):
     """A game consistent with ``view``: hidden cards dealt at random (needs ``unseen``)."""
+    from deckcli.games.animal_battle.book import facts
     from deckcli.games.animal_battle.engine import Match
     from deckcli.games.animal_battle.state import Player, State
 
@@ -90,5 +91,6 @@ def sample(view: View, rng):
                   [dict(o) for o in view.overrides], None, None, list(view.ready))
     match = object.__new__(Match)
     match.book, match.house, match.horizon, match.s = view.book, view.house, None, state
+    match.facts = facts(view.book)
     match.setup = None
     return match
