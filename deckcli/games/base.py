@@ -151,7 +151,7 @@ class HouseRules:
     a simulation; in the referee only for a provisional gap), else None: a judge must rule.
     """
 
-    __slots__ = ("game", "gaps", "by_rule", "given", "sources", "simulate")
+    __slots__ = ("game", "gaps", "by_rule", "given", "sources", "simulate", "_values")
 
     def __init__(self, game: Game, given: dict, *, source: str = "house-rule",
                  simulate: bool = False):
@@ -178,6 +178,7 @@ class HouseRules:
                                  f"{', '.join(gap.values)} ({gap.rule})")
             self.given[key] = value
             self.sources[key] = source
+        self._values = {key: self._value(key) for key in self.gaps}  # asked at every step
 
     def declaring(self, key: str, value: str) -> HouseRules:
         """A copy with one more house rule declared (to try what each reading would do)."""
@@ -187,6 +188,9 @@ class HouseRules:
         return other
 
     def value(self, key: str) -> str | None:
+        return self._values[key]
+
+    def _value(self, key: str) -> str | None:
         found = self.given.get(key)
         if found is not None:
             return found

@@ -90,8 +90,9 @@ def play(spec: Spec, n: int) -> dict:
         state = engine.new_game({seat: spec.decks[spec.labels[seat]] for seat in spec.seats},
                                 seed=deal_seed, house_rules=w.house, first=first)
         start = None
-    rngs = {seat: random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}")
-            for seat in spec.seats}
+    #: seat -> (its policy, its generator, whether its view holds the unseen cards)
+    seats = {seat: (w.policies[seat], random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}"),
+                    w.policies[seat].needs_unseen) for seat in spec.seats}
     gaps: set[str] = set()
     setup = getattr(state, "setup", None)
     if setup is not None:
@@ -101,7 +102,7 @@ def play(spec: Spec, n: int) -> dict:
     decided = True
     # the loop runs once an action of every game: the engine's methods are looked up once
     is_over, turns, choices, apply = engine.is_over, engine.turns, engine.choices, engine.apply
-    view, policies, save, max_turns = engine.view, w.policies, spec.save, spec.max_turns
+    view, save, max_turns = engine.view, spec.save, spec.max_turns
     while not is_over(state):
         if turns(state) > max_turns or actions >= MAX_ACTIONS:
             decided = False
@@ -113,9 +114,8 @@ def play(spec: Spec, n: int) -> dict:
         if len(legal) == 1 or mover is None:
             action = legal[0]
         else:
-            policy = policies[mover]
-            action = policy.choose(engine, view(state, mover, unseen=policy.needs_unseen),
-                                   legal, rngs[mover])
+            policy, rng, unseen = seats[mover]
+            action = policy.choose(engine, view(state, mover, unseen=unseen), legal, rng)
         if save:
             entries.append(engine.log_entry(state, action))
         out = apply(state, action)

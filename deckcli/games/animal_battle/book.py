@@ -12,9 +12,10 @@ from deckcli.games.animal_battle import effects
 
 class Facts:
     """``animals``: the Animals' ids; ``playable``: card id -> (timing tests, names a statistic
-    again) for the cards whose text acts in play (:func:`effects.playable`)."""
+    again) for the cards whose text acts in play (:func:`effects.playable`), and
+    ``playable_ids`` their ids."""
 
-    __slots__ = ("book", "animals", "playable")
+    __slots__ = ("book", "animals", "playable", "playable_ids")
 
     def __init__(self, book: dict):
         self.book = book
@@ -28,6 +29,7 @@ class Facts:
                 playable[cid] = (tuple(effects.timing_test(o) for o in overrides),
                                  any(o["effect"] == "reuse_statistic" for o in overrides))
         self.playable = playable
+        self.playable_ids = frozenset(playable)
 
 
 def facts(book: dict) -> Facts:

@@ -76,8 +76,8 @@ def choices(match) -> tuple[str | None, list[tuple]]:
         _turn(match, pid, out, facts.animals)
     else:
         _defending(match, pid, out, facts.animals)
-    if facts.playable:
-        _cards(match, pid, out, facts.playable)
+    if not facts.playable_ids.isdisjoint(s.players[pid].hand):
+        _cards(match, pid, out, facts)
     return pid, out
 
 
@@ -199,18 +199,16 @@ def _promotion(match, pid, out: list, animals: frozenset) -> None:
     out.append((pid, "decline", None, None))
 
 
-def _cards(match, pid, out: list, playable: dict) -> None:
+def _cards(match, pid, out: list, facts) -> None:
     """Action cards in hand whose text the referee models and whose timing holds now (AB-6.4,
     :mod:`.effects`); a card naming a statistic again (reuse_statistic) once for each statistic
     used. A card whose text is not modelled is left out: playing it stops the game."""
     s = match.s
-    hand = s.players[pid].hand
-    if s.phase == "setup" or not hand:
+    if s.phase == "setup":
         return
-    held = playable.keys() & hand
-    if not held:
-        return
-    for c in sorted(held):
+    held = facts.playable_ids.intersection(s.players[pid].hand)
+    playable = facts.playable
+    for c in sorted(held) if len(held) > 1 else held:
         tests, reuse = playable[c]
         for test in tests:
             if not test(s, pid):

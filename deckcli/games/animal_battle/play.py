@@ -45,12 +45,11 @@ class AnimalBattleEngine(Engine):
     def apply(self, state: Match, action) -> Outcome:
         return state.act(*action)
 
-    def legal_actions(self, state: Match) -> list:
-        """The legal actions of the player to move, from the state (:mod:`.moves`)."""
-        return moves.legal_actions(state)
-
-    def choices(self, state: Match) -> tuple:
-        return moves.choices(state)
+    #: the legal actions of the player to move, from the state (:mod:`.moves`); asked at
+    #: every step of a simulation, so the engine hands the functions over as they are
+    legal_actions = staticmethod(moves.legal_actions)
+    choices = staticmethod(moves.choices)
+    to_move = staticmethod(moves.to_move)
 
     def tried(self, state: Match, player: str | None = None) -> list[tuple]:
         """(action, outcome on a copy) for every legal next action."""
@@ -91,9 +90,6 @@ class AnimalBattleEngine(Engine):
 
     def stopped(self, state: Match) -> Stop | None:
         return state.s.waiting
-
-    def to_move(self, state: Match) -> str | None:
-        return moves.to_move(state)
 
     def view(self, state: Match, player: str, *, unseen: bool = False) -> View:
         """What ``player`` may know (:class:`.view.View`); ``unseen``: with the multisets of
