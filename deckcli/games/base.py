@@ -459,6 +459,9 @@ class Engine:
     """
 
     game: Game
+    #: whether a view follows the game it was made of (then a simulation asks
+    #: :meth:`view` once a game for each player, where the view holds no unseen cards)
+    live_views: bool = False
 
     def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None):
         """A dealt game. ``decks``: player id -> list of card ids (one deck a player), or

@@ -90,9 +90,15 @@ def play(spec: Spec, n: int) -> dict:
         state = engine.new_game({seat: spec.decks[spec.labels[seat]] for seat in spec.seats},
                                 seed=deal_seed, house_rules=w.house, first=first)
         start = None
-    #: seat -> (its policy, its generator, whether its view holds the unseen cards)
-    seats = {seat: (w.policies[seat], random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}"),
-                    w.policies[seat].needs_unseen) for seat in spec.seats}
+    #: seat -> (its policy, its generator, whether its view holds the unseen cards, and the
+    #: seat's view made once for the game where the engine's views follow the game)
+    seats = {}
+    for seat in spec.seats:
+        policy = w.policies[seat]
+        unseen = policy.needs_unseen
+        seats[seat] = (policy, random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}"),
+                       unseen, engine.view(state, seat) if engine.live_views and not unseen
+                       else None)
     gaps: set[str] = set()
     setup = getattr(state, "setup", None)
     if setup is not None:
@@ -114,8 +120,8 @@ def play(spec: Spec, n: int) -> dict:
         if len(legal) == 1 or mover is None:
             action = legal[0]
         else:
-            policy, rng, unseen = seats[mover]
-            action = policy.choose(engine, view(state, mover, unseen=unseen), legal, rng)
+            policy, rng, unseen, seen = seats[mover]
+            action = policy.choose(engine, seen or view(state, mover, unseen=unseen), legal, rng)
         if save:
             entries.append(engine.log_entry(state, action))
         out = apply(state, action)

@@ -15,6 +15,7 @@ from deckcli.games.base import Engine, HouseRules, Outcome, Stop
 
 class AnimalBattleEngine(Engine):
     game = GAME
+    live_views = True  # a View reads the open table from the game as it stands
 
     def __init__(self):
         #: (player id, cards) of each deck -> (book, card ids a player): see :meth:`new_game`

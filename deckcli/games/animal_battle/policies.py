@@ -182,16 +182,14 @@ class Greedy:
     needs_unseen = False
 
     def choose(self, engine, view, actions, rng):
-        verbs = set(map(_VERB, actions))
-        for verb in WEIGHED:
-            if verb in verbs:
-                options = actions if len(verbs) == 1 else [a for a in actions if a[1] == verb]
-                return _WEIGH[verb](self, view, options, actions)
-        for verb in TAKEN:
-            if verb in verbs:
-                for a in actions:
-                    if a[1] == verb:
-                        return a
+        verb = min(map(_VERB, actions), key=_RANK.__getitem__)  # the first of WEIGHED, TAKEN
+        weigh = _WEIGH.get(verb)
+        if weigh is not None:
+            return weigh(self, view, [a for a in actions if a[1] == verb], actions)
+        if verb in _RANK:
+            for a in actions:
+                if a[1] == verb:
+                    return a
         return actions[0]
 
     def _draw(self, view, options, _all):
@@ -241,6 +239,16 @@ class Greedy:
         return best
 
 
+class _Ranks(dict):
+    """Verb -> its place in WEIGHED then TAKEN; any other verb after them all."""
+
+    __slots__ = ()
+
+    def __missing__(self, verb):
+        return len(self)
+
+
+_RANK = _Ranks((verb, i) for i, verb in enumerate(WEIGHED + TAKEN))
 _VERB = itemgetter(1)
 #: verb -> the method that weighs its options
 _WEIGH = {verb: getattr(Greedy, "_" + verb) for verb in WEIGHED}
