@@ -126,8 +126,9 @@ def _turn(match, pid, out: list, animals: frozenset) -> None:
             out.append((pid, "draw", None, None))
         return
     challenger = s.challenger
+    in_force = s.overrides  # card text in force (rarely): effects.find has nothing to find
     if rank <= _POOL:
-        limit, _ = match._pool_limit(pid)
+        limit = match._pool_limit(pid)[0] if in_force else POOL_SIZE
         if len(p.pool) < limit:
             out += [(pid, "place", c, None) for c in sorted(animals.intersection(p.hand))]
         if challenger is not None:  # else establishing the Challenger ends the Pool phase
@@ -136,11 +137,17 @@ def _turn(match, pid, out: list, animals: frozenset) -> None:
         if rank <= _ESTABLISH:
             sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
             out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(sources))]
-    elif (s.controller == pid and not s.attacked and rank <= _ESTABLISH
+    elif (in_force and s.controller == pid and not s.attacked and rank <= _ESTABLISH
           and effects.find(s, "replace_challenger", pid)):
         out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(p.pool))]
     _statistics(match, pid, out)
-    if _may_end(match, pid):
+    # AB-4.5, AB-6.2, AB-4.3: the turn may end once its attack is over (or needs none)
+    if phase == "promote" or (phase == "attack" and s.used):
+        return
+    if s.controller == pid and not s.attacked and not (
+            in_force and effects.find(s, "skip_attack", pid)):
+        return
+    if not (challenger is None and not s.attacked):
         out.append((pid, "end_turn", None, None))
 
 
@@ -166,16 +173,6 @@ def _statistics(match, pid, out: list) -> None:
     for stat in STATS:
         if stat not in used or effects.find(s, "reuse_statistic", pid, stat):
             out.append((pid, "stat", stat, None))
-
-
-def _may_end(match, pid) -> bool:
-    """AB-4.5, AB-6.2, AB-4.3: the turn may end once its attack is over (or needs none)."""
-    s = match.s
-    if s.phase == "promote" or (s.phase == "attack" and s.used):
-        return False
-    if s.controller == pid and not s.attacked and not effects.find(s, "skip_attack", pid):
-        return False
-    return not (s.challenger is None and not s.attacked)
 
 
 def _defending(match, pid, out: list, animals: frozenset) -> None:

@@ -24,6 +24,7 @@ from operator import itemgetter
 
 from deckcli.games.animal_battle import BATTLE_STATS
 from deckcli.games.animal_battle.chain import compare
+from deckcli.games.animal_battle.engine import ACTIONS
 
 STATS = tuple(BATTLE_STATS)
 DECIDING = frozenset({"reveal_challenger", "reveal_defender", "challenge", "defend", "stat",
@@ -186,7 +187,7 @@ class Greedy:
         weigh = _WEIGH.get(verb)
         if weigh is not None:
             return weigh(self, view, [a for a in actions if a[1] == verb], actions)
-        if verb in _RANK:
+        if _RANK[verb] < _LAST:
             for a in actions:
                 if a[1] == verb:
                     return a
@@ -239,16 +240,10 @@ class Greedy:
         return best
 
 
-class _Ranks(dict):
-    """Verb -> its place in WEIGHED then TAKEN; any other verb after them all."""
-
-    __slots__ = ()
-
-    def __missing__(self, verb):
-        return len(self)
-
-
-_RANK = _Ranks((verb, i) for i, verb in enumerate(WEIGHED + TAKEN))
+#: verb -> its place in WEIGHED then TAKEN, every other verb after them all
+_RANK = {verb: i for i, verb in enumerate(WEIGHED + TAKEN)}
+_LAST = len(_RANK)
+_RANK.update((verb, _LAST) for verb in ACTIONS if verb not in _RANK)
 _VERB = itemgetter(1)
 #: verb -> the method that weighs its options
 _WEIGH = {verb: getattr(Greedy, "_" + verb) for verb in WEIGHED}
