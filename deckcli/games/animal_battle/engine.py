@@ -23,6 +23,7 @@ from deckcli.games.base import CardInfo, HouseRules, Illegal, JudgeNeeded, Outco
 
 ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "ready",
            "challenge", "target", "defend", "stat", "promote", "decline", "play", "end_turn")
+_DRAW = RANK["draw"]
 #: actions whose argument is a card, a player, a statistic or nothing
 CARD_ACTIONS = {"reveal_challenger", "reveal_defender", "place", "challenge", "defend",
                 "promote", "play"}
@@ -149,10 +150,12 @@ class Match(TurnActions):
     def _forward(self, target: str) -> None:
         """Check the turn may move on to ``target`` (never back; the draw comes first)."""
         s = self.s
-        if s.phase == "draw" and RANK[target] > RANK["draw"]:
+        if s.phase == "draw" and RANK[target] > _DRAW:
             raise Illegal("AB-4.1", f"{s.active} must draw before the {target} step")
 
     def _pool_limit(self, pid: str) -> tuple[int, dict | None]:
+        if not self.s.overrides:  # no card text in force: the general rule
+            return POOL_SIZE, None
         entry = effects.find(self.s, "pool_size", pid)
         return (int(entry["value"]), entry) if entry else (POOL_SIZE, None)
 
@@ -179,7 +182,8 @@ class Match(TurnActions):
     def defending_player(self, out) -> str | None:
         """The opponent who defends against the active player (AB-4.3; AB-G.5 beyond two)."""
         s = self.s
-        others = [p for p in s.in_game() if p != s.active]
+        active, players = s.active, s.players
+        others = [p for p in s.order if p != active and not players[p].out]  # in seat order
         if len(others) == 1:
             return others[0]
         how = self.house.meet("AB-G.5", f"{len(others) + 1} players: which opponent of "

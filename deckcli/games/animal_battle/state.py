@@ -67,11 +67,12 @@ class State:
 
     def next_after(self, pid: str) -> str:
         """The next player in seat order who is still in the game."""
-        n = len(self.order)
-        i = self.order.index(pid)
+        order, players = self.order, self.players
+        n = len(order)
+        i = order.index(pid)
         for k in range(1, n + 1):
-            other = self.order[(i + k) % n]
-            if not self.players[other].out:
+            other = order[(i + k) % n]
+            if not players[other].out:
                 return other
         return pid
 

@@ -12,6 +12,7 @@ from deckcli.games.animal_battle.state import RANK
 from deckcli.games.base import Illegal, Stop
 
 STATS = ", ".join(BATTLE_STATS)
+_DRAW = RANK["draw"]
 
 
 class TurnActions:
@@ -23,7 +24,7 @@ class TurnActions:
         if s.turn == 1 and p == s.first:
             raise Illegal("AB-3.6", f"{p} is the first player and skips the draw on the first "
                                     "turn (AB-4.1)")
-        if s.drew or RANK[s.phase] > RANK["draw"]:
+        if s.drew or RANK[s.phase] > _DRAW:
             raise Illegal("AB-4.1", f"{p} has already drawn this turn (one draw per turn)")
         n, entry = 1, effects.find(s, "extra_draw", p)
         if entry is not None:
