@@ -151,3 +151,11 @@ def test_the_license_file_is_the_license_pyproject_declares():
     assert re.search(rf"^Copyright \(c\) \d{{4}} {re.escape(holders[0])}$", text, flags=re.M)
     sdist = project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
     assert "LICENSE" in sdist
+
+
+def test_the_package_ships_no_note_of_a_checked_index():
+    """The note a cache keeps beside an index it found whole (`.checked`: that machine's inode
+    and times) never ships: refreshing the shipped index leaves none beside it."""
+    package = Path(deckcli.__file__).resolve().parent
+    assert (package / "cards" / "bundled.sqlite").is_file()
+    assert not sorted(package.rglob("*.checked"))

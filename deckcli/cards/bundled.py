@@ -23,6 +23,7 @@ import os
 
 from deckcli.cards.build import build_index
 from deckcli.cards.cache import (
+    CHECKED_SUFFIX,
     builtin_db_dir,
     content_key,
     dirs_key,
@@ -88,6 +89,10 @@ def write_bundled() -> str:
     if save(BUNDLED_INDEX, index.conn) is None:
         raise SystemExit(f"could not write {BUNDLED_INDEX}")
     index.conn.close()
+    try:  # the note a cache keeps beside its index files: the shipped copy is read whole
+        os.unlink(BUNDLED_INDEX + CHECKED_SUFFIX)
+    except OSError:
+        pass
     os.chmod(BUNDLED_INDEX, 0o644)
     return BUNDLED_INDEX
 
