@@ -32,14 +32,22 @@ class Facts:
         self.playable_ids = frozenset(playable)
 
 
+def kept(cache: dict, book: dict, make):
+    """``make(book)``, worked out once a book and kept in ``cache`` while the book is in use
+    (at most 16 books: a cache keyed by a book's id would otherwise keep every game's book
+    alive). What ``make`` returns holds the book as ``.book``, so a new book that happens to
+    get an old one's id is never given the old one's answers."""
+    found = cache.get(id(book))
+    if found is None or found.book is not book:
+        if len(cache) >= 16:
+            cache.clear()
+        found = cache[id(book)] = make(book)
+    return found
+
+
 def facts(book: dict) -> Facts:
     """The :class:`Facts` of ``book``, kept for the books in use."""
-    found = _FACTS.get(id(book))
-    if found is None or found.book is not book:
-        if len(_FACTS) >= 16:  # a book is kept only while it is in use
-            _FACTS.clear()
-        found = _FACTS[id(book)] = Facts(book)
-    return found
+    return kept(_FACTS, book, Facts)
 
 
 _FACTS: dict[int, Facts] = {}

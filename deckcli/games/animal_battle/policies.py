@@ -23,6 +23,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from deckcli.games.animal_battle import BATTLE_STATS
+from deckcli.games.animal_battle.book import kept
 from deckcli.games.animal_battle.chain import compare
 from deckcli.games.animal_battle.engine import ACTIONS
 
@@ -142,12 +143,7 @@ class _Worth:
 
 
 def _facts(book: dict) -> _Worth:
-    found = _WORTH.get(id(book))
-    if found is None or found.book is not book:
-        if len(_WORTH) >= 16:  # a book is kept only while it is in use
-            _WORTH.clear()
-        found = _WORTH[id(book)] = _Worth(book)
-    return found
+    return kept(_WORTH, book, _Worth)
 
 
 _WORTH: dict[int, _Worth] = {}
