@@ -148,8 +148,6 @@ def compile_sources(dirs, parts=None) -> Compiled:
 
 
 def _compile_sources(dirs, parts=None) -> Compiled:
-    import gc
-
     from deckcli.digest import sha256
 
     out = Compiled()
@@ -164,13 +162,7 @@ def _compile_sources(dirs, parts=None) -> Compiled:
         except OSError as exc:
             problems.append(error("db-unreadable", "DB-1.1", f"cannot read: {exc}", path=label))
             continue
-        part = parts.get(data) if parts is not None else None
-        if part is None:
-            part = compile_file(data)
-            if parts is not None:
-                parts.put(data, part)
-            gc.collect(0)  # what parsing this file left in cycles (the collector is paused)
-        found, head, entries = part
+        found, head, entries = compile_kept(data, parts)
         file_problems = [error(code, rule, message, path=label, line=line, card=card)
                          for code, rule, message, line, card in found]
         if head is None:
@@ -198,6 +190,21 @@ def _compile_sources(dirs, parts=None) -> Compiled:
 
     _link(out, raw_entries)
     return out
+
+
+def compile_kept(data: bytes, parts) -> tuple:
+    """:func:`compile_file` of a file's bytes, taken from ``parts`` (a
+    :class:`~deckcli.cards.parts.PartStore`, or None) when a build compiled the same bytes
+    before, and kept there when not."""
+    import gc
+
+    part = parts.get(data) if parts is not None else None
+    if part is None:
+        part = compile_file(data)
+        if parts is not None:
+            parts.put(data, part)
+        gc.collect(0)  # what parsing this file left in cycles (builds pause the collector)
+    return part
 
 
 def release_rank(released: str | None) -> str:

@@ -115,6 +115,13 @@ def stat_key(files: list[str]) -> str:
     return "\n".join(parts)
 
 
+def unchanged(old_key: str, new_key: str) -> set[str]:
+    """The sources whose path, size and modification time two :func:`stat_key` values agree
+    on."""
+    old = set(old_key.split("\n")[1:])
+    return {line.partition("\0")[0] for line in new_key.split("\n")[1:] if line in old}
+
+
 def content_key(files: list[str], digests: dict[str, bytes] | None = None) -> str:
     """SHA-256 over every source's name and content: an index is rebuilt when this changes.
     ``digests``: the SHA-256 of files a caller read already, by path (not read again)."""

@@ -26,7 +26,7 @@ import json
 import marshal
 import sqlite3
 
-from deckcli.cards.cache import content_key, dirs_key, load_copy, save
+from deckcli.cards.cache import content_key, dirs_key, load_copy, save, unchanged
 from deckcli.cards.names import fold_name, number_key, set_key
 
 
@@ -59,17 +59,15 @@ def _patch_index(dirs, files, path, stat_key, parts):
     try:
         if (meta.get("schema") != SCHEMA_VERSION or meta.get("dirs") != dirs_key(dirs)
                 or meta.get("code") != code_hash()):
-            work.close()
-            return None
+            raise _Fallback  # an index another deckcli, or other folders, made
         known = {row[0]: row for row in work.execute(
             "SELECT path, ord, sha256, rank, game, code FROM files")}
         found = discover(dirs)
         if [label for _, label in found] != sorted(known, key=lambda k: known[k][1]):
-            work.close()
-            return None  # a file added, gone or moved: the numbering of everything changes
+            raise _Fallback  # a file added, gone or moved: the numbering of everything changes
         # a file whose size and time are the ones the index recorded is not read (as a run
         # trusts the whole index when they all are)
-        same = {p for p, _ in set(_stats(meta.get("stat_key", ""))) & set(_stats(stat_key))}
+        same = unchanged(meta.get("stat_key", ""), stat_key)
         changed, digests = [], {}
         for source, label in found:
             if str(source) in same:
@@ -78,16 +76,12 @@ def _patch_index(dirs, files, path, stat_key, parts):
             data = source.read_bytes()
             digest = digests[str(source)] = sha256(data).digest()
             if digest.hex() != known[label][2]:
-                changed.append((label, data))
-    except (OSError, sqlite3.Error):
-        work.close()
-        return None
-    try:
-        for label, data in changed:
-            _patch_file(work, known[label], data, parts)
+                changed.append((known[label], data, digest.hex()))
+        for row, data, digest in changed:
+            _patch_file(work, row, data, digest, parts)
         work.executemany("UPDATE meta SET value=? WHERE key=?",
                          [(stat_key, "stat_key"), (content_key(files, digests), "content_key")])
-    except (_Fallback, sqlite3.Error):
+    except (_Fallback, OSError, sqlite3.Error):
         work.close()
         return None
     index = CardIndex(work, dirs, save(path, work))
@@ -96,25 +90,15 @@ def _patch_index(dirs, files, path, stat_key, parts):
     return index
 
 
-def _stats(key: str):
-    """The (path, size and time) lines of a :func:`deckcli.cards.cache.stat_key`."""
-    for line in key.split("\n")[1:]:
-        path, _, rest = line.partition("\0")
-        yield path, rest
-
-
-def _patch_file(conn: sqlite3.Connection, known: tuple, data: bytes, parts) -> None:
+def _patch_file(conn: sqlite3.Connection, known: tuple, data: bytes, digest: str,
+                parts) -> None:
     """Replace one set file's rows (``known``: its row of the ``files`` table) with what its
-    new bytes compile to; raises _Fallback where the other files' entries are needed."""
-    from deckcli.cards.build import compile_file, release_rank
-    from deckcli.digest import sha256
+    new bytes (SHA-256 ``digest``) compile to; raises _Fallback where the other files'
+    entries are needed."""
+    from deckcli.cards.build import compile_kept, release_rank
 
     label, order, _sha, rank, game, code = known
-    part = parts.get(data)
-    if part is None:
-        part = compile_file(data)
-        parts.put(data, part)
-    problems, head, entries = part
+    problems, head, entries = compile_kept(data, parts)
     if problems or head is None:
         raise _Fallback  # reported with every other problem by a full link
     new_game, new_code, set_name, released, set_line = head
@@ -197,7 +181,7 @@ def _patch_file(conn: sqlite3.Connection, known: tuple, data: bytes, parts) -> N
         [(print_start + i, *row) for i, row in enumerate(printing_rows)])
     one("UPDATE sets SET name=?, released=?, line=? WHERE game=? AND code=? AND path=?",
         (set_name, released, set_line, game, code, label))
-    one("UPDATE files SET sha256=? WHERE path=?", (sha256(data).hexdigest(), label))
+    one("UPDATE files SET sha256=? WHERE path=?", (digest, label))
 
 
 def _shift(conn: sqlite3.Connection, table: str, column: str, start: int, by: int,
