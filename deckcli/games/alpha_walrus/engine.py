@@ -33,7 +33,8 @@ import copy
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus import GAME, engine_battle, engine_play
 from deckcli.games.alpha_walrus.state import HAND_MAX, HAND_MIN, PHASES, State, Turn
-from deckcli.games.base import HouseRules, Illegal, Outcome
+from deckcli.games.base import Illegal, Outcome
+from deckcli.games.house import HouseRules
 from deckcli.rule import rule_sort_key
 
 ACTIONS = ("draw", "play", "summon", "equip", "place-gear", "discard-draw", "battle",

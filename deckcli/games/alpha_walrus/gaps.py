@@ -8,7 +8,7 @@ text of each gap is in :mod:`.rules`.
 
 from __future__ import annotations
 
-from deckcli.games.base import Gap
+from deckcli.games.house import Gap
 
 
 def _gap(rule: str, key: str, question: str, values: dict[str, str]) -> Gap:

@@ -14,7 +14,8 @@ from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus import GAME
 from deckcli.games.alpha_walrus.engine import Match
 from deckcli.games.alpha_walrus.state import HAND_MAX, PHASES, Player, State
-from deckcli.games.base import Engine, HouseRules, Outcome, Step
+from deckcli.games.base import Engine, Outcome, Step
+from deckcli.games.house import HouseRules
 
 MAX_ACTIONS = 10_000
 

@@ -19,7 +19,8 @@ from deckcli.games.animal_battle import GAME, OPENING_HAND, POOL_SIZE, REFILL_TO
 from deckcli.games.animal_battle.book import facts
 from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
-from deckcli.games.base import CardInfo, HouseRules, Illegal, JudgeNeeded, Outcome, Stop
+from deckcli.games.base import CardInfo, Illegal, Outcome, Stop
+from deckcli.games.house import HouseRules, JudgeNeeded
 
 ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "ready",
            "challenge", "target", "defend", "stat", "promote", "decline", "play", "end_turn")

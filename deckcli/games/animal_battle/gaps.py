@@ -3,13 +3,13 @@
 Rules as data: each gap names the house-rule key that decides it, the values that key may take
 (each with the ruling it stands for) and the value a simulation uses when none is declared.
 The referee never picks a value itself: without a declared house ruling a game stops and a
-judge must rule (:class:`~deckcli.games.base.JudgeNeeded`); a simulation, which has to go on,
+judge must rule (:class:`~deckcli.games.house.JudgeNeeded`); a simulation, which has to go on,
 uses ``default`` and says so in its report.
 """
 
 from __future__ import annotations
 
-from deckcli.games.base import Gap
+from deckcli.games.house import Gap
 
 GAPS = {g.rule: g for g in (
     Gap("AB-G.1", "stat_tie", "who wins when both Animals have the same value", {

@@ -10,7 +10,8 @@ from __future__ import annotations
 from deckcli.games.animal_battle import BATTLE_STATS, GAME, moves
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.animal_battle.view import View, sample
-from deckcli.games.base import Engine, HouseRules, Outcome, Stop
+from deckcli.games.base import Engine, Outcome, Stop
+from deckcli.games.house import HouseRules
 
 
 class AnimalBattleEngine(Engine):

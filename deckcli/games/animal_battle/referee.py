@@ -12,7 +12,8 @@ from deckcli.diagnostics import number_text
 from deckcli.errors import NotFoundError, UsageError
 from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, GAME
 from deckcli.games.animal_battle.chain import compare, describe
-from deckcli.games.base import CardInfo, HouseRules
+from deckcli.games.base import CardInfo
+from deckcli.games.house import HouseRules
 
 
 def battle_stat(stat: str) -> str:
