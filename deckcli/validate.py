@@ -359,7 +359,7 @@ def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIn
 
         ctx.limited = event.limited_ids()
         problems += check_event_rules(rdeck, event, index)
-    rules = _CHECKS.get(game) or _deck_checks(game)
+    rules = _deck_checks(game)
     problems += rules.check_deck(rdeck, ctx)
     if options.players is not None and not ctx.players_read:
         problems.append(warning(
