@@ -53,3 +53,65 @@ def test_the_simulators_legal_actions_are_the_referees(book, seed):
         assert set(fast) == trial(match, mover), (mover, match.summary(), match.house.given)
         assert fast, (mover, match.summary(), match.house.given)  # a live game always offers its player an action
         match.act(*rng.choice(fast))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_greedy_remembers_only_what_it_would_decide_afresh(book, seed):
+    """Greedy keeps its choice for a list of legal actions in a situation (policies._Plan);
+    on every position of random games the kept choice is the one worked out afresh, so a
+    situation that leaves out something greedy reads fails here."""
+    from deckcli.games.animal_battle.policies import Greedy
+
+    rng = random.Random(seed)
+    ids = sorted(book)
+    seats = ("p1", "p2", "p3") if seed % 3 == 2 else ("p1", "p2")
+    decks = {p: [rng.choice(ids) for _ in range(rng.randint(12, 30))] for p in seats}
+    house = GAME.house_rules({k: rng.choice(list(g.values)) for k, g in GAME.gaps().items()},
+                             simulate=True)
+    greedy, fresh = Greedy(), Greedy()
+    for game in range(4):  # later games meet the plans earlier ones kept
+        match = Match(book, decks, seed=seed * 10 + game, house_rules=house)
+        for _step in range(400):
+            mover, legal = ENGINE.choices(match)
+            if not legal:
+                break
+            view = ENGINE.view(match, mover) if mover is not None else None
+            if view is None or len(legal) == 1:
+                action = legal[0]
+            else:
+                action = greedy.choose(ENGINE, view, legal, None)
+                assert action == fresh.decide(view, legal), (legal, view.public())
+                # and with other players' choices random, positions greedy would not reach
+                action = rng.choice(legal) if rng.random() < 0.3 else action
+            out = ENGINE.apply(match, action)
+            assert out.ok, (action, out.violations)
+            if out.stop is not None or match.s.winner is not None:
+                break
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_hushed_game_is_judged_as_a_full_one(book, seed):
+    """What a simulation plays with (Match.hush: no ruling text) judges every action as the
+    referee does: the same legality, violations, gaps and stops, on the same random actions,
+    legal and not."""
+    rng = random.Random(seed)
+    ids = sorted(book)
+    decks = {p: [rng.choice(ids) for _ in range(20)] for p in ("p1", "p2")}
+    full = Match(book, decks, seed=seed, house_rules=GAME.house_rules({}, simulate=True))
+    quiet = full.clone()
+    quiet.hush()
+    for _step in range(300):
+        legal = ENGINE.legal_actions(full)
+        if not legal:
+            break
+        wrong = (rng.choice(["p1", "p2"]), rng.choice(["draw", "stat", "place", "end_turn"]),
+                 rng.choice(ids), "speed")
+        for action in (wrong, rng.choice(legal)):
+            a, b = full.act(*action), quiet.apply(action)
+            assert (a.ok, [v.message for v in a.violations], [g.rule for g in a.gaps],
+                    a.stop) == (b.ok, [v.message for v in b.violations],
+                                [g.rule for g in b.gaps], b.stop)
+            assert not b.notes and (a.notes or not a.ok)  # the full one keeps its rulings
+        assert full.summary() == quiet.summary()
+        if full.s.winner is not None or full.s.waiting is not None:
+            break

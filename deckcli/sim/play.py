@@ -90,6 +90,7 @@ def play(spec: Spec, n: int) -> dict:
         state = engine.new_game({seat: spec.decks[spec.labels[seat]] for seat in spec.seats},
                                 seed=deal_seed, house_rules=w.house, first=first)
         start = None
+    engine.quiet(state)  # the record reads no ruling text
     #: seat -> (its policy, its generator, whether its view holds the unseen cards, and the
     #: seat's view made once for the game where the engine's views follow the game)
     seats = {}

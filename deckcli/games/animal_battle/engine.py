@@ -19,7 +19,7 @@ from deckcli.games.animal_battle import GAME, OPENING_HAND, POOL_SIZE, REFILL_TO
 from deckcli.games.animal_battle.book import facts
 from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
-from deckcli.games.base import CardInfo, Illegal, Outcome, Stop
+from deckcli.games.base import CardInfo, Illegal, Outcome, Quiet, Stop
 from deckcli.games.house import HouseRules, JudgeNeeded
 
 ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "ready",
@@ -32,6 +32,9 @@ CARD_ACTIONS = {"reveal_challenger", "reveal_defender", "place", "challenge", "d
 
 class Match(TurnActions):
     """One game being played. Setup actions live here; turn actions in :mod:`.turn`."""
+
+    #: what :meth:`act` answers with (:meth:`hush` makes it a :class:`Quiet` one)
+    Outcome = Outcome
 
     def __init__(self, book: dict[int, CardInfo], decks: dict[str, list[int]], *,
                  seed: int | None = None, first: str | None = None,
@@ -90,9 +93,19 @@ class Match(TurnActions):
             s.defending = next(p for p in players if p != active)
         return g
 
+    def hush(self) -> None:
+        """From now on keep no ruling text (:class:`~deckcli.games.base.Quiet`)."""
+        self.Outcome = Quiet
+
     # -- the one entry point -------------------------------------------------------------------
     def act(self, player: str | None, action: str, arg=None, stat: str | None = None) -> Outcome:
-        out = Outcome(player, action)
+        return self.apply((player, action, arg, stat))
+
+    def apply(self, step: tuple) -> Outcome:
+        """:meth:`act` of an action as the simulator holds it, ``(player, verb, arg, stat)``
+        (one call a step of every game)."""
+        player, action, arg, stat = step
+        out = self.Outcome(player, action)
         s = self.s
         try:
             if s.waiting is not None:
@@ -121,7 +134,7 @@ class Match(TurnActions):
         other = object.__new__(Match)
         other.book, other.house, other.setup, other.horizon = (self.book, self.house,
                                                                self.setup, self.horizon)
-        other.facts = self.facts
+        other.facts, other.Outcome = self.facts, self.Outcome
         other.s = self.s.copy()
         return other
 
@@ -261,7 +274,8 @@ class Match(TurnActions):
         s.turn += 1
         s.active, s.phase, s.drew, s.attacked = pid, "draw", False, False
         s.used, s.original, s.defending, s.target = [], True, None, target
-        effects.expire(s, "turn", "sequence")
+        if s.overrides:
+            effects.expire(s, "turn", "sequence")
         out.note("turn {} begins: {}", s.turn, pid)
         if s.turn == 1:
             s.phase, s.drew = "pool", True

@@ -65,15 +65,16 @@ def choices(match) -> tuple[str | None, list[tuple]]:
         return None, []
     pid = to_move(match)
     facts = match.facts
-    if s.phase == "setup":
+    phase = s.phase
+    if phase == "setup":
         return pid, _setup(match, pid, facts.animals)
     if pid is None:
         return None, []
     out: list[tuple] = []
-    if s.phase == "promote":
+    if phase == "promote":
         _promotion(match, pid, out, facts.animals)
     elif pid == s.active:
-        _turn(match, pid, out, facts.animals)
+        _turn(match, s, pid, phase, out, facts.animals)
     else:
         _defending(match, pid, out, facts.animals)
     if not facts.playable_ids.isdisjoint(s.players[pid].hand):
@@ -112,10 +113,8 @@ def _from_hand_allowed(match) -> bool:
     return match.house.value("new_animal_from") == "pool_or_hand"
 
 
-def _turn(match, pid, out: list, animals: frozenset) -> None:
-    s = match.s
+def _turn(match, s, pid: str, phase: str, out: list, animals: frozenset) -> None:
     p = s.players[pid]
-    phase = s.phase
     rank = RANK[phase]
     if (rank <= _ESTABLISH and len(s.order) > 2 and len(s.in_game()) > 2
             and match.house.value("defender_player") == "attacker_choice"):
@@ -128,24 +127,25 @@ def _turn(match, pid, out: list, animals: frozenset) -> None:
     challenger = s.challenger
     in_force = s.overrides  # card text in force (rarely): effects.find has nothing to find
     if rank <= _POOL:
-        limit = match._pool_limit(pid)[0] if in_force else POOL_SIZE
-        if len(p.pool) < limit:
+        if len(p.pool) < (match._pool_limit(pid)[0] if in_force else POOL_SIZE):
             out += [(pid, "place", c, None) for c in sorted(animals.intersection(p.hand))]
         if challenger is not None:  # else establishing the Challenger ends the Pool phase
             out.append((pid, "ready", None, None))
+    controls = s.controller == pid
     if challenger is None:
         if rank <= _ESTABLISH:
             sources = p.pool + p.hand if _from_hand_allowed(match) else p.pool
             out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(sources))]
-    elif (in_force and s.controller == pid and not s.attacked and rank <= _ESTABLISH
-          and effects.find(s, "replace_challenger", pid)):
-        out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(p.pool))]
-    _statistics(match, pid, out)
+    else:
+        if (in_force and controls and not s.attacked and rank <= _ESTABLISH
+                and effects.find(s, "replace_challenger", pid)):
+            out += [(pid, "challenge", c, None) for c in sorted(animals.intersection(p.pool))]
+        if controls:  # only the Challenger's controller attacks with it (AB-4.4)
+            _statistics(match, pid, out)
     # AB-4.5, AB-6.2, AB-4.3: the turn may end once its attack is over (or needs none)
-    if phase == "promote" or (phase == "attack" and s.used):
+    if phase == "attack" and s.used:
         return
-    if s.controller == pid and not s.attacked and not (
-            in_force and effects.find(s, "skip_attack", pid)):
+    if controls and not s.attacked and not (in_force and effects.find(s, "skip_attack", pid)):
         return
     if not (challenger is None and not s.attacked):
         out.append((pid, "end_turn", None, None))
@@ -168,11 +168,18 @@ def _statistics(match, pid, out: list) -> None:
         return
     used = s.used
     if not used:
-        out += [(pid, "stat", stat, None) for stat in STATS]
+        found = _STAT_ACTIONS.get(pid)
+        if found is None:
+            found = _STAT_ACTIONS[pid] = [(pid, "stat", stat, None) for stat in STATS]
+        out += found
         return
     for stat in STATS:
         if stat not in used or effects.find(s, "reuse_statistic", pid, stat):
             out.append((pid, "stat", stat, None))
+
+
+#: player id -> naming each statistic (the same tuples every time)
+_STAT_ACTIONS: dict[str, list[tuple]] = {}
 
 
 def _defending(match, pid, out: list, animals: frozenset) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from deckcli.games.animal_battle import BATTLE_STATS, GAME, moves
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.animal_battle.view import View, sample
-from deckcli.games.base import Engine, Outcome, Stop
+from deckcli.games.base import Engine, Stop
 from deckcli.games.house import HouseRules
 
 
@@ -44,8 +44,11 @@ class AnimalBattleEngine(Engine):
         book, ids = found
         return Match(book, ids, seed=seed, first=first, house_rules=house_rules)
 
-    def apply(self, state: Match, action) -> Outcome:
-        return state.act(*action)
+    #: ``apply(state, action)``: :meth:`Match.apply`, called as it is (a step of every game)
+    apply = staticmethod(Match.apply)
+
+    def quiet(self, state: Match) -> None:
+        state.hush()
 
     #: the legal actions of the player to move, from the state (:mod:`.moves`); asked at
     #: every step of a simulation, so the engine hands the functions over as they are

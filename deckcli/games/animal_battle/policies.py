@@ -20,7 +20,7 @@ Animals the card beats on it.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from deckcli.games.animal_battle import BATTLE_STATS
 from deckcli.games.animal_battle.book import kept
@@ -73,7 +73,7 @@ class _Worth:
     for each situation met."""
 
     __slots__ = ("book", "strength", "strongest", "beaten", "margins", "stat_keys",
-                 "defender_keys", "challenge_keys")
+                 "defender_keys", "challenge_keys", "plans")
 
     def __init__(self, book: dict):
         self.book = book
@@ -90,6 +90,7 @@ class _Worth:
         self.stat_keys: dict[tuple, _Keys] = {}
         self.defender_keys: dict[tuple, _Keys] = {}
         self.challenge_keys: dict[tuple, _Keys] = {}
+        self.plans: dict[tuple, _Plan] = {}  # legal actions -> what greedy does with them
 
     def beats(self, challenger: int, defender: int) -> int:
         """The statistics (as bits) on which the Challenger beats the Defender."""
@@ -177,8 +178,31 @@ TAKEN = ("ready", "start", "end_turn", "decline")
 class Greedy:
     name = "greedy"
     needs_unseen = False
+    _book = _plans = None  # the book of the last choice, and its plans
 
     def choose(self, engine, view, actions, rng):
+        """Greedy's choice, remembered: the same legal actions, in the same situation, get the
+        same answer (:class:`_Plan`), so a run works each choice out once."""
+        book = view.book
+        if book is not self._book:  # a new book: its plans (kept a book, see _facts)
+            self._book, self._plans = book, _facts(book).plans
+        plans = self._plans
+        key = tuple(actions)
+        plan = plans.get(key)
+        if plan is None:
+            if len(plans) >= _PLANS:
+                plans.clear()
+            plan = plans[key] = _plan(self, view, actions)
+        if plan.situation is None:
+            return plan.action
+        situation = plan.situation(view)
+        found = plan.chosen.get(situation)
+        if found is None:
+            found = plan.chosen[situation] = plan.weigh(self, view, plan.options, actions)
+        return found
+
+    def decide(self, view, actions):
+        """Greedy's choice worked out afresh (what :meth:`choose` remembers)."""
         verb = min(map(_VERB, actions), key=_RANK.__getitem__)  # the first of WEIGHED, TAKEN
         weigh = _WEIGH.get(verb)
         if weigh is not None:
@@ -205,8 +229,7 @@ class Greedy:
         return self._strongest(view, options)
 
     def _challenge(self, view, options, _all):
-        me = view.player
-        opposing = tuple(d for p, d in view.defenders.items() if p != me and d is not None)
+        opposing = view.opposing
         if not opposing:
             return self._strongest(view, options)
         return max(options, key=_facts(view.book).challenge(opposing).__getitem__)
@@ -221,10 +244,9 @@ class Greedy:
         return max(options, key=_facts(view.book).defender(view.challenger, stats).__getitem__)
 
     def _stat(self, view, options, _all):
-        c = view.challenger
-        d = view.defenders[view.defending]
         sign = 1 if view.player == view.controller else -1  # the defender names it: AB-G.4
-        return max(options, key=_facts(view.book).stat(c, d, sign).__getitem__)
+        return max(options, key=_facts(view.book).stat(view.challenger, view.defender,
+                                                       sign).__getitem__)
 
     def _promote(self, view, options, actions):
         left = ALL & ~mask(view.used)
@@ -234,6 +256,40 @@ class Greedy:
                 if a[1] == "decline":
                     return a
         return best
+
+
+class _Plan:
+    """What greedy does with one list of legal actions: ``action`` when the list alone
+    decides; else ``weigh(greedy, view, options, actions)``, whose answer depends only on
+    ``situation(view)`` (the parts of the view that weigher reads) and is kept in ``chosen``
+    by situation."""
+
+    __slots__ = ("action", "weigh", "options", "situation", "chosen")
+
+    def __init__(self, action=None, weigh=None, options=None, situation=None):
+        self.action, self.weigh, self.options, self.situation = action, weigh, options, situation
+        self.chosen: dict = {}
+
+
+def _plan(greedy: Greedy, view, actions) -> _Plan:
+    verb = min(map(_VERB, actions), key=_RANK.__getitem__)
+    situation = _SITUATION[verb]
+    if situation is None:  # the list alone decides (a view is read only for its book)
+        return _Plan(greedy.decide(view, actions))
+    return _Plan(None, _WEIGH[verb], [a for a in actions if a[1] == verb], situation)
+
+
+#: verb -> what of the view greedy's weigher of that verb reads; None: nothing but the book
+_SITUATION = dict.fromkeys(ACTIONS)
+_SITUATION.update({
+    "challenge": attrgetter("opposing"),
+    "reveal_defender": attrgetter("challenger"),
+    "defend": attrgetter("challenger"),
+    "stat": attrgetter("challenger", "defender", "player", "controller"),
+    "promote": attrgetter("challenger", "used"),
+})
+#: plans kept a book before they are dropped (a run meets a few thousand)
+_PLANS = 100_000
 
 
 #: verb -> its place in WEIGHED then TAKEN, every other verb after them all

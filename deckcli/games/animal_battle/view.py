@@ -53,6 +53,10 @@ class View:
     hand_sizes = property(lambda v: {pid: len(p.hand) for pid, p in v._s.players.items()})
     deck_sizes = property(lambda v: {pid: len(p.deck) for pid, p in v._s.players.items()})
     out = property(lambda v: frozenset(pid for pid, p in v._s.players.items() if p.out))
+    # the same, as a policy asks it at a choice
+    defender = property(lambda v: v._s.defenders.get(v._s.defending))  # the active Defender
+    opposing = property(lambda v: tuple(d for p, d in v._s.defenders.items()
+                                        if p != v.player and d is not None))
     # the player's own
     hand = property(lambda v: tuple(v._s.players[v.player].hand))
 
@@ -93,4 +97,5 @@ def sample(view: View, rng):
     match.book, match.house, match.horizon, match.s = view.book, view.house, None, state
     match.facts = facts(view.book)
     match.setup = None
+    match.hush()  # a made-up game is played out and scored, its rulings never read
     return match
