@@ -447,19 +447,24 @@ def _many_decks(tmp_path, n=32) -> list[str]:
     return paths
 
 
-def test_jobs_main_process_checks_chunks_too(tmp_path, monkeypatch, index):
-    # --jobs 2: one worker process and this one. 32 paths make chunks of 2; the worker is
-    # given the first two chunks before this process takes the third for itself.
+@pytest.mark.parametrize("forked", [True, False])
+def test_jobs_main_process_checks_chunks_too(tmp_path, monkeypatch, index, forked):
+    # --jobs 2: one worker process and this one; 32 paths make chunks of 2. Forked (Linux):
+    # both take the next chunk number from one pipe. Pooled (elsewhere): the worker is given
+    # the first two chunks before this process takes the third for itself.
     import deckcli.parallel as parallel
     from deckcli.reporters.json import JsonReporter
     from deckcli.validate import Options, validate_path
 
+    if forked and not parallel._can_fork():
+        pytest.skip("workers are forked only on Linux")
+    monkeypatch.setattr(parallel, "_can_fork", lambda: forked)
     paths = _many_decks(tmp_path)
     here: list[list[str]] = []
     check_paths = parallel.check_paths
 
     def spy(chunk, *args, **kwargs):
-        here.append(list(chunk))  # a forked worker's calls stay in the worker
+        here.append(list(chunk))  # a worker's calls stay in the worker
         return check_paths(chunk, *args, **kwargs)
 
     monkeypatch.setattr(parallel, "check_paths", spy)
@@ -470,9 +475,50 @@ def test_jobs_main_process_checks_chunks_too(tmp_path, monkeypatch, index):
     texts = [text if text is not None else JsonReporter.render(report) for report, text in got]
     assert texts == want  # every deck once, in order
     assert [v.legal for v, _ in got] == [bool(i % 3) for i in range(32)]
-    assert here[0] == paths[4:6]
-    done_here = {p for chunk in here for p in chunk}
-    assert paths[0] not in done_here and 0 < len(done_here) < len(paths)
+    chunks = [paths[i:i + 2] for i in range(0, 32, 2)]
+    assert all(chunk in chunks for chunk in here)  # whole chunks, each checked once here
+    assert len({tuple(c) for c in here}) == len(here)
+    if not forked:
+        assert here[0] == paths[4:6]
+        assert paths[0] not in {p for chunk in here for p in chunk}
+    assert 0 < len(here) < len(chunks) or forked  # forked: the worker may start late
+
+
+def test_jobs_a_worker_that_dies_loses_no_deck(tmp_path, monkeypatch, index):
+    """A forked worker that dies in the middle of a chunk sends nothing for it; this process
+    checks that chunk itself, and the report is whole and in order. The worker dies on the
+    first chunk it takes, and this process checks nothing until it has."""
+    import os
+    import time
+
+    import deckcli.parallel as parallel
+    from deckcli.reporters.json import JsonReporter
+    from deckcli.validate import Options, validate_path
+
+    if not parallel._can_fork():
+        pytest.skip("workers are forked only on Linux")
+    paths = _many_decks(tmp_path)
+    died = tmp_path / "died"
+    check_paths = parallel.check_paths
+
+    def dies(chunk):  # only a worker calls _check_chunk
+        died.write_text("worker gone")
+        os._exit(9)
+
+    def waits(chunk, *args, **kwargs):  # this process: not before the worker is gone
+        deadline = time.monotonic() + 60
+        while not died.exists():
+            assert time.monotonic() < deadline, "the worker never took a chunk"
+            time.sleep(0.005)
+        return check_paths(chunk, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "_check_chunk", dies)
+    monkeypatch.setattr(parallel, "check_paths", waits)
+    options = Options()
+    got = list(parallel.parallel_reports(paths, index, options, 2, JsonReporter.render, True))
+    texts = [text if text is not None else JsonReporter.render(report) for report, text in got]
+    assert died.exists()
+    assert texts == [JsonReporter.render(validate_path(p, index, options)) for p in paths]
 
 
 def test_jobs_0_on_one_cpu_checks_here_in_order(tmp_path, monkeypatch, index):
