@@ -335,3 +335,30 @@ def test_simulated_alpha_walrus_games_replay_clean(index, players, policies):
         assert check["violations"] == [], (n, check["violations"])
         assert check["replayed"] == check["actions"] == record["actions"]
         assert check["final"]["winner"] == record["winner"]
+
+
+def test_a_worker_keeps_one_book_for_the_chunks_of_a_run(index):
+    """A pool sends the spec again with every chunk of games (pickled: new card objects each
+    time); a worker knows the run again by the spec's token and plays every chunk from the
+    first copy, so what is kept a book (greedy's choices among it) is worked out once a run,
+    and the records are those of one process."""
+    import pickle
+
+    from deckcli.games import get
+    from deckcli.sim import play
+    from deckcli.sim.run import load_deck
+
+    game = get("animal-battle")
+    deck = load_deck(str(DEEP), index, None)
+    spec = play.Spec(game.id, 5, {"a": deck.cards, "b": deck.cards}, ["p1", "p2"],
+                     {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
+    here = play.play_many(spec, range(6))
+    first, second = pickle.loads(pickle.dumps(spec)), pickle.loads(pickle.dumps(spec))
+    assert first.decks["a"][0] is not second.decks["a"][0]
+    sent = play.play_many(first, range(3)) + play.play_many(second, range(3, 6))
+    assert sent == here
+    kept, worker = play._worker(second)
+    assert kept is spec and play._worker(first)[0] is spec  # the first copy met here
+    other = play.Spec(game.id, 5, {"a": deck.cards, "b": deck.cards}, ["p1", "p2"],
+                      {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
+    assert play._worker(other)[1] is not worker  # another run: a worker of its own

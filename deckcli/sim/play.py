@@ -11,6 +11,7 @@ which order games run.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 
 #: a game that goes on this long is cut off and undecided, whatever --max-turns says
@@ -27,7 +28,7 @@ class Spec:
     """A run's games: the game, the decks, who plays what, the house rules, the bounds."""
 
     __slots__ = ("game", "seed", "decks", "seats", "labels", "policies", "house", "max_turns",
-                 "save", "db_dirs", "pairs")
+                 "save", "db_dirs", "pairs", "token")
 
     def __init__(self, game: str, seed: int, decks: dict, seats: list[str], labels: dict,
                  policies: dict, house: dict, max_turns: int, save: bool = False,
@@ -35,6 +36,9 @@ class Spec:
         self.game, self.seed, self.decks, self.seats = game, seed, decks, seats
         self.labels, self.policies, self.house = labels, policies, house
         self.max_turns, self.save, self.db_dirs, self.pairs = max_turns, save, db_dirs, pairs
+        #: the same in every copy of this spec (pickled to a worker chunk by chunk), so a
+        #: worker knows the run again and keeps what it worked out (see :func:`_worker`)
+        self.token = os.urandom(8).hex()
 
     def __getstate__(self):
         return {k: getattr(self, k) for k in self.__slots__}
@@ -63,20 +67,24 @@ class _Worker:
             self.cards = Cards(open_index(list(spec.db_dirs)))
 
 
-_WORKERS: dict[int, tuple[Spec, _Worker]] = {}
+_WORKERS: dict[str, tuple[Spec, _Worker]] = {}
 
 
-def _worker(spec: Spec) -> _Worker:
-    found = _WORKERS.get(id(spec))
-    if found is None or found[0] is not spec:
+def _worker(spec: Spec) -> tuple[Spec, _Worker]:
+    """The run's first copy of ``spec`` this process met, and its worker. A pool sends the
+    spec again with every chunk of games; its decks then arrive as new card objects, and the
+    books, policies' tables and greedy's kept choices, which are kept by book, would be worked
+    out again each chunk. The first copy's cards keep one book a run."""
+    found = _WORKERS.get(spec.token)
+    if found is None:
         _WORKERS.clear()
-        found = _WORKERS[id(spec)] = (spec, _Worker(spec))
-    return found[1]
+        found = _WORKERS[spec.token] = (spec, _Worker(spec))
+    return found
 
 
 def play(spec: Spec, n: int) -> dict:
     """Play game ``n`` of the run and say how it went."""
-    w = _worker(spec)
+    spec, w = _worker(spec)
     engine = w.engine
     if w.game.shared_deck:
         deal_seed = game_seed(spec.seed, n)
