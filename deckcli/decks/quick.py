@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from deckcli.decks.fingerprint import item as fingerprint_item
 from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
 from deckcli.decks.model import Deck, Entry
 from deckcli.decks.resolve import Resolved, resolve_entry, totals_of
@@ -66,6 +67,14 @@ class QuickDeck:
         return [_resolved(facts, lineno) for lineno, facts in zip(self._lines, self._facts)
                 if facts[1] == card_id]
 
+    def fingerprint_items(self) -> list[tuple] | None:
+        """Each card's (key, line) of the deck's fingerprint (:func:`~deckcli.decks.
+        fingerprint.item`, kept with each line's facts), or None when a card is on more than
+        one line (its copies add up)."""
+        if len(self._totals) < len(self._facts):
+            return None
+        return list(map(_FINGERPRINT_OF, self._facts))
+
     def printed(self) -> list[tuple]:
         """:meth:`~deckcli.decks.resolve.ResolvedDeck.printed`, without building ``entries``
         (an event's set check reads it for every deck)."""
@@ -81,7 +90,7 @@ class QuickDeck:
 
 def _resolved(facts: tuple, lineno: int) -> Resolved:
     """The Resolved entry of one entry line, from its facts (see :func:`_facts`)."""
-    _, _, card, fields, printing, _, _ = facts
+    _, _, card, fields, printing, _, _, _ = facts
     return Resolved(_entry(fields, lineno), card, printing)
 
 
@@ -204,15 +213,18 @@ def _layout(line: str, sections: list) -> bool | None:
 
 _COPIES_OF = itemgetter(0)  # the copies of an entry line's facts
 _PRINTED_OF = itemgetter(5)  # and what it says of its printing (QuickDeck.printed)
+_FINGERPRINT_OF = itemgetter(7)  # and its (key, line) of the fingerprint
 
 
 def _facts(index, game: str, fields: tuple):
-    """(copies, card id, card, entry fields, printing, printed, (card, copies)) for an entry
-    line that resolves cleanly, else False; ``printed`` is the line's item of ``printed()``,
-    and the last its item of ``totals()`` when the card is on no other line."""
+    """(copies, card id, card, entry fields, printing, printed, (card, copies), fingerprint
+    item) for an entry line that resolves cleanly, else False; ``printed`` is the line's item
+    of ``printed()``, the pair its item of ``totals()`` when the card is on no other line, and
+    the last its item of ``fingerprint_items()``."""
     found = resolve_entry(index, game, _entry(fields, None), None)
     if type(found) is not Resolved:
         return False
     card, printing = found.card, found.printing
     printed = (card, printing, fields[2], fields[4], fields[6])
-    return (fields[0], card.id, card, fields, printing, printed, (card, fields[0]))
+    return (fields[0], card.id, card, fields, printing, printed, (card, fields[0]),
+            fingerprint_item(card, fields[0]))
