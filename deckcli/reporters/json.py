@@ -115,9 +115,34 @@ def deck_text(report) -> str:
             f'"card_count": {count}, "problems": {problems}, "name": {name}, '
             f'"player": {player}, "fingerprint": {fingerprint}')
     if extra:
-        more = to_json_text(extra)  # '{"formats": {...}}': its members follow the deck's
+        more = _extra_text(extra)  # '{"formats": {...}}': its members follow the deck's
         return text + ", " + more[1:]
     return text + "}"
+
+
+def _extra_text(extra: dict) -> str:
+    """``to_json_text(extra)``, remembered for the run when the extra facts are flags (each a
+    name and a mapping of names to true or false, as animal-battle's ``{"formats": {"casual":
+    true, ...}}``): a batch has a handful of those, written once for every deck."""
+    key = []
+    for name, value in extra.items():
+        if type(name) is not str or type(value) is not dict:
+            return to_json_text(extra)
+        for k, v in value.items():
+            if type(k) is not str or type(v) is not bool:  # bool: True is 1 as a key
+                return to_json_text(extra)
+        key.append(name)
+        key.append(tuple(value.items()))
+    key = tuple(key)
+    text = _EXTRA_TEXT.get(key)
+    if text is None:
+        if len(_EXTRA_TEXT) >= 256:
+            _EXTRA_TEXT.clear()
+        text = _EXTRA_TEXT[key] = to_json_text(extra)
+    return text
+
+
+_EXTRA_TEXT: dict[tuple, str] = {}
 
 
 class JsonReporter(Reporter):
