@@ -92,13 +92,12 @@ class Batched:
         self.last = monotonic()
 
 
-#: ``--jobs auto`` starts processes only for a run of at least this many decks. A pool costs
-#: a fixed ~60 ms before it helps (importing concurrent.futures and multiprocessing, forking,
-#: each worker opening the index; measured as the wait for a worker's first results), and a
-#: deck costs one process ~0.05 ms, so on two idle CPUs the pool breaks even near 2,500 decks
-#: and saves a fifth of the time from about 4,000; on a busy machine it pays later or never
-#: (benchmarks/jobs_auto.py measures where the two cross).
-AUTO_MIN_DECKS = 4000
+#: ``--jobs auto`` starts processes only for a run of at least this many decks. On Linux a
+#: worker is forked from this process (:mod:`deckcli.parallel`): it costs a few milliseconds
+#: before it helps, against ~0.05 ms a deck in one process. Measured by benchmarks/jobs_auto.py
+#: on two idle CPUs (2026-12-02): two processes were level with one at 500 and 1,000 decks and
+#: 17% faster at 2,000; with a process pool (before forking) they paid from 2,000-8,000.
+AUTO_MIN_DECKS = 1000
 
 
 def process_count(jobs: int | str, decks: int) -> int:
