@@ -36,14 +36,20 @@ def trial(match, player):
             and not (out.stop is not None and not out.stop.gap)}
 
 
+def random_table(book, rng, players: int, fewest: int):
+    """Decks of random cards (``fewest`` to 30 each) and a random house rule for every gap."""
+    ids = sorted(book)
+    seats = ("p1", "p2", "p3")[:players]
+    decks = {p: [rng.choice(ids) for _ in range(rng.randint(fewest, 30))] for p in seats}
+    house = GAME.house_rules({k: rng.choice(list(g.values)) for k, g in GAME.gaps().items()},
+                             simulate=True)
+    return decks, house
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_the_simulators_legal_actions_are_the_referees(book, seed):
     rng = random.Random(seed)
-    ids = sorted(book)
-    seats = ("p1", "p2", "p3") if seed % 4 == 3 else ("p1", "p2")
-    decks = {p: [rng.choice(ids) for _ in range(rng.randint(8, 30))] for p in seats}
-    house = GAME.house_rules({k: rng.choice(list(g.values)) for k, g in GAME.gaps().items()},
-                             simulate=True)
+    decks, house = random_table(book, rng, 3 if seed % 4 == 3 else 2, 8)
     match = Match(book, decks, seed=seed, house_rules=house)
     for _step in range(300):
         if match.s.winner is not None or match.s.waiting is not None:
@@ -63,11 +69,7 @@ def test_greedy_remembers_only_what_it_would_decide_afresh(book, seed):
     from deckcli.games.animal_battle.policies import Greedy
 
     rng = random.Random(seed)
-    ids = sorted(book)
-    seats = ("p1", "p2", "p3") if seed % 3 == 2 else ("p1", "p2")
-    decks = {p: [rng.choice(ids) for _ in range(rng.randint(12, 30))] for p in seats}
-    house = GAME.house_rules({k: rng.choice(list(g.values)) for k, g in GAME.gaps().items()},
-                             simulate=True)
+    decks, house = random_table(book, rng, 3 if seed % 3 == 2 else 2, 12)
     greedy, fresh = Greedy(), Greedy()
     for game in range(4):  # later games meet the plans earlier ones kept
         match = Match(book, decks, seed=seed * 10 + game, house_rules=house)
