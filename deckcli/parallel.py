@@ -103,9 +103,9 @@ def parallel_reports(paths, index, options, processes: int, render=None, verdict
     yield from run(chunks, index, options, processes, extra, render, verdict_only)
 
 
-#: chunk numbers are written to one pipe before any is taken: 4 bytes each, this many fit in
-#: the smallest pipe buffer Linux gives (4 KiB pages x 16)
-_MOST_CHUNKS = 4096
+#: chunk numbers are written to one pipe at once: 4 bytes each, this many fit in one page, the
+#: least a pipe holds (PIPE_BUF), so the write never waits for a reader
+_MOST_CHUNKS = 1024
 
 
 def _can_fork() -> bool:
@@ -129,7 +129,12 @@ def _forked(chunks, index, options, processes, extra, render, verdict_only):
         for _ in range(processes - 1):
             results_r, results_w = os.pipe()
             _widen(results_w)
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # no more processes to be had: those started (and this one) do it
+                os.close(results_r)
+                os.close(results_w)
+                break
             if pid == 0:  # the worker: never returns
                 os.close(results_r)
                 os.close(tasks_w)
@@ -137,7 +142,7 @@ def _forked(chunks, index, options, processes, extra, render, verdict_only):
             os.close(results_w)
             workers.append((pid, results_r))
         numbers = b"".join(i.to_bytes(4, "little") for i in range(len(chunks)) if i not in here)
-        os.write(tasks_w, numbers)  # fits the pipe (_MOST_CHUNKS), so never blocks
+        os.write(tasks_w, numbers)  # fits the pipe (_MOST_CHUNKS): never waits
         os.close(tasks_w)
         tasks_w = -1
         readers = [threading.Thread(target=_receive, args=(fd, done, lock), daemon=True)

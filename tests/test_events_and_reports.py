@@ -521,6 +521,28 @@ def test_jobs_a_worker_that_dies_loses_no_deck(tmp_path, monkeypatch, index):
     assert texts == [JsonReporter.render(validate_path(p, index, options)) for p in paths]
 
 
+def test_jobs_when_no_process_can_be_forked_this_one_checks_every_deck(tmp_path, monkeypatch,
+                                                                      index):
+    import os
+
+    import deckcli.parallel as parallel
+    from deckcli.reporters.json import JsonReporter
+    from deckcli.validate import Options, validate_path
+
+    if not parallel._can_fork():
+        pytest.skip("workers are forked only on Linux")
+
+    def refused():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refused)
+    paths = _many_decks(tmp_path)
+    options = Options()
+    got = list(parallel.parallel_reports(paths, index, options, 3, JsonReporter.render, True))
+    assert [JsonReporter.render(r) if t is None else t for r, t in got] == [
+        JsonReporter.render(validate_path(p, index, options)) for p in paths]
+
+
 def test_jobs_0_on_one_cpu_checks_here_in_order(tmp_path, monkeypatch, index):
     import deckcli.batch as batch
     from deckcli.validate import Options
