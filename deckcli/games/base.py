@@ -22,8 +22,6 @@ plain ``__slots__`` classes: this module is imported by every deck check (see de
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from deckcli.games.house import Gap, GapMet, HouseRules
 
 
@@ -243,24 +241,12 @@ def _violation(d) -> dict:
     return {"code": d.code, "severity": d.severity.value, "rule": d.rule, "message": d.message}
 
 
-_NO_FACTS = MappingProxyType({})
-
-
 class Quiet(Outcome):
     """An :class:`Outcome` that keeps no ruling lines: what a simulation plays with. It reads
     an action's violations, gaps and stop, never its rulings, and applies millions of actions.
     The rules are checked and applied exactly as with an Outcome; only the text is not kept."""
 
     __slots__ = ()
-
-    def __init__(self, player: str | None, action: str):
-        self.player, self.action = player, action
-        self.rules: list[str] = []  # the rule a violation names (cite_only)
-        self._notes = ()
-        self.violations = self.breaches = _NONE
-        self.gaps: list[GapMet] = []
-        self.stop = None
-        self.facts, self.remarks = _NO_FACTS, ()
 
     def cite(self, rule: str, text, *args) -> None:
         pass
