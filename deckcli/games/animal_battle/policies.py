@@ -201,9 +201,10 @@ class Greedy:
             found = plan.chosen[situation] = plan.weigh(self, view, plan.options, actions)
         return found
 
-    def decide(self, view, actions):
-        """Greedy's choice worked out afresh (what :meth:`choose` remembers)."""
-        verb = min(map(_VERB, actions), key=_RANK.__getitem__)  # the first of WEIGHED, TAKEN
+    def decide(self, view, actions, verb: str | None = None):
+        """Greedy's choice worked out afresh (what :meth:`choose` remembers); ``verb``: the
+        verb it weighs (:func:`_first_verb`), when the caller knows it already."""
+        verb = verb or _first_verb(actions)
         weigh = _WEIGH.get(verb)
         if weigh is not None:
             return weigh(self, view, [a for a in actions if a[1] == verb], actions)
@@ -271,11 +272,16 @@ class _Plan:
         self.chosen: dict = {}
 
 
+def _first_verb(actions) -> str:
+    """The verb greedy weighs among ``actions``: the first of WEIGHED, then TAKEN, found."""
+    return min(map(_VERB, actions), key=_RANK.__getitem__)
+
+
 def _plan(greedy: Greedy, view, actions) -> _Plan:
-    verb = min(map(_VERB, actions), key=_RANK.__getitem__)
+    verb = _first_verb(actions)
     situation = _SITUATION[verb]
     if situation is None:  # the list alone decides (a view is read only for its book)
-        return _Plan(greedy.decide(view, actions))
+        return _Plan(greedy.decide(view, actions, verb))
     return _Plan(None, _WEIGH[verb], [a for a in actions if a[1] == verb], situation)
 
 
