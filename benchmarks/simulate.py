@@ -1,20 +1,27 @@
 """Simulation: `deckcli simulate --jobs 1` per recorded action against a bare playout.
 
-The bare playout is this script's own animal-battle: plain lists of statistics, the same greedy
-choices (strongest Animal, widest-margin statistic, promote a Defender that can win), no rule
-checked, no text, no view, one function. It is the floor a simulator is measured against. Both
-play the same two decks; each counts the actions a game log would record (draw, place, ready,
-challenge, defend, stat, promote, decline, end_turn and the setup's reveals). Printed, in one
-run, alternating: microseconds per recorded action of each, their ratio (goal <= 2.5), and the
-games per second `deckcli simulate --jobs 1` plays on this machine; and `--jobs 2` against
-`--jobs 1` on a larger run (goal >= 1.6).
+The bare playout is this script's own animal-battle, written as one function: plain lists of
+card ids, tables of who beats whom worked out once, no rule checked, no list of legal actions,
+no view, no text. It plays the very games `deckcli simulate DECK DECK --seed 1` plays: the same
+deals (the same seeds, shuffles and first players), greedy's choices on both sides (strongest
+Animal, widest-margin statistic, the Defender that holds on the most statistics, decline when
+none holds on any), the simulation's default house rules, the action cards left in hand (greedy
+plays none). Each run checks that it does: every game's winner, length in recorded actions and
+turns against deckcli's engine on the first games, and the total of recorded actions against
+the command's own report. Recorded actions are the ones a game log holds (the reveals, start,
+draw, place, ready, challenge, defend, stat, promote, decline, end_turn).
 
-    python benchmarks/simulate.py [--games 2000] [--runs 3]
+Printed, in one run, alternating: microseconds per recorded action of each, their ratio (goal
+<= 2.5), the games a second each plays, and `--jobs 2` against `--jobs 1` on a larger run
+(goal >= 1.6).
+
+    python benchmarks/simulate.py [--games 2000] [--runs 3] [--check 200]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -27,127 +34,222 @@ from _common import REPO, deckcli_cmd
 DECK = REPO / "examples" / "good" / "championship-deep-divers.txt"
 STATS = ("weight", "speed", "lifespan", "population", "length")
 LOWER = {"population"}
+ALL = (1 << len(STATS)) - 1
+POOL, HAND, REFILL = 5, 6, 3
+SEED = 1  # simulate --seed 1: the bare playout deals the same games
 
 
-def load_deck() -> list[tuple]:
-    """The deck's Animals as tuples of their five statistics (its other cards as None)."""
+def load_deck() -> tuple[list[int], dict[int, tuple | None]]:
+    """The deck as card ids in decklist order, and each id's five statistics (None: not an
+    Animal). Read with deckcli's reader, once, before anything is timed."""
     sys.path.insert(0, str(REPO))
     from deckcli.cards import open_index
     from deckcli.sim.run import load_deck as load
 
     cards = load(str(DECK), open_index(), None).cards
-    return [tuple(c.stats[s] for s in STATS) if c.animal else None for c in cards]
+    stats = {c.id: tuple(c.stats[s] for s in STATS) if c.animal else None for c in cards}
+    return [c.id for c in cards], stats
 
 
-def beats(a: tuple, b: tuple, i: int) -> bool:
-    return a[i] < b[i] if STATS[i] in LOWER else a[i] > b[i]
+def game_seed(seed: int, n: int) -> int:
+    """The deal of game ``n`` of a run seeded ``seed``, as ``deckcli simulate`` deals it
+    (documented in docs/simulate.md: a game's record never depends on where it ran)."""
+    digest = hashlib.sha256(f"deckcli-simulate:{seed}:{n}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
-def strength(card: tuple, all_animals: list[tuple]) -> int:
-    return sum(sum(1 for o in all_animals if beats(card, o, i)) for i in range(5))
+class Tables:
+    """What greedy ranks cards by, worked out once for the decks (as the engine's greedy keeps
+    its tables once a run): strength, and for each pair of Animals the statistics on which the
+    first beats the second, and the order in which the first would name the statistics."""
+
+    def __init__(self, ids: list[int], stats: dict[int, tuple]):
+        book = list(dict.fromkeys(ids))
+        animals = [c for c in book if stats.get(c) is not None]
+        self.animal = {c: stats.get(c) is not None for c in book}
+        n = len(animals)
+        strength = dict.fromkeys(animals, 0.0)
+        for i, name in enumerate(STATS):
+            ordered = sorted(animals, key=lambda c: stats[c][i], reverse=name in LOWER)
+            for rank, c in enumerate(ordered):
+                strength[c] += rank / max(1, n - 1)
+        self.strength = strength
+        self.rank = {c: (strength[c], -c) for c in animals}  # "strongest"
+        beats, order = {}, {}
+        for c in animals:
+            for d in animals:
+                vc, vd = stats[c], stats[d]
+                m, margins = 0, []
+                for i, name in enumerate(STATS):
+                    a, b = vc[i], vd[i]
+                    if a != b and (a < b) == (name in LOWER):
+                        m |= 1 << i
+                    diff = (b - a) if name in LOWER else (a - b)
+                    margins.append((diff / max(abs(a), abs(b), 1e-9), name, i))
+                beats[c, d] = m
+                order[c, d] = [i for _m, _n, i in sorted(margins, reverse=True)]
+        self.beats, self.order = beats, order
 
 
-def bare_game(deck_a: list, deck_b: list, rng: random.Random, power: dict,
-              max_turns: int = 200) -> int:
-    """One greedy game, no rules checked; the number of actions a log would record.
-    ``power``: each Animal's strength (worked out once for the decks)."""
-    decks = [list(deck_a), list(deck_b)]
-    for d in decks:
+def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Tables,
+              max_turns: int = 200) -> tuple[int | None, int, int]:
+    """One game as the engine plays it with greedy on both sides and the simulation's default
+    house rules, nothing checked: (winner seat or None, actions recorded, turns)."""
+    rng = random.Random(seed)
+    decks = []
+    for cards in (deck_a, deck_b):
+        d = list(cards)
         rng.shuffle(d)
-    hands = [[d.pop() for _ in range(6)] for d in decks]
+        decks.append(d[::-1])
+    animal, rank, beats, order = t.animal, t.rank, t.beats, t.order
+    strongest = rank.__getitem__
+    hands = [[d.pop() for _ in range(min(HAND, len(d)))] for d in decks]
     pools = [[], []]
+    dfd = [None, None]
+    a, o = first, 1 - first
     actions = 0
-    first = 0
 
-    def best(cards):
-        return max((c for c in cards if c is not None), key=power.__getitem__, default=None)
+    def best_defender(cands, ch, stats):
+        return max(cands, key=lambda d: ((stats & ~beats[ch, d]).bit_count(), rank[d]))
 
-    challenger = best(hands[first])
-    if challenger is None:
-        return 1
-    hands[first].remove(challenger)
-    defender = best(hands[1 - first])
-    if defender is None:
-        return 2
-    hands[1 - first].remove(defender)
-    actions += 3  # reveal, reveal, start
-    controller = first
-    for p in (0, 1):
-        for c in sorted((c for c in hands[p] if c is not None), key=power.__getitem__)[-5:]:
-            hands[p].remove(c)
-            pools[p].append(c)
+    # setup (AB-3.x)
+    mine = [c for c in hands[a] if animal[c]]
+    if not mine:
+        return o, 0, 0
+    ch = max(mine, key=strongest)
+    hands[a].remove(ch)
+    ctl = a
+    actions += 1
+    theirs = [c for c in hands[o] if animal[c]]
+    if not theirs:
+        return a, actions, 0
+    d = best_defender(theirs, ch, ALL)
+    hands[o].remove(d)
+    dfd[o] = d
+    actions += 1
+    for p in (a, o):
+        hand, pool = hands[p], pools[p]
+        while len(pool) < POOL:
+            cands = [c for c in hand if animal[c]]
+            if not cands:
+                break
+            c = max(cands, key=strongest)
+            hand.remove(c)
+            pool.append(c)
             actions += 1
         actions += 1  # ready
-    active, turn = first, 1
-    while turn <= max_turns:
-        if turn > 1 and decks[active]:
-            hands[active].append(decks[active].pop())
+    actions += 1  # start
+    turn = 0
+    active = first
+    while True:
+        # begin_turn(active)
+        turn += 1
+        a, o = active, 1 - active
+        hand, pool = hands[a], pools[a]
+        if ctl == a and dfd[o] is None and not any(animal[c] for c in pools[o]):
+            return a, actions, turn  # no Defender to select (AB-4.3)
+        if turn > max_turns:
+            return None, actions, turn
+        if turn > 1:
+            actions += 1  # draw
+            if decks[a]:
+                hand.append(decks[a].pop())
+        if ch is None and not any(animal[c] for c in hand) and not any(
+                animal[c] for c in pool):
+            return o, actions, turn  # no new Challenger (AB-4.3)
+        while len(pool) < POOL:
+            cands = [c for c in hand if animal[c]]
+            if not cands:
+                break
+            c = max(cands, key=strongest)
+            hand.remove(c)
+            pool.append(c)
             actions += 1
-        while len(pools[active]) < 5 and any(c is not None for c in hands[active]):
-            c = best(hands[active])
-            hands[active].remove(c)
-            pools[active].append(c)
+        ended = False  # the attack changed control: a fresh turn begins without end_turn
+        established = ch is None  # establishing a Challenger ends the Pool phase by itself
+        if established:
+            opposing = dfd[o]
+            cands = [c for c in pool if animal[c]]
+            if opposing is None:
+                ch = max(cands, key=strongest)
+            else:
+                ch = max(cands, key=lambda c: (beats[c, opposing].bit_count(), rank[c]))
+            pool.remove(ch)
+            ctl = a
             actions += 1
-        if challenger is None:
-            if not pools[active]:
-                return actions
-            challenger = best(pools[active])
-            pools[active].remove(challenger)
-            controller = active
-            actions += 1
-        other = 1 - controller
-        if controller == active:
-            if defender is None:
-                defender = max(pools[other], key=power.__getitem__, default=None)
-                if defender is None:
-                    return actions
-                pools[other].remove(defender)
-                actions += 1
-            used, original = set(), True
+            if dfd[o] is None and not any(animal[c] for c in pools[o]):
+                return a, actions, turn
+        if ctl == a:
+            if dfd[o] is None:
+                if not established:
+                    actions += 1  # ready: the Pool phase is over
+                dfd[o] = best_defender([c for c in pools[o] if animal[c]], ch, ALL)
+                pools[o].remove(dfd[o])
+                actions += 1  # defend
+            used = 0
+            original = True
             while True:
-                left = [i for i in range(5) if i not in used]
-                if not left:
-                    challenger, defender = defender, None  # AB-5.7
-                    controller = other
+                pick = order[ch, dfd[o]]
+                i = next(i for i in pick if not used >> i & 1)
+                used |= 1 << i
+                actions += 1  # stat
+                if beats[ch, dfd[o]] >> i & 1:  # the Challenger wins (a tie: the Defender)
+                    dfd[o] = None
+                    cands = [c for c in pools[o] if animal[c]]
+                    if not cands:
+                        break  # no promotion: the attack ends
+                    left = ALL & ~used
+                    pick = best_defender(cands, ch, left)
+                    actions += 1  # promote or decline
+                    if (left & ~beats[ch, pick]).bit_count() == 0:
+                        break  # declined: the attack ends
+                    pools[o].remove(pick)
+                    dfd[o], original = pick, False
+                    if used == ALL:  # AB-5.7: the survivor becomes the Challenger
+                        ch, ctl, dfd[o] = pick, o, None
+                        ended = True
+                        break
+                elif original:  # the original Defender wins: the Challenger goes
+                    ch = ctl = None
                     break
-                i = max(left, key=lambda k: (challenger[k] - defender[k]) * (
-                    -1 if STATS[k] in LOWER else 1) / max(abs(challenger[k]), 1))
-                used.add(i)
-                actions += 1
-                if beats(challenger, defender, i):
-                    defender = None
-                    promote = max((c for c in pools[other]), key=lambda c: sum(
-                        1 for k in range(5) if k not in used and not beats(challenger, c, k)),
-                        default=None)
-                    if promote is None:
-                        break  # attack ends
-                    pools[other].remove(promote)
-                    defender, original = promote, False
-                    actions += 1
-                elif original:
-                    challenger = None  # the original Defender wins: the Challenger goes
+                else:  # a replacement wins: both go, control changes (AB-5.6)
+                    ch = ctl = None
+                    dfd[o] = None
+                    ended = True
                     break
-                else:
-                    challenger, defender = None, None  # a replacement wins: both go
-                    controller = other
-                    break
-        actions += 1  # end_turn
-        while len(hands[active]) < 3 and decks[active]:
-            hands[active].append(decks[active].pop())
-        if challenger is None and not pools[1 - active] and not any(
-                c is not None for c in hands[1 - active]):
-            return actions
-        active, turn = 1 - active, turn + 1
-    return actions
+        else:
+            actions += 1  # ready: the Pool phase is over (the opponent holds the Challenger)
+        if not ended:
+            actions += 1  # end_turn
+        while len(hand) < REFILL and decks[a]:
+            hand.append(decks[a].pop())
+        active = o
 
 
-def bare(deck: list, games: int) -> tuple[float, int]:
-    rng = random.Random(1)
-    animals = [c for c in deck if c is not None]
-    power = {c: strength(c, animals) for c in set(animals)}
+def bare(ids: list[int], stats: dict, games: int) -> tuple[float, int, list]:
+    """(seconds, actions, each game's (winner, actions, turns)) of games 0..games-1 of
+    ``simulate DECK DECK --seed 1``: game 2k and 2k+1 share a deal, seat k % 2 moves first."""
+    tables = Tables(ids + ids, stats)
+    seeds = [game_seed(SEED, n // 2) for n in range(games)]
     start = time.perf_counter()
-    actions = sum(bare_game(deck, deck, rng, power) for _ in range(games))
-    return time.perf_counter() - start, actions
+    games_played = [bare_game(ids, ids, seeds[n], n % 2, tables) for n in range(games)]
+    elapsed = time.perf_counter() - start
+    return elapsed, sum(g[1] for g in games_played), games_played
+
+
+def engine_games(games: int) -> list:
+    """Each game's (winner, actions, turns) as deckcli's engine plays it, in this process (not
+    timed): what the bare playout must reproduce."""
+    from deckcli.cards import open_index
+    from deckcli.sim.play import Spec, play
+    from deckcli.sim.run import load_deck as load
+
+    cards = load(str(DECK), open_index(), None).cards
+    spec = Spec("animal-battle", SEED, {"a": cards, "b": cards}, ["p1", "p2"],
+                {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
+    seat = {"a": 0, "b": 1}
+    return [(seat.get(r["winner"]), r["actions"], r["turns"])
+            for r in (play(spec, n) for n in range(games))]
 
 
 def simulate(games: int, jobs: int) -> tuple[float, int]:
@@ -163,17 +265,28 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--parallel-games", type=int, default=20000)
+    ap.add_argument("--check", type=int, default=200,
+                    help="games compared one by one with deckcli's engine (default 200)")
     args = ap.parse_args()
-    deck = load_deck()
-    per_bare, per_sim, rates = [], [], []
+    ids, stats = load_deck()
+    check = min(args.check, args.games)
+    engine = engine_games(check)
+    per_bare, per_sim, rates, bare_rates, same = [], [], [], [], True
     for _ in range(args.runs):  # alternating, so the machine's drift falls on both
-        t, n = bare(deck, args.games)
+        t, n, played = bare(ids, stats, args.games)
         per_bare.append(t / n * 1e6)
-        t, n = simulate(args.games, 1)
-        per_sim.append(t / n * 1e6)
+        bare_rates.append(args.games / t)
+        same = same and played[:check] == engine
+        t, sim_n = simulate(args.games, 1)
+        same = same and sim_n == n
+        per_sim.append(t / sim_n * 1e6)
         rates.append(args.games / t)
     b, s = statistics.median(per_bare), statistics.median(per_sim)
-    print(f"bare playout: {b:.2f} us per recorded action (median of {args.runs})")
+    print(f"the same games: {'yes' if same else 'NO'} (each of the first {check} games alike "
+          f"in winner, actions and turns; {n:,} recorded actions in {args.games:,} games "
+          f"both)")
+    print(f"bare playout: {b:.2f} us per recorded action, "
+          f"{statistics.median(bare_rates):.0f} games a second (median of {args.runs})")
     print(f"deckcli simulate --jobs 1: {s:.2f} us per recorded action, "
           f"{statistics.median(rates):.0f} games a second")
     print(f"simulate / bare: {s / b:.2f} (goal <= 2.5: {'met' if s / b <= 2.5 else 'NOT met'})")
@@ -182,8 +295,9 @@ def main() -> None:
     print(f"{args.parallel_games:,} games: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s, "
           f"speed-up {one / two:.2f} (goal >= 1.6: {'met' if one / two >= 1.6 else 'NOT met'})")
     print("RESULT " + json.dumps({"bare_us": round(b, 2), "simulate_us": round(s, 2),
-                                  "ratio": round(s / b, 2),
+                                  "ratio": round(s / b, 2), "same_games": same,
                                   "games_per_s": round(statistics.median(rates)),
+                                  "bare_games_per_s": round(statistics.median(bare_rates)),
                                   "jobs2_speedup": round(one / two, 2)}))
 
 
