@@ -12,8 +12,9 @@ the command's own report. Recorded actions are the ones a game log holds (the re
 draw, place, ready, challenge, defend, stat, promote, decline, end_turn).
 
 Printed, in one run, alternating: microseconds per recorded action of each, their ratio (goal
-<= 2.5), the games a second each plays, and `--jobs 2` against `--jobs 1` on a larger run
-(goal >= 1.6).
+<= 2.5), the games a second each plays; where the engine's time goes (apply, the legal
+actions, greedy's choice and the loop, timed in this process on the same games); and
+`--jobs 2` against `--jobs 1` on a larger run (goal >= 1.6).
 
     python benchmarks/simulate.py [--games 2000] [--runs 3] [--check 200]
 """
@@ -252,6 +253,64 @@ def engine_games(games: int) -> list:
             for r in (play(spec, n) for n in range(games))]
 
 
+def split(games: int) -> dict[str, float]:
+    """Microseconds per recorded action of each part of a simulated game, in this process:
+    the engine's own loop (legal actions, greedy's choice, apply) on the same games, then the
+    recorded actions replayed through ``apply`` alone, then replayed with the legal actions
+    worked out before each one as well; the deals are timed apart and left out."""
+    from deckcli.cards import open_index
+    from deckcli.games import get
+    from deckcli.sim.policies import make
+    from deckcli.sim.run import load_deck as load
+
+    cards = load(str(DECK), open_index(), None).cards
+    game = get("animal-battle")
+    engine, house = game.engine(), game.house_rules({}, simulate=True)
+    greedy, rng = make(game, "greedy"), random.Random(0)
+    decks = {"p1": cards, "p2": cards}
+    deals = [(game_seed(SEED, n // 2), ("p1", "p2")[n % 2]) for n in range(games)]
+
+    def deal(seed, first):
+        state = engine.new_game(decks, seed=seed, house_rules=house, first=first)
+        engine.quiet(state)
+        return state
+
+    choices, apply, view, is_over = engine.choices, engine.apply, engine.view, engine.is_over
+    played = []
+    start = time.perf_counter()
+    for seed, first in deals:
+        state, steps = deal(seed, first), []
+        views = {p: view(state, p) for p in decks}  # as simulate makes them: once a game
+        while not is_over(state):
+            mover, legal = choices(state)
+            action = legal[0] if len(legal) == 1 or mover is None else greedy.choose(
+                engine, views[mover], legal, rng)
+            apply(state, action)
+            steps.append(action)
+        played.append(steps)
+    whole = time.perf_counter() - start
+    start = time.perf_counter()
+    for seed, first in deals:
+        deal(seed, first)
+    dealing = time.perf_counter() - start
+    start = time.perf_counter()
+    for (seed, first), steps in zip(deals, played):
+        state = deal(seed, first)
+        for action in steps:
+            apply(state, action)
+    applying = time.perf_counter() - start - dealing
+    start = time.perf_counter()
+    for (seed, first), steps in zip(deals, played):
+        state = deal(seed, first)
+        for action in steps:
+            choices(state)
+            apply(state, action)
+    listing = time.perf_counter() - start - dealing - applying
+    n = sum(map(len, played)) / 1e6
+    return {"apply_us": applying / n, "legal_us": listing / n,
+            "choose_us": (whole - dealing - applying - listing) / n, "deal_us": dealing / n}
+
+
 def simulate(games: int, jobs: int) -> tuple[float, int]:
     cmd = [*deckcli_cmd(), "simulate", str(DECK), str(DECK), "--games", str(games), "--seed",
            "1", "--jobs", str(jobs), "-O", "json"]
@@ -290,12 +349,18 @@ def main() -> None:
     print(f"deckcli simulate --jobs 1: {s:.2f} us per recorded action, "
           f"{statistics.median(rates):.0f} games a second")
     print(f"simulate / bare: {s / b:.2f} (goal <= 2.5: {'met' if s / b <= 2.5 else 'NOT met'})")
+    parts = split(min(args.games, 1000))
+    print("the engine's loop in this process, per recorded action: "
+          f"apply {parts['apply_us']:.2f} us, legal actions {parts['legal_us']:.2f} us, "
+          f"greedy's choice and the loop {parts['choose_us']:.2f} us (the deal "
+          f"{parts['deal_us']:.2f} us more)")
     one = statistics.median(simulate(args.parallel_games, 1)[0] for _ in range(args.runs))
     two = statistics.median(simulate(args.parallel_games, 2)[0] for _ in range(args.runs))
     print(f"{args.parallel_games:,} games: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s, "
           f"speed-up {one / two:.2f} (goal >= 1.6: {'met' if one / two >= 1.6 else 'NOT met'})")
     print("RESULT " + json.dumps({"bare_us": round(b, 2), "simulate_us": round(s, 2),
                                   "ratio": round(s / b, 2), "same_games": same,
+                                  **{k: round(v, 2) for k, v in parts.items()},
                                   "games_per_s": round(statistics.median(rates)),
                                   "bare_games_per_s": round(statistics.median(bare_rates)),
                                   "jobs2_speedup": round(one / two, 2)}))
