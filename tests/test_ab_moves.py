@@ -61,6 +61,28 @@ def test_the_simulators_legal_actions_are_the_referees(book, seed):
         match.act(*rng.choice(fast))
 
 
+@pytest.mark.parametrize("seed", range(36))
+def test_a_card_is_looked_for_in_every_phase_its_timing_can_hold_in(book, seed):
+    """The legal actions look for an action card only in the phases its timing can hold in
+    (effects.PHASES, gathered by book.Facts). With one kind of action card in the decks, a
+    phase missing from that card's entry hides a legal play, and the referee's answer shows
+    it."""
+    actions = sorted(cid for cid, c in book.items() if c.kind == "action")
+    card = actions[seed % len(actions)]
+    only = {cid: c for cid, c in book.items() if c.animal or cid == card}
+    rng = random.Random(seed)
+    decks, house = random_table(only, rng, 2, 8)
+    for p in decks:  # the card in every hand, and again in the deck
+        decks[p] = [card] * 3 + decks[p] + [card] * 3
+    match = Match(only, decks, seed=seed, house_rules=house)
+    for _step in range(300):
+        if match.s.winner is not None or match.s.waiting is not None:
+            break
+        mover = ENGINE.to_move(match)
+        assert set(ENGINE.legal_actions(match)) == trial(match, mover), match.summary()
+        match.act(*rng.choice(ENGINE.legal_actions(match)))
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_greedy_remembers_only_what_it_would_decide_afresh(book, seed):
     """Greedy keeps its choice for a list of legal actions in a situation (policies._Plan);

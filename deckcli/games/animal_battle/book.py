@@ -12,15 +12,16 @@ from deckcli.games.animal_battle import effects
 
 class Facts:
     """``animals``: the Animals' ids; ``playable``: card id -> (timing tests, names a statistic
-    again) for the cards whose text acts in play (:func:`effects.playable`), and
-    ``playable_ids`` their ids."""
+    again) for the cards whose text acts in play (:func:`effects.playable`), ``playable_ids``
+    their ids, and ``play_phases`` the phases of a turn in which one of them may be played
+    (:func:`effects.timing_phases`)."""
 
-    __slots__ = ("book", "animals", "playable", "playable_ids")
+    __slots__ = ("book", "animals", "playable", "playable_ids", "play_phases")
 
     def __init__(self, book: dict):
         self.book = book
         self.animals = frozenset(cid for cid, c in book.items() if c.animal)
-        playable = {}
+        playable, phases = {}, set()
         for cid, c in book.items():
             if c.kind != "action":
                 continue
@@ -28,8 +29,10 @@ class Facts:
             if overrides:
                 playable[cid] = (tuple(effects.timing_test(o) for o in overrides),
                                  any(o["effect"] == "reuse_statistic" for o in overrides))
+                phases |= frozenset.intersection(*map(effects.timing_phases, overrides))
         self.playable = playable
         self.playable_ids = frozenset(playable)
+        self.play_phases = frozenset(phases)
 
 
 def kept(cache: dict, book: dict, make):

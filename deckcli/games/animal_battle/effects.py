@@ -51,6 +51,19 @@ WHEN = {
 }
 
 
+#: when -> the phases of a turn in which its test can hold (what the tests above read of
+#: ``s.phase``, written out): the legal actions look for playable cards only in these
+_TURN = ("draw", "pool", "establish", "attack", "promote", "end")
+PHASES = {
+    "own_turn_with_challenger": frozenset(p for p in _TURN if RANK[p] < RANK["end"]),
+    "in_sequence": frozenset({"attack", "promote"}),
+    "own_defender_defeated": frozenset({"promote"}),
+    "before_own_draw": frozenset({"draw"}),
+    "before_statistic": frozenset(p for p in _TURN if RANK[p] <= RANK["establish"]),
+    "own_turn": frozenset(_TURN),
+}
+
+
 def playable(card) -> list[dict]:
     """The overrides of a card that take effect in play (copy_limit acts on decks only)."""
     return [o for o in card.overrides if o.get("effect") in EFFECTS]
@@ -60,6 +73,11 @@ def timing_test(override: dict):
     """The test of the card text's timing, ``test(state, player) -> bool`` (see :data:`WHEN`):
     what :func:`timing_problem` asks, for a caller that only needs yes or no."""
     return WHEN[EFFECTS[override["effect"]].when][1]
+
+
+def timing_phases(override: dict) -> frozenset:
+    """The phases in which the card text's timing can hold (:data:`PHASES`)."""
+    return PHASES[EFFECTS[override["effect"]].when]
 
 
 def timing_problem(state: State, player: str, override: dict) -> str | None:

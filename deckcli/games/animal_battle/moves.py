@@ -77,7 +77,7 @@ def choices(match) -> tuple[str | None, list[tuple]]:
         _turn(match, s, pid, phase, out, facts.animals)
     else:
         _defending(match, pid, out, facts.animals)
-    if not facts.playable_ids.isdisjoint(s.players[pid].hand):
+    if phase in facts.play_phases and not facts.playable_ids.isdisjoint(s.players[pid].hand):
         _cards(match, pid, out, facts)
     return pid, out
 
