@@ -254,6 +254,22 @@ def test_an_illegal_deck_is_simulated_with_a_warning():
     assert "AB-1.3" in r.err
 
 
+def test_a_deck_the_event_makes_illegal_is_simulated_with_a_warning(tmp_path):
+    """With --event a deck is judged as validate --event judges it: the event's format, bans
+    and legal sets (CONTRACT.md: the flag, else the event file, else the deck's header)."""
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nformat: championship\nbanned: [\"Blue Whale (ABS) 1\"]\n",
+                     encoding="utf-8")
+    r = run("simulate", DEEP, SAVANNA, "--games", "4", "--seed", "1", "--event", event)
+    assert r.code == 0, r
+    [deep] = [line for line in r.err.splitlines() if DEEP.name in line]
+    [savanna] = [line for line in r.err.splitlines() if SAVANNA.name in line]
+    assert "is not a legal deck" in deep and "EV-1.1" in deep and "Blue Whale" in deep, r
+    assert "AB-1.4" in savanna, r  # 24 cards where the event's format needs 60
+    plain = run("simulate", DEEP, SAVANNA, "--games", "4", "--seed", "1")
+    assert "is not a legal deck" not in plain.err, plain
+
+
 def test_a_deck_that_cannot_start_a_game_exits_2():
     r = run("simulate", EXAMPLES / "bad" / "no-animals.txt", SAVANNA, "--games", "4")
     assert r.code == 2 and "no Animal" in r.err and "Traceback" not in r.err, r

@@ -17,6 +17,7 @@ from deckcli.cli.common import (
     pick_game,
     play_options,
     progress_line,
+    resolve_event,
 )
 from deckcli.cli.common import (
     db_dirs as db_folders,
@@ -43,7 +44,8 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
 @house_rule_option()
 @click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,
-              help="Take house rules (and the game) from this event file.")
+              help="Take house rules, the game and the format from this event file; a "
+                   "deck it makes illegal (a ban, a set, the size) is played with a warning.")
 @click.option("--until-ci", type=click.FloatRange(0.0, 1.0, min_open=True), default=None,
               metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
@@ -90,9 +92,10 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         from deckcli.events.model import load_event
 
         event = load_event(event_path)
+        resolve_event(event, index)  # its bans and limits, as validate --event reads them
     wanted = pick_game(ctx, game) or (event.game if event else None)
     paths = _paths(decks)
-    loaded = [run.load_deck(p, index, wanted, players) for p in paths]
+    loaded = [run.load_deck(p, index, wanted, players, event) for p in paths]
     game_id = wanted or loaded[0].game or DEFAULT_GAME
     mixed = sorted({d.game for d in loaded} - {game_id})
     if mixed:

@@ -31,15 +31,19 @@ class Deck:
         return {"path": visible_name(self.path), "fingerprint": self.fingerprint}
 
 
-def load_deck(path: str, index, game: str | None, players: int | None = None) -> Deck:
+def load_deck(path: str, index, game: str | None, players: int | None = None,
+              event=None) -> Deck:
     """Read a deck for play. A deck that cannot be read or cannot start a game stops the
-    command (exit 2); an illegal one is played, its problems returned for a warning."""
+    command (exit 2); an illegal one is played, its problems returned for a warning: judged
+    as ``validate`` judges it, with the ``event``'s format, bans, limits and legal sets when
+    one is given."""
     from deckcli.decks.reader import read_deck
     from deckcli.games import GAMES
     from deckcli.validate import Options, validate_resolved
 
     deck = read_deck(path, is_set=index.is_any_set_code)
-    report, rdeck = validate_resolved(deck, index, Options(game=game, players=players))
+    report, rdeck = validate_resolved(deck, index, Options(game=game, players=players,
+                                                           event=event))
     if rdeck is None or not deck.readable:
         first = next((p for p in report.problems if p.is_error), None)
         why = f": {first.message}" if first else ""
