@@ -168,6 +168,15 @@ def test_unreadable_inputs_exit_2(tmp_path):
     assert r.code == 2 and "did you mean" in r.err, r
 
 
+def test_suggest_for_a_deck_that_cannot_start_a_game_exits_2():
+    """As simulate: a deck with no Animal cannot start a game (AB-3.3), so no win rate of it
+    can be measured; it is not reported as 0%."""
+    r = run("suggest", EXAMPLES / "bad" / "no-animals.txt", "--collection",
+            EXAMPLES / "collections" / "binder.txt", "--games", "20", "--measure", "10",
+            "--seed", "1", "-O", "json")
+    assert r.code == 2 and "no Animal" in r.err and "AB-3.3" in r.err and not r.out, r
+
+
 # -- alpha-walrus: a shared deck for N players, chosen for the most even seats -------------------
 AW_QUICK = ["--game", "alpha-walrus", "--games", "60", "--measure", "20", "--max-turns", "40",
             "--jobs", "1"]

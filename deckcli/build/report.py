@@ -159,6 +159,11 @@ def as_candidate(r, path: str):
         stock = r.binder.stock[match]
         counts[match] = counts.get(match, 0) + e.count
         stock.owned = max(stock.owned, counts[match])
+    if not r.game.shared_deck and not any(r.binder.stock[i].info.kind == "animal"
+                                          for i in counts):
+        raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
+                           "starting Challenger (AB-3.3), so no game can measure it",
+                           path=path)
     return Candidate(counts), notes
 
 
