@@ -241,9 +241,20 @@ def test_a_shared_alpha_walrus_deck_reports_by_seat(tmp_path):
     assert set(data["decks"]) == {"shared"} and set(data["policies"]) == {"p1", "p2"}
     assert set(data["results"]) == {"p1", "p2", "undecided"}
     assert sum(data["results"].values()) == 4 and "showdowns" in data
+    assert (data["players"], data["players_default"]) == (2, True)  # the report says so
     for n in range(1, 5):
         r = run("referee", "check", tmp_path / f"game-{n:05d}.yaml", "-O", "json")
         assert r.code == 0 and r.json()["violations"] == [], r
+
+
+def test_a_shared_deck_for_more_players_names_the_number_asked_for():
+    data = sim(AW2, "--game", "alpha-walrus", "--players", "3", "--games", "3", "--seed", "2",
+               "--max-turns", "30")
+    assert (data["players"], data["players_default"]) == (3, False)
+    assert set(data["policies"]) == {"p1", "p2", "p3"}
+    text = run("simulate", AW2, "--game", "alpha-walrus", "--games", "2", "--seed", "2",
+               "--max-turns", "30")
+    assert "shared by 2 seats (the default number; " in text.out, text
 
 
 # -- bad input ---------------------------------------------------------------------------------------

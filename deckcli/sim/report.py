@@ -55,8 +55,9 @@ def shared_deck(head: dict, records: list[dict], seats: list[str]) -> dict:
     wins = {s: sum(1 for r in records if r["winner"] == s) for s in seats}
     decided = sum(wins.values())
     out = {"version": VERSION, "game": head["game"], "seed": head["seed"],
-           "games": len(records), "decks": head["decks"], "policies": head["policies"],
-           "house_rules": head["house_rules"],
+           "games": len(records), "players": len(seats),
+           "players_default": head.get("players_default", False), "decks": head["decks"],
+           "policies": head["policies"], "house_rules": head["house_rules"],
            "results": {**wins, "undecided": len(records) - decided},
            "win_rate": {s: interval(wins[s], decided) for s in seats}}
     out.update(_common(records))
@@ -95,8 +96,9 @@ def render(report: dict, labels: dict[str, str]) -> str:
     else:
         seats = [s for s in r if s != "undecided"]
         who = ", ".join(f"{s} {report['policies'][s]}" for s in seats)
+        default = "the default number; " if report.get("players_default") else ""
         lines.append(f"{report['game']}: {labels['shared']} shared by {len(seats)} seats "
-                     f"({who}); {games} games, seed {report['seed']}")
+                     f"({default}{who}); {games} games, seed {report['seed']}")
         decided = games - r["undecided"]
         for s in seats:
             wr = report["win_rate"][s]

@@ -133,8 +133,10 @@ def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games
 
 def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, house,
                 games: int, max_turns: int, until_ci=None, where, save_dir=None,
-                progress=None, db_dirs=()) -> dict:
-    """One shared deck for ``players`` seats (p1 takes the first turn in every game)."""
+                progress=None, db_dirs=(), players_default: bool = False) -> dict:
+    """One shared deck for ``players`` seats (p1 takes the first turn in every game);
+    ``players_default``: the number is the game's default, not asked for (the report says
+    so)."""
     from deckcli.sim.stats import narrow_enough
 
     seats = [f"p{i + 1}" for i in range(players)]
@@ -152,7 +154,7 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
         save_games(save_dir, records)
     head = {"game": game.id, "seed": seed, "decks": {"shared": deck.to_json()},
             "policies": {s: _name(game, policies[s]) for s in seats},
-            "house_rules": house.used()}
+            "house_rules": house.used(), "players_default": players_default}
     return reporting.shared_deck(head, records, seats)
 
 
