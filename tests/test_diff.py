@@ -146,6 +146,16 @@ def test_an_event_whose_decks_were_all_played_exits_0(event):
                                      "0 played deck(s) unmatched"
 
 
+def test_a_player_listed_without_a_deck_is_missing_with_nothing_to_compare(event):
+    ev = event / "event" / "event.yaml"
+    ev.write_text(ev.read_text(encoding="utf-8").replace("dana: decks/dana.txt", "dana:"),
+                  encoding="utf-8")
+    r = run("diff", "--event", ev, "--played", event / "played")
+    assert r.code == 1, r
+    line = next(x for x in r.out.splitlines() if x.startswith("dana:"))
+    assert line == "dana: MISSING: no deck file is listed for them in the roster", r
+
+
 def test_two_played_decks_that_could_be_a_players_are_not_guessed_between(event):
     shutil.copy(event / "played" / "bruno.yaml", event / "played" / "decks" / "bruno.txt")
     r = run("diff", "--event", event / "event" / "event.yaml", "--played", event / "played")

@@ -127,6 +127,9 @@ def find_played(event, played_dir: str) -> tuple[dict, list[str]]:
         by_stem.setdefault(os.path.splitext(os.path.basename(path))[0].casefold(), []).append(path)
     found: dict[str, tuple[str | None, str | None]] = {}
     for player, registered in event.roster_paths():
+        if registered is None:  # listed without a deck: nothing registered to compare with
+            found[player] = (None, "no deck file is listed for them in the roster")
+            continue
         same = os.path.join(played_dir, os.path.relpath(registered, event.base_dir()))
         if os.path.isfile(same):
             found[player] = (same, None)

@@ -167,17 +167,19 @@ def _text_mapping(value, where, parent, *, scalars: bool = False) -> dict[str, s
     return out
 
 
-def _players(value, where, parent) -> dict[str, tuple[str, int | None]]:
-    """The roster: player -> (deck path relative to the event file, line). An empty path
-    would name the event's own folder, and sweep the folder above it for unlisted decks."""
+def _players(value, where, parent) -> dict[str, tuple[str | None, int | None]]:
+    """The roster: player -> (deck path relative to the event file, line). A player listed
+    with no path (``alice:`` or ``alice: ""``) has no deck yet: None, reported on the roster's
+    check as a listed player without a deck (EV-3.1), never read as the event's own folder."""
     found = _mapping(value, where, parent)
     out = {}
     for player, deck in found.items():
         at, line = f"{where}.{player}", line_of(found, player)
         _text(player, at, line)
-        if not _text(deck, at, line).strip():
-            raise FieldError(at, "should be the path of the player's deck file, not empty", line)
-        out[player] = (deck, line)
+        if deck is None or (isinstance(deck, str) and not deck.strip()):
+            out[player] = (None, line)
+            continue
+        out[player] = (_text(deck, at, line), line)
     return out
 
 

@@ -47,7 +47,8 @@ class Event:
     sets: list[str] | None = None
     set_lines: list[int | None] = field(default_factory=list)  # each code's line, if known
     house_rules: dict[str, str] = field(default_factory=dict)  # EV-4.1: rulings for gaps
-    players: dict[str, str] = field(default_factory=dict)  # player -> deck path (as written)
+    players: dict[str, str | None] = field(default_factory=dict)  # player -> deck path as
+    # written (None: listed without a deck)
     player_lines: dict[str, int | None] = field(default_factory=dict)
     as_of: dt.date | None = None
     warnings: list[str] = field(default_factory=list)
@@ -114,12 +115,14 @@ class Event:
             raise UsageError(f"{self.path} lists no players (add a 'players:' roster, or give "
                              "deck files)")
 
-    def roster_paths(self) -> list[tuple[str, str]]:
+    def roster_paths(self) -> list[tuple[str, str | None]]:
         """(player, deck path relative to the current folder) for each listed player: inside
-        the event's folder, or an allowed one (EV-3.2, checked by :func:`load_event`)."""
+        the event's folder, or an allowed one (EV-3.2, checked by :func:`load_event`); None
+        for a player listed without a deck."""
         from deckcli.decks.linked import linked_path
 
-        return [(player, linked_path(self.path, deck)[0]) for player, deck in self.players.items()]
+        return [(player, linked_path(self.path, deck)[0] if deck is not None else None)
+                for player, deck in self.players.items()]
 
     def roster_reports(self, index, options):
         """A report per listed player, then one per deck file nobody is listed for (EV-3.1).
@@ -155,17 +158,21 @@ class Event:
         listed = set()
         folders = set()
         for player, path in self.roster_paths():
-            listed.add(os.path.abspath(path))
-            folders.add(os.path.dirname(path) or ".")
-            try:
-                report, deck, rdeck = check(path)
-            except NotFoundError as exc:
+            why = None
+            if path is None:
+                why = f"player {player!r} is listed in the roster without a deck file"
+            else:
+                listed.add(os.path.abspath(path))
+                folders.add(os.path.dirname(path) or ".")
+                try:
+                    report, deck, rdeck = check(path)
+                except NotFoundError as exc:
+                    why = (f"player {player!r} is listed in the roster but their deck {path} "
+                           f"cannot be read: {exc.message}")
+            if why is not None:
                 yield DeckReport(None, game, fmt, 0, [
-                    error("missing-deck", "EV-3.1",
-                          f"player {player!r} is listed in the roster but their deck "
-                          f"{path} cannot be read: {exc.message}",
-                          path=self.path, line=self.player_lines.get(player))],
-                    player=player), None, None
+                    error("missing-deck", "EV-3.1", why, path=self.path,
+                          line=self.player_lines.get(player))], player=player), None, None
                 continue
             report.player = player
             hide_lines(report, self.path)  # a file that is not a decklist is not quoted
@@ -233,7 +240,7 @@ def load_event(path: str, as_of: str | None = None) -> Event:
     from deckcli.decks.linked import linked_path
 
     for _player, (deck, line) in roster.items():
-        refused = linked_path(path, deck)[1]
+        refused = linked_path(path, deck)[1] if deck is not None else None
         if refused:  # nothing outside the event's folder is read (EV-3.2)
             raise EventFileError(f"{refused} [rule EV-3.2]", path=path, line=line)
     event = Event(path, fields["name"], fields["date"], game, fields["format"],

@@ -124,9 +124,11 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
         if player is not None and report.player != player:
             continue
         if report.path is None:
-            listed = event.players.get(report.player, "")
+            listed = event.players.get(report.player)
+            why = f"their deck file ({listed}) cannot be read" if listed else \
+                "no deck file is listed for them"
             out.append(DeckSheet(report, note=f"{report.player} is on the roster of {event.path}, "
-                                 f"but their deck file ({listed}) cannot be read."))
+                                 f"but {why}."))
             continue
         out.append(DeckSheet(report, deck, rdeck))
     return out
