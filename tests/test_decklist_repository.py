@@ -73,6 +73,10 @@ def test_an_event_file_named_on_the_command_line_is_skipped_not_read_as_a_deck(t
     repo = make_repository(tmp_path / "decks-repo")
     r = run("validate", repo / "spring-2026.yaml")
     assert r.code == 0 and "give it with --event" in r.err and "nothing to check" in r.err, r
+    assert r.out == "0 deck(s): 0 legal, 0 illegal\n", r
+    r = run("validate", repo / "spring-2026.yaml", "--output", "json")
+    assert r.code == 0 and r.json() == {"version": 1, "decks": [], "summary": {
+        "decks": 0, "legal": 0, "illegal": 0}}, r  # a report a script can read, empty
     r = run("validate", repo / "spring-2026.yaml", repo / "decks" / "alice.txt")
     assert r.code == 0 and "1 deck(s)" in r.out, r
 

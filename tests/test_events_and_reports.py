@@ -45,6 +45,19 @@ def test_roster_event_checks_every_listed_deck(monkeypatch):
     assert r.json()["summary"] == {"decks": 5, "legal": 3, "illegal": 2}
 
 
+def test_deck_paths_with_a_roster_event_say_the_roster_is_not_checked(monkeypatch):
+    """Named decks are checked against the event's rules (a player checking their own deck
+    before handing it in); the roster then is not, and the note says how to check it, so a
+    CI step given the deck folder does not pass in silence with a player's deck missing."""
+    monkeypatch.chdir(REPO / "examples" / "event")
+    r = run("validate", "--event", "event.yaml", "decks/alice.txt", "-O", "json")
+    assert r.code == 0 and [d["path"] for d in r.json()["decks"]] == ["decks/alice.txt"], r
+    assert "has a roster of 4 player(s), not checked" in r.err, r
+    assert "deckcli validate --event event.yaml" in r.err, r
+    r = run("validate", "--event", "event.yaml", "-O", "json")
+    assert "not checked" not in r.err and r.code == 1, r
+
+
 @pytest.mark.parametrize("event,flags,expected", [
     ("name: E\n", [], ("animal-battle", "casual")),
     ("name: E\nformat: championship\n", [], ("animal-battle", "championship")),

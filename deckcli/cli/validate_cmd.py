@@ -8,6 +8,7 @@ from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     collect_decks,
     db_option,
+    echo_status,
     game_option,
     jobs_option,
     open_index,
@@ -69,11 +70,17 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
         resolve_event(event, index)
         if not paths:
             roster = event.roster_paths()
+        elif event.players:  # the decks named are checked, not the roster: say so, since a
+            # missing player's deck would then go unreported
+            echo_status(f"deckcli: note: {event.path} has a roster of {len(event.players)} "
+                        "player(s), not checked when deck paths are given (run 'deckcli "
+                        f"validate --event {event.path}' to check every listed player's deck)")
     targets = collect_decks(paths) if paths else []
     if paths and not targets and roster is None:  # every file named is an event file, say
+        # (a pre-commit hook hands over every changed YAML file: that is a pass), and the
+        # report is still written, with no deck in it, for a script that reads it
         click.echo("deckcli: note: no decklists among the files given; nothing to check",
                    err=True)
-        return EXIT_OK
 
     from deckcli.batch import run_validation
 

@@ -65,11 +65,15 @@ class TextReporter(Reporter):
 
     def close(self) -> None:
         on = colour_on(self.stream)  # verdicts, errors and warnings in colour on a terminal
-        out = [table(["deck", "player", "game", "format", "cards", "verdict", "passes",
-                      "problems", "fingerprint"], self.rows, 5 if on else None)]
+        out = []
+        if self.rows:  # no deck (every file named was something else): only the count
+            out.append(table(["deck", "player", "game", "format", "cards", "verdict",
+                              "passes", "problems", "fingerprint"], self.rows,
+                             5 if on else None))
         if self.lines:
             out.append("")
             out.extend(paint_status(line, on) for line in self.lines)
-        out.append("")
+        if out:
+            out.append("")
         out.append(f"{self.decks} deck(s): {self.legal} legal, {self.illegal} illegal")
         self.stream.write("\n".join(out) + "\n")
