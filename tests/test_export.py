@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import shutil
 from pathlib import Path
@@ -29,7 +30,7 @@ def here(monkeypatch):
 @pytest.mark.parametrize("to", ["csv", "json"])
 def test_golden(here, to):
     r = run("export", "--event", here, "--to", to)
-    assert r.code == 0 and r.err == "", r
+    assert r.code == 1 and r.err == "", r  # chen's deck is illegal, dana's missing
     expected = GOLDEN / f"event.{to}"
     if UPDATE:
         expected.write_text(r.out, encoding="utf-8")
@@ -70,7 +71,7 @@ def test_csv_cells_a_spreadsheet_would_run_are_escaped(tmp_path):
     (tmp_path / "event.yaml").write_text("name: E\nplayers: {\"=cmd|' /C calc'!A0\": deck.yaml}\n",
                                          encoding="utf-8")
     r = run("export", "--event", tmp_path / "event.yaml", "--to", "csv")
-    assert r.code == 0, r
+    assert r.code in (0, 1) and "Traceback" not in r.err, r
     rows = list(csv.reader(io.StringIO(r.out)))[1:]
     assert len(rows) == 5
     for row in rows:
@@ -81,13 +82,29 @@ def test_csv_cells_a_spreadsheet_would_run_are_escaped(tmp_path):
 def test_html_page_is_written_with_every_deck(tmp_path):
     out = tmp_path / "lists.html"
     r = run("export", "--event", EVENT, "--to", "html", "-o", out)
-    assert r.code == 0 and r.out == "", r
+    assert r.code == 1 and r.out == "", r  # written, with an illegal and a missing deck
     assert f"wrote 4 deck(s) of {EVENT} to {out} (html)" in r.err
     page = out.read_text(encoding="utf-8")
     for deck in run("validate", "--event", EVENT, "-O", "json").json()["decks"]:
         if deck["player"]:
             assert deck["player"] in page and (deck["fingerprint"] or "no deck") in page
     assert "<script" not in page and "http" not in page.split("</head>")[1]
+
+
+def test_the_exit_code_says_whether_every_deck_is_legal(tmp_path):
+    """Written either way; 0 only when every roster deck is legal (the exit codes of every
+    command), so a CI step that publishes the lists also fails on an illegal or missing one."""
+    shutil.copy(EXAMPLES / "event" / "decks" / "alice.txt", tmp_path / "alice.txt")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers: {alice: alice.txt}\n", encoding="utf-8")
+    out = tmp_path / "lists.json"
+    r = run("export", "--event", event, "--to", "json", "-o", out)
+    assert r.code == 0 and json.loads(out.read_text(encoding="utf-8"))["decks"][0]["legal"], r
+    event.write_text("name: E\nplayers: {alice: alice.txt, bob: bob.txt}\n", encoding="utf-8")
+    r = run("export", "--event", event, "--to", "json", "-o", out)
+    assert r.code == 1, r
+    assert [d["verdict"] for d in json.loads(out.read_text(encoding="utf-8"))["decks"]] == [
+        "legal", "missing"]
 
 
 def test_a_bad_event_file_exits_2(tmp_path):

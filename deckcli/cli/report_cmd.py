@@ -271,8 +271,8 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     fingerprint, verdict and cards, as CSV, JSON or one HTML page.
 
     A listed player without a deck is listed as 'missing'. CSV cells a spreadsheet would run
-    as formulas are escaped. Exit 0 when written, illegal decks included; 2 for a bad event
-    file.
+    as formulas are escaped. Written whatever the verdicts; exit 0 when every deck is legal,
+    1 when one is illegal or missing, 2 for a bad event file.
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.export import export as render
@@ -286,4 +286,5 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     _write(out or "-", render(event, sheets, to, paper=paper))
     if out:
         click.echo(f"wrote {len(sheets)} deck(s) of {event_path} to {out} ({to})", err=True)
-    return EXIT_OK
+    every = all(s.deck is not None and s.report.legal for s in sheets)
+    return EXIT_OK if every else EXIT_PROBLEMS  # written either way (exit codes, README)
