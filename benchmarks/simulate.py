@@ -150,7 +150,7 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
         if ctl == a and dfd[o] is None and not any(animal[c] for c in pools[o]):
             return a, actions, turn  # no Defender to select (AB-4.3)
         if turn > max_turns:
-            return None, actions, turn
+            return None, actions, max_turns  # cut off: this turn has only begun
         if turn > 1:
             actions += 1  # draw
             if decks[a]:

@@ -212,6 +212,8 @@ def test_a_game_past_max_turns_is_undecided():
     data = sim(DEEP, DEEP, "--games", "10", "--seed", "1", "--max-turns", "2")
     assert data["results"]["undecided"] == 10 and data["win_rate"]["a"] is None
     assert data["win_rate"]["ci95"] == [0.0, 1.0]
+    # the games played their 2 turns; the third had only begun when they were cut off
+    assert data["turns"] == {"mean": 2.0, "max": 2}
 
 
 # -- many decks ------------------------------------------------------------------------------------

@@ -118,9 +118,12 @@ def play(spec: Spec, n: int) -> dict:
     # the loop runs once an action of every game: the engine's methods are looked up once
     is_over, turns, choices, apply = engine.is_over, engine.turns, engine.choices, engine.apply
     view, save, max_turns = engine.view, spec.save, spec.max_turns
+    played = None  # the turns played, when the game is cut off at --max-turns
     while not is_over(state):
         if turns(state) > max_turns or actions >= MAX_ACTIONS:
             decided = False
+            if turns(state) > max_turns:  # turn max_turns + 1 has only begun: not played
+                played = max_turns
             break
         mover, legal = choices(state)
         if not legal:
@@ -145,8 +148,8 @@ def play(spec: Spec, n: int) -> dict:
             break
     winner = engine.winner(state) if decided else None
     record = {"n": n, "winner": spec.labels.get(winner, winner), "first": spec.labels.get(
-        first, first), "turns": engine.turns(state), "actions": actions,
-        "gaps": sorted(gaps), "undecided": winner is None}
+        first, first), "turns": engine.turns(state) if played is None else played,
+        "actions": actions, "gaps": sorted(gaps), "undecided": winner is None}
     if w.game.shared_deck:
         record["showdown"] = engine.reached_showdown(state)
     if spec.save:
