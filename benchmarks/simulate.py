@@ -113,6 +113,20 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
     def best_defender(cands, ch, stats):
         return max(cands, key=lambda d: ((stats & ~beats[ch, d]).bit_count(), rank[d]))
 
+    def fill(hand, pool) -> int:
+        """Greedy's Pool phase: the strongest Animals in hand into the Pool, up to five; the
+        number placed (each a recorded action)."""
+        placed = 0
+        while len(pool) < POOL:
+            cands = [c for c in hand if animal[c]]
+            if not cands:
+                break
+            c = max(cands, key=strongest)
+            hand.remove(c)
+            pool.append(c)
+            placed += 1
+        return placed
+
     # setup (AB-3.x)
     mine = [c for c in hands[a] if animal[c]]
     if not mine:
@@ -129,16 +143,7 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
     dfd[o] = d
     actions += 1
     for p in (a, o):
-        hand, pool = hands[p], pools[p]
-        while len(pool) < POOL:
-            cands = [c for c in hand if animal[c]]
-            if not cands:
-                break
-            c = max(cands, key=strongest)
-            hand.remove(c)
-            pool.append(c)
-            actions += 1
-        actions += 1  # ready
+        actions += fill(hands[p], pools[p]) + 1  # the places, then ready
     actions += 1  # start
     turn = 0
     active = first
@@ -158,14 +163,7 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
         if ch is None and not any(animal[c] for c in hand) and not any(
                 animal[c] for c in pool):
             return o, actions, turn  # no new Challenger (AB-4.3)
-        while len(pool) < POOL:
-            cands = [c for c in hand if animal[c]]
-            if not cands:
-                break
-            c = max(cands, key=strongest)
-            hand.remove(c)
-            pool.append(c)
-            actions += 1
+        actions += fill(hand, pool)
         ended = False  # the attack changed control: a fresh turn begins without end_turn
         established = ch is None  # establishing a Challenger ends the Pool phase by itself
         if established:
