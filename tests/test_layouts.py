@@ -206,3 +206,44 @@ def test_add_and_remove_change_a_count_written_after_the_card(deck_file):
     assert run("remove", path, "Walrus", "-n", "1").code == 0
     assert path.read_text(encoding="utf-8") == \
         "Walrus x3\nOrca (ABS) 10 x6 [foil]  # big\n4 Narwhal\n"
+
+
+# -- Forge's layout without its .dck name --------------------------------------------------------
+FORGE = (OTHER / "forge.dck").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text,count", [
+    (FORGE, 60), (FORGE.replace("[metadata]\n", "[METADATA]\r\n"), 60),
+    ("\n  [Main]\n4 Walrus|ABS\n", 4), ("[sideboard]\n2 Orca\n[main]\n4 Walrus\n", 4)])
+def test_forge_content_is_read_as_a_text_decklist_whatever_its_name(text, count, tmp_path):
+    """Forge's first line is a '[...]' section line: it was sniffed as JSON ("not valid
+    JSON"). Read from stdin or from a file without a suffix, it is a Forge deck."""
+    copy = tmp_path / "forge"
+    copy.write_text(text, encoding="utf-8")
+    for args, given in ((["-"], text), ([copy], None)):
+        r = run("validate", *args, "-O", "json", input=given)
+        deck = r.json()["decks"][0]
+        assert [p["code"] for p in deck["problems"] if p["severity"] == "error"] in (
+            [], ["deck-size"]), r
+        assert deck["card_count"] == count, r
+
+
+@pytest.mark.parametrize("text,message", [
+    ('[{"count": 4, "name": "Walrus"}]', "a JSON decklist is a mapping with a 'cards' list"),
+    ('["main"]', "a JSON decklist is a mapping with a 'cards' list"),
+    ("[main", "not valid JSON"),  # no Forge section line: a '[' alone
+    ('[\n  "main"\n', "not valid JSON"),
+    ('{"cards": [{"count": 4, "name": "Walrus"}]}', None)])
+def test_json_arrays_and_objects_stay_json(text, message):
+    deck = run("validate", "-", "-O", "json", input=text).json()["decks"][0]
+    if message is None:
+        assert deck["card_count"] == 4, deck
+        assert "bad-structure" not in [p["code"] for p in deck["problems"]], deck
+    else:
+        assert [p["code"] for p in deck["problems"]] == ["bad-structure"], deck
+        assert deck["problems"][0]["message"].startswith(message), deck
+
+
+def test_convert_reads_forge_content_from_stdin():
+    r = run("convert", "-", "--to", "text", input=FORGE)
+    assert r.code == 0 and r.out.startswith("name: Deep Divers\n\n4 Walrus (ABS)\n"), r

@@ -39,6 +39,16 @@ def zone_line(line: str) -> str | None:
     return _WORDS.get(folded)
 
 
+def forge_start(text: str) -> bool:
+    """Whether the first line that is not blank is one of Forge's section lines
+    (``[metadata]``, ``[main]``, ``[sideboard]``, any case): a text decklist in Forge's
+    layout, which no JSON document starts with."""
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip().casefold() in _FORGE
+    return False
+
+
 def slashed_side(after_slashes: str) -> bool:
     """``// Sideboard`` (what follows the ``//``) is a sideboard header, not a comment."""
     return zone_line(after_slashes.strip()) == SIDE

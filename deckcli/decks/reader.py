@@ -125,7 +125,11 @@ def detect_format(path: str | None, text: str, default: str = "text") -> str:
         if fmt:
             return fmt
     stripped = text.lstrip()
-    if stripped.startswith(("{", "[")):
+    if stripped.startswith("["):
+        from deckcli.decks.layouts import forge_start
+
+        return "text" if forge_start(stripped) else "json"  # Forge's '[metadata]', '[main]'
+    if stripped.startswith("{"):
         return "json"
     if stripped.startswith("<"):  # XML: its first element says whose
         return "dek" if "<Deck" in stripped[:4096] and "<cockatrice_deck" not in \
