@@ -600,3 +600,23 @@ def test_the_bundled_examples_are_in_fmts_form():
     nothing rewritten: they are kept canonical."""
     r = run("fmt", "--check", EXAMPLES / "good", EXAMPLES / "event")
     assert r.code == 0, r
+
+
+# -- another tool's XML on stdin: left as it is, as on disk -----------------------------------
+@pytest.mark.parametrize("name,tool", [("cockatrice.cod", "Cockatrice"), ("mtgo.dek", "MTGO")])
+@pytest.mark.parametrize("named", [False, True])
+def test_fmt_stdin_leaves_xml_decks_as_the_disk_case_does(name, tool, named):
+    """On disk, fmt leaves a .cod or .dek file in its tool's layout; stdin holding the same
+    XML (named or not) is written back unchanged, with the same note, and --check and --diff
+    find nothing to change. It was an internal error (exit 2), its output not parsing."""
+    data = (EXAMPLES / "other-tools" / name).read_text(encoding="utf-8")
+    named = ["--stdin-filename", "a" + name[-4:]] if named else []
+    r = run("fmt", *named, "-", input=data)
+    assert r.code == 0 and r.out == data, r
+    assert f"<stdin>: left as it is: a {tool} deck keeps {tool}'s layout" in r.err, r
+    assert "0 files reformatted, 1 unchanged" in r.err, r
+    for flags in (["--check"], ["--diff"], ["--check", "--diff"]):
+        r = run("fmt", *flags, *named, "-", input=data)
+        assert r.code == 0 and r.out == "", r
+        assert "left as it is" in r.err and "would reformat" not in r.err, r
+

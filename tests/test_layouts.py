@@ -244,6 +244,15 @@ def test_json_arrays_and_objects_stay_json(text, message):
         assert deck["problems"][0]["message"].startswith(message), deck
 
 
+@pytest.mark.parametrize("named", [["--stdin-filename", "x.dck"], []])
+def test_fmt_stdin_leaves_a_forge_deck_as_the_disk_case_does(named):
+    r = run("fmt", *named, "-", input=FORGE)
+    assert r.code == 0 and r.out == FORGE, r
+    assert "<stdin>: left as it is: a Forge deck keeps Forge's layout" in r.err, r
+    r = run("fmt", "--check", *named, "-", input=FORGE)
+    assert r.code == 0 and r.out == "", r
+
+
 def test_convert_reads_forge_content_from_stdin():
     r = run("convert", "-", "--to", "text", input=FORGE)
     assert r.code == 0 and r.out.startswith("name: Deep Divers\n\n4 Walrus (ABS)\n"), r

@@ -92,17 +92,6 @@ def _as_written(entries) -> list[tuple]:
     return [(e.count, e.name, e.set_code, e.number, frozenset(e.variants)) for e in entries]
 
 
-#: Files in another tool's own layout: fmt leaves them to that tool (it would not read
-#: deckcli's form); ``convert`` makes a deckcli decklist of one.
-OTHER_TOOLS = {".dck": "Forge", ".cod": "Cockatrice", ".dek": "MTGO"}
-
-
-def _other_tool(path: str) -> str | None:
-    import os
-
-    return OTHER_TOOLS.get(os.path.splitext(path)[1].lower()) if path != "-" else None
-
-
 def _settle_names(deck, index, game) -> None:
     """Entries whose whole name part is a card's name ('Agent RFS 9') are written as that
     name, not split into a name, a set and a number (where the game is known)."""
@@ -167,7 +156,8 @@ def _plural(n: int, word: str = "file") -> str:
 @click.option("--diff", "show_diff", is_flag=True,
               help="Write nothing; print a unified diff of the changes to stdout.")
 @click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
-              help="Name whose suffix (.txt, .yaml, .json, .csv) says what '-' holds.")
+              help="Name whose suffix (.txt, .dck, .yaml, .json, .csv, .cod, .dek) says "
+                   "what '-' holds.")
 @click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,
               help="Event file: its game, and printings from its legal sets for entries "
@@ -189,7 +179,7 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     2 on missing paths, a bad event file or an internal error.
     """
     from deckcli.decks.format import CannotFormat
-    from deckcli.decks.reader import read_bytes
+    from deckcli.decks.reader import other_tool, read_bytes
     from deckcli.decks.writer import WriteError, atomic_write, editing
     from deckcli.errors import DeckcliError, NotFoundError
     from deckcli.validate import Unreadable
@@ -221,10 +211,14 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
             _say(f"{deck.path}: not formatted: it has errors")
             failed += 1
             continue
-        tool = _other_tool(path)
+        # a deck in another tool's layout is left to that tool (it would not read deckcli's
+        # form), on disk and on stdin alike; convert makes a deckcli decklist of one
+        tool = other_tool(stdin_name if path == "-" else path, text)
         if tool is not None:
-            _say(f"{path}: left as it is: a {tool} deck keeps {tool}'s layout (deckcli "
+            _say(f"{deck.path}: left as it is: a {tool} deck keeps {tool}'s layout (deckcli "
                  "convert makes a deckcli decklist of it)")
+            if path == "-" and not (check or show_diff):
+                _stdout_bytes(old)  # fmt - writes the deck to stdout: here, as it came
             unchanged += 1
             continue
         try:

@@ -142,6 +142,29 @@ def detect_format(path: str | None, text: str, default: str = "text") -> str:
     return default
 
 
+#: another tool's own layout, by the suffix of its files
+OTHER_TOOLS = {".dck": "Forge", ".cod": "Cockatrice", ".dek": "MTGO"}
+
+
+def other_tool(name: str | None, text: str) -> str | None:
+    """Which other tool's layout a decklist is in (Forge, Cockatrice, MTGO), else None.
+
+    Decided as :func:`detect_format` decides how to read it, so a file and the same bytes on
+    stdin get one answer: by the suffix of ``name`` (a path, or ``--stdin-filename``) when it
+    is a decklist suffix, else by the content: Cockatrice or MTGO XML, or Forge's section
+    lines (``[metadata]``, ``[main]``, ``[sideboard]``) first."""
+    if name and name != "-":
+        suffix = os.path.splitext(name)[1].lower()
+        if suffix in FORMAT_BY_SUFFIX:
+            return OTHER_TOOLS.get(suffix)
+    kind = detect_format(None, text)
+    if kind in ("cod", "dek"):
+        return OTHER_TOOLS["." + kind]
+    from deckcli.decks.layouts import forge_start
+
+    return "Forge" if kind == "text" and forge_start(text) else None
+
+
 def parse_text_of(text: str, path: str | None, fmt: str, is_set=None, bom: bool = False) -> Deck:
     if fmt == "text":
         from deckcli.decks.text import parse_text
