@@ -620,3 +620,50 @@ def test_fmt_stdin_leaves_xml_decks_as_the_disk_case_does(name, tool, named):
         assert r.code == 0 and r.out == "", r
         assert "left as it is" in r.err and "would reformat" not in r.err, r
 
+
+# -- the sideboard, in the one entry shape ------------------------------------------------------
+def test_fmt_writes_sideboard_entries_as_it_writes_deck_entries(deck_file):
+    """CONTRACT.md: fmt writes entries as 'QTY NAME (SET) NUMBER [tags]'. A sideboard entry
+    is spelled as in the card database and gets the card's own printing, as a deck entry
+    does; it stays in the sideboard, in its order, uncounted. An unknown one keeps its words."""
+    path = deck_file("4 Walrus\nSideboard\nOrca x2\nx3 Narwhal\n4x beluga abs 011 *F*\n"
+                     "SB: 2 Dugong\n# maybe\n1 wlarus abs 012\n")
+    r = run("fmt", path)
+    assert r.code == 0, r
+    assert path.read_text(encoding="utf-8") == (
+        "Animals: 4\n4 Walrus (ABS) 12\n\nSideboard\n2 Orca (ABS) 10\n3 Narwhal (ABS) 13\n"
+        "4 Beluga (ABS) 11 [foil]\n2 Dugong (ABS) 19\n# maybe\n1 wlarus (ABS) 012\n")
+    again = run("fmt", "--check", path)
+    assert again.code == 0, again
+    r = run("validate", path, "-O", "json")
+    assert r.json()["decks"][0]["card_count"] == 4, r
+
+
+def test_fmt_event_gives_sideboard_entries_the_printing_it_gives_deck_entries(tmp_path,
+                                                                              deck_file):
+    """With --event, an entry naming only the card gets a printing from the legal sets; a
+    sideboard entry is written the same way as a deck entry (and still not counted)."""
+    path = deck_file("4 Walrus\nSideboard\n2 Walrus\n1 Orca (ABS) 10\n")
+    r = run("fmt", "--event", _event(tmp_path), path)
+    assert r.code == 0, r
+    assert path.read_text(encoding="utf-8") == (
+        "Animals: 4\n4 Walrus (PRM) P3\n\nSideboard\n2 Walrus (PRM) P3\n1 Orca (ABS) 10\n")
+
+
+@pytest.mark.parametrize("wrong", [("2 Orca (ABS) 10", "3 Orca (ABS) 10"),
+                                   ("2 Orca (ABS) 10", "2 Orca (ABS) A10"),
+                                   ("2 Orca (ABS) 10", "2 Orcas (ABS) 10"),
+                                   ("\nSideboard\n2 Orca (ABS) 10", "")])
+def test_a_changed_sideboard_is_refused_as_an_internal_error(deck_file, monkeypatch, wrong):
+    """The sideboard is spelled anew by fmt, but must stand for the same cards (count,
+    card, printing, tags) in the same order; else nothing is written."""
+    import deckcli.decks.format as fmt_module
+
+    real = fmt_module.format_deck
+    text = "4 Walrus\nSideboard\n2 orca\n"
+    path = deck_file(text)
+    monkeypatch.setattr(fmt_module, "format_deck",
+                        lambda *a, **k: real(*a, **k).replace(*wrong))
+    r = run("fmt", path)
+    assert r.code == 2 and "lost or changed its sideboard" in r.err, r
+    assert path.read_text() == text

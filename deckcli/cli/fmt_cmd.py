@@ -79,7 +79,8 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
         raise _Unsafe(f"the formatted text does not parse (line {first.line}: {first.message})")
     if not same_deck(deck, again, index, game, event):
         raise _Unsafe("the formatted deck is not the same deck")
-    if _as_written(deck.sideboard) != _as_written(again.sideboard):
+    chosen = game_for(deck, game)
+    if _sideboard(deck, index, chosen) != _sideboard(again, index, chosen):
         raise _Unsafe("the formatted deck lost or changed its sideboard")
     if before is not None and verdict(again, index, game, event) != before:
         raise _Unsafe("the formatted deck gets another verdict at the event")
@@ -88,8 +89,12 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
     return encode(new_text, deck.bom)
 
 
-def _as_written(entries) -> list[tuple]:
-    return [(e.count, e.name, e.set_code, e.number, frozenset(e.variants)) for e in entries]
+def _sideboard(deck, index, game) -> list[tuple]:
+    """The sideboard's entries in order, each its count and the card (identity, printing,
+    tags) it stands for, as the deck's cards are compared (fmt spells them anew)."""
+    from deckcli.decks.writer import card_key
+
+    return [(e.count, card_key(index, game, e, deck.path)) for e in deck.sideboard]
 
 
 def _settle_names(deck, index, game) -> None:

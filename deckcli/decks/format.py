@@ -36,6 +36,7 @@ from deckcli.decks.plan import (
     CannotFormat,
     Line,
     arrange,
+    entry_line_of,
     ordered_lines,
     structured_item,
 )
@@ -74,7 +75,7 @@ def pin_printings(deck: Deck, index, game: str, sets) -> None:
     allowed any legal one (EV-2.1). Entries are changed in place; one with no fitting
     printing in a legal set is left as it is (the event refuses it either way)."""
     settle_whole_names(deck, index, game)
-    for entry in deck.entries:
+    for entry in (*deck.entries, *deck.sideboard):  # a sideboard is written as the deck is
         if entry.set_code is not None:
             continue
         r = resolve_entry(index, game, entry, deck.path)
@@ -204,8 +205,9 @@ def _format_text(deck: Deck, text: str, index, game: str) -> str:
         block.append(f"{group.title}: {group.total}" + (f"  # {'; '.join(on)}" if on else ""))
         block.extend(x for line in group.lines for x in _text_line(line))
         blocks.append(block)
-    if deck.sideboard:
-        blocks.append(sideboard_lines(deck))
+    if deck.sideboard:  # its entries written as the deck's are, in their order, uncounted
+        blocks.append(sideboard_lines(deck, lambda e: _text_line(
+            entry_line_of(index, game, e, deck.path))))
     for i, block in enumerate(blocks):
         if i:
             out.append("")

@@ -5,7 +5,8 @@ format, and the order ``convert --to registration`` lists cards in (rule DL-2.x)
   (set, number), then variant tags. Two lines of the same card, printing and tags are merged
   (their comments kept). Names, set codes and numbers are spelled as in the card database.
 * An entry naming only the card gets the card's own printing
-  (:func:`~deckcli.decks.resolve.default_printing`).
+  (:func:`~deckcli.decks.resolve.default_printing`): :func:`written_as`, for the deck's
+  entries and the sideboard's alike (the sideboard keeps its order and is never merged).
 * An entry that does not resolve (unknown or ambiguous card, wrong number) is kept as written,
   in its section if it had one, else before the first section.
 """
@@ -93,6 +94,27 @@ def _merge_key(r) -> tuple:
     return (r.card.id, printing, frozenset(r.entry.variants))
 
 
+def written_as(index, game: str, entry: Entry, path: str | None) -> Resolved | None:
+    """The card and printing an entry is written with in the canonical form: the printing it
+    names, else (it names only the card, or only a set) the card's own printing
+    (:func:`~deckcli.decks.resolve.default_printing`). None when it stands for no card of the
+    game's kinds: then it keeps its own words."""
+    r = resolve_entry(index, game, entry, path)
+    if not isinstance(r, Resolved) or r.card.kind not in get(game).kinds:
+        return None
+    if r.printing is None:  # written as QTY NAME (SET) NUMBER: the card's own printing
+        printing = default_printing(index, r.card, entry.variants, entry.set_code)
+        if printing is not None:
+            r = Resolved(entry, r.card, printing)
+    return r
+
+
+def entry_line_of(index, game: str, entry: Entry, path: str | None) -> Line:
+    """One entry on its own (not merged with others) as the canonical form writes it."""
+    return Line([entry], written_as(index, game, entry, path), entry.count, list(entry.leading),
+                entry.comment)
+
+
 def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | None = None
             ) -> tuple[list[Line], list[Group]]:
     """Split a deck into loose lines (kept as written, before any section) and kind groups."""
@@ -106,8 +128,8 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
     unresolved_by_kind: dict[str, list[Line]] = {}
     for entry in deck.entries:
         leading = [*extra_leading.get(id(entry), []), *entry.leading]
-        r = resolve_entry(index, game, entry, deck.path)
-        if not isinstance(r, Resolved) or r.card.kind not in groups:
+        r = written_as(index, game, entry, deck.path)
+        if r is None:
             line = Line([entry], None, entry.count, leading, entry.comment)
             kind = kind_of_section.get(entry.section or "")
             if kind in groups:
@@ -115,10 +137,6 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
             else:
                 loose.append(line)
             continue
-        if r.printing is None:  # written as QTY NAME (SET) NUMBER: the card's own printing
-            printing = default_printing(index, r.card, entry.variants, entry.set_code)
-            if printing is not None:
-                r = Resolved(entry, r.card, printing)
         key = _merge_key(r)
         line = merged.get(key)
         if line is not None and line.count + entry.count <= MAX_COUNT and \

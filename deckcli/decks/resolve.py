@@ -175,8 +175,9 @@ def settle_whole_names(deck, index: CardIndex, game: str) -> None:
     """Rewrite, in place, every entry whose whole name part is a card's name
     (:func:`whole_is_name`) as that name with no set or number: ``1 Agent RFS 9`` names the
     card 'Agent RFS 9', and a command that writes the entry out (``fmt``, ``convert``) must
-    not split it into 'Agent', set RFS, number 9."""
-    for entry in deck.entries:
+    not split it into 'Agent', set RFS, number 9. Sideboard entries too: they are written out
+    as well."""
+    for entry in (*deck.entries, *deck.sideboard):
         if entry.whole and entry.set_code is not None and whole_is_name(index, game, entry.whole):
             entry.name, entry.set_code, entry.number, entry.whole = entry.whole, None, None, None
 

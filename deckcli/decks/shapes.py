@@ -2,7 +2,7 @@
 
 * an entry: ``QTY NAME (SET) NUMBER [tag, tag]  # comment`` (:func:`entry_line`, CONTRACT.md);
 * a comment line: ``# text`` (:func:`comment_line`);
-* the sideboard: a ``Sideboard`` header and its entries as written (:func:`sideboard_lines`);
+* the sideboard: a ``Sideboard`` header and its entries (:func:`sideboard_lines`);
 * a JSON deck: 2-space indent, header keys first, one card entry per line (:func:`dump_json`);
 * variant tags in the order of :data:`~deckcli.cards.names.VARIANTS` (:func:`tag_order`).
 
@@ -44,11 +44,16 @@ def entry_line(count: int, name: str, set_code, number, tags, comment) -> str:
     return out
 
 
-def sideboard_lines(deck: Deck) -> list[str]:
-    """A ``Sideboard`` header and the sideboard's entries as written (in the one entry shape):
-    not part of the deck, but the file's own, so fmt and convert keep them (rule DL-2.7)."""
+def sideboard_lines(deck: Deck, write=None) -> list[str]:
+    """A ``Sideboard`` header and the sideboard's entries, in their order: not part of the
+    deck, but the file's own, so fmt and convert keep them (rule DL-2.7). ``write(entry)``
+    gives an entry's lines (fmt's canonical writer); without it, each is written as written
+    (with its comment lines above it), in the one entry shape."""
     out = ["Sideboard"]
     for e in deck.sideboard:
+        if write is not None:
+            out.extend(write(e))
+            continue
         out.extend(comment_line(c) for c in e.leading)
         out.append(entry_line(e.count, e.name, e.set_code, e.number, e.variants, e.comment))
     return out

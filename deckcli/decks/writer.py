@@ -307,22 +307,26 @@ def deck_cards(deck, index, game: str) -> Counter:
     An entry that does not resolve counts by what it says (folded name, set, number), so two
     versions of a deck with the same unknown line still compare equal.
     """
+    out: Counter = Counter()
+    for entry in deck.entries:
+        out[card_key(index, game, entry, deck.path)] += entry.count
+    return out
+
+
+def card_key(index, game: str, entry, path: str | None) -> tuple:
+    """What :func:`deck_cards` counts one entry under: (card identity, printing, variant tags),
+    or for an entry that does not resolve what it says."""
     from deckcli.cards.names import fold_name, number_key
     from deckcli.decks.resolve import Resolved, resolve_entry
 
-    out: Counter = Counter()
-    for entry in deck.entries:
-        r = resolve_entry(index, game, entry, deck.path)
-        tags = frozenset(entry.variants)
-        if isinstance(r, Resolved):
-            printing = (r.printing.id if r.printing is not None
-                        else ("set", entry.set_code) if entry.set_code else None)
-            key = normal_key(index, ("card", r.card.id, printing, tags))
-        else:
-            key = ("?", fold_name(entry.name), entry.set_code or "",
-                   number_key(entry.number) if entry.number else "", tags)
-        out[key] += entry.count
-    return out
+    r = resolve_entry(index, game, entry, path)
+    tags = frozenset(entry.variants)
+    if isinstance(r, Resolved):
+        printing = (r.printing.id if r.printing is not None
+                    else ("set", entry.set_code) if entry.set_code else None)
+        return normal_key(index, ("card", r.card.id, printing, tags))
+    return ("?", fold_name(entry.name), entry.set_code or "",
+            number_key(entry.number) if entry.number else "", tags)
 
 
 def normal_key(index, key: tuple) -> tuple:
