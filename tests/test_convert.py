@@ -272,3 +272,25 @@ def test_a_csv_list_converted_with_game_carries_that_game(tmp_path):
         assert deck["game"] == "alpha-walrus" and deck["legal"], deck
     r = run("convert", csv_file, "--to", "text")  # no --game: nothing is made up
     assert "game:" not in r.out
+
+
+# -- arena: QTY NAME (SET) NUMBER ---------------------------------------------------------------
+def test_arena_writes_every_resolved_entry_with_its_printing():
+    """CONTRACT.md: 'convert --to arena writes Deck then QTY NAME (SET) NUMBER lines'. A line
+    naming only the card (or only a set) gets the card's own printing; one naming a printing
+    keeps it; an unknown or ambiguous name keeps what it has (validate reports it)."""
+    r = run("convert", "-", "--to", "arena",
+            input="4 Walrus\nOrca x4\n4 Narwhal [foil]\n1 Walrus (PRM) P3 [promo]\n"
+                  "1 Beluga (ABS)\n4 Wlarus\n4 Bison\nSideboard\n2 Dugong\n")
+    assert r.code == 0, r
+    assert r.out == ("Deck\n4 Walrus (ABS) 12\n4 Orca (ABS) 10\n4 Narwhal (ABS) 13\n"
+                     "1 Walrus (PRM) P3\n1 Beluga (ABS) 11\n4 Wlarus\n4 Bison\n\n"
+                     "Sideboard\n2 Dugong (ABS) 19\n")
+    assert "arena cannot hold the variant tags of 2 entries" in r.err, r
+
+
+def test_arena_output_file_is_read_back_as_the_same_deck(tmp_path):
+    out = tmp_path / "arena.txt"
+    r = run("convert", "-", "--to", "arena", "-o", out, input="4 Walrus\n2 orca\n")
+    assert r.code == 0, r
+    assert out.read_text(encoding="utf-8") == "Deck\n4 Walrus (ABS) 12\n2 orca (ABS) 10\n"

@@ -109,6 +109,18 @@ def _settle_names(deck, index, game) -> None:
         pass  # an unknown game in the header: no card names to look up
 
 
+def _give_printings(deck, index, game) -> None:
+    """Arena lines are ``QTY NAME (SET) NUMBER``: each entry that resolves to one card gets
+    its printing (where the game is known)."""
+    from deckcli.decks.convert import give_printings
+    from deckcli.decks.format import CannotFormat, game_for
+
+    try:
+        give_printings(deck, index, game_for(deck, game))
+    except CannotFormat:
+        pass  # an unknown game in the header: no card to look up; entries stay as written
+
+
 def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
     """Before ``convert -o OUT`` writes: OUT, read back as every command will read it (its
     suffix, else its content), must be a ``to`` decklist that keeps all the target carries
@@ -294,7 +306,8 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     """Convert a decklist to text, YAML, JSON, CSV, MTG Arena's layout, a Cockatrice or MTGO
     deck, or a printable registration list.
 
-    Entries stay as written and in order; the rest goes along where the target can carry it,
+    Entries stay as written and in order (for arena, each card's set and collector number
+    are added where the entry lacks them); the rest goes along where the target can carry it,
     and a warning on stderr names each kind of thing the target leaves out (CSV carries cards
     only). '-' reads stdin. Exit 1 when the deck cannot be read.
     """
@@ -337,6 +350,8 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
 
             read_comments(deck, text)
         _settle_names(deck, index, game)
+        if to == "arena":
+            _give_printings(deck, index, game)
         if game and "game" not in deck.header and "game" in CARRIES[to]:
             # the game the command was told (a CSV list carries none): written down, so the
             # result is read as that game's deck without --game

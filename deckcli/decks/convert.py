@@ -4,8 +4,9 @@ MTGO (.dek), and print a registration list.
 Conversion keeps the deck as written: the same entries in the same order (count, name, set,
 number, variant tags, trailing comment), and the rest wherever the target can carry it
 (:mod:`deckcli.decks.carry` says what each format holds; CSV carries cards only:
-``count,name,set,number,variants``). It does not look cards up; formatting
-into the canonical form is ``deckcli fmt``'s job. A round trip (text -> yaml -> text, ...) gives
+``count,name,set,number,variants``). Formatting into the canonical form is ``deckcli fmt``'s
+job; cards are looked up only for ``arena``, whose lines carry a printing each
+(:func:`give_printings`), and for ``registration``. A round trip (text -> yaml -> text, ...) gives
 back the same deck.
 
 ``registration`` is a printable plain-text list for handing in at an event: a header block
@@ -120,6 +121,22 @@ def to_arena(deck: Deck) -> str:
             out.extend(entry_line(e.count, e.name, e.set_code, e.number, (), None)
                        for e in entries)
     return "\n".join(out) + "\n"
+
+
+def give_printings(deck: Deck, index, game: str) -> None:
+    """Write into each entry (the sideboard's too) that names no full printing the printing
+    it stands for, as ``fmt`` writes it (:func:`~deckcli.decks.plan.written_as`: the card's
+    own printing, in the set the entry names, if it names one). For ``--to arena``, whose
+    lines are ``QTY NAME (SET) NUMBER`` (CONTRACT.md). An entry that resolves to no one card
+    (an unknown or ambiguous name) keeps what it has. Entries are changed in place."""
+    from deckcli.decks.plan import written_as
+
+    for entry in (*deck.entries, *deck.sideboard):
+        if entry.set_code and entry.number:
+            continue  # the printing the line names
+        r = written_as(index, game, entry, deck.path)
+        if r is not None and r.printing is not None:
+            entry.set_code, entry.number = r.printing.set_code, r.printing.number
 
 
 def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
