@@ -219,6 +219,19 @@ def test_unknown_set_code_is_only_a_warning(tmp_path, deck_file):
     assert f"{ev}:1: " in r.err  # the line of the code
 
 
+def test_an_unknown_set_code_is_not_listed_among_the_legal_sets(tmp_path, deck_file):
+    """It makes nothing legal, so a set-not-legal message lists only the sets a card can be
+    printed in."""
+    ev = write_event(tmp_path, "sets: [PRM, ZZZ]\n")
+    r = run("validate", "--event", ev, deck_file("4 Walrus (ABS) 12\n"), "-O", "json")
+    [p] = [p for p in r.json()["decks"][0]["problems"] if p["code"] == "set-not-legal"]
+    assert p["message"].endswith("(legal sets: PRM)"), p
+    ev = write_event(tmp_path, "sets: [ZZZ]\n")
+    r = run("validate", "--event", ev, deck_file("4 Walrus (ABS) 12\n"), "-O", "json")
+    [p] = [p for p in r.json()["decks"][0]["problems"] if p["code"] == "set-not-legal"]
+    assert p["message"].endswith("(legal sets: none the card database knows)"), p
+
+
 def test_unknown_set_code_on_its_own_line_names_that_line(tmp_path, deck_file):
     ev = write_event(tmp_path, "name: E\nsets:\n  - ABS\n  - zzz\n")
     r = run("validate", "--event", ev, deck_file(DECK))

@@ -24,7 +24,10 @@ def check_event_rules(rdeck, event, index) -> list[Diagnostic]:
                              path=path, line=r.entry.line, card=r.card.ref))
     if event.sets is None:
         return out
-    faults = _set_faults(rdeck, frozenset(event.sets), index)
+    # an unknown code in sets makes nothing legal (a warning says so when the event is read):
+    # left out here, so the messages list only the sets a card can be printed in
+    faults = _set_faults(rdeck, frozenset(c for c in event.sets
+                                          if index.is_set_code(rdeck.game, c)), index)
     if any(faults):  # most decks are all in legal sets, and then no entry is built here
         for r, fault in zip(rdeck.entries, faults):
             if fault is not None:
@@ -59,7 +62,7 @@ def _set_fault(card, printing, set_code, tags, whole, legal_sets: frozenset[str]
     it is legal when one of those is in a legal set."""
     from deckcli.decks.resolve import printings_fitting, whole_is_name
 
-    shown = ", ".join(sorted(legal_sets))
+    shown = ", ".join(sorted(legal_sets)) or "none the card database knows"
     if printing is not None:
         if printing.set_code in legal_sets:
             return None
