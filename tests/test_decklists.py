@@ -234,6 +234,16 @@ def test_bad_yaml_decks(deck_file, text, code):
     assert all(p["line"] for p in r.json()["decks"][0]["problems"] if p["code"] == code)
 
 
+@pytest.mark.parametrize("value,shown", [("true", "true"), ("false", "false"), ("null", "null"),
+                                         ('"four"', "'four'")])
+def test_a_bad_value_is_shown_as_the_file_writes_it(deck_file, value, shown):
+    """YAML's true and null, not Python's True and None."""
+    r = run("validate", deck_file(f"cards:\n  - {{count: {value}, name: Walrus}}\n", "d.yaml"),
+            "-O", "json")
+    [p] = [p for p in r.json()["decks"][0]["problems"] if p["code"] == "bad-count"]
+    assert p["message"] == f"count must be a whole number, not {shown}", p
+
+
 @pytest.mark.parametrize("text,line,key", [
     ('{"cards": [{"count": 20, "name": "Orca"}],\n "cards": []}\n', 1, "cards"),
     ('{"cards": [\n  {"count": 4, "name": "Orca", "name": "Walrus"}]}\n', 2, "name"),

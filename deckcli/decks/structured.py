@@ -194,5 +194,9 @@ def entry_from(item, line, bad) -> Entry | None:
 
 
 def _short(value, n: int = 40) -> str:
+    """A value as a message shows it: text quoted, a number as written, and true/false or
+    null as the file says them (not Python's True and None)."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
     text = repr(value) if not isinstance(value, int) else str(value)
     return text if len(text) <= n else text[: n - 1] + "…"
