@@ -393,6 +393,16 @@ def validate_path(path: str, index: CardIndex, options: Options) -> DeckReport:
     is read in full. Both give the same report (tests/test_quick.py). The bytes are read and
     decoded as every command reads a deck (:func:`deckcli.decks.reader.read_text`).
     """
+    report = _checked(path, index, options)
+    event = options.event
+    if event is not None and event.players:  # a deck the roster lists: that player's
+        player = event.player_at(path)
+        if player is not None:
+            report.player = player
+    return report
+
+
+def _checked(path: str, index: CardIndex, options: Options) -> DeckReport:
     shown, data, text, fmt, failed = read_text(path)
     if failed is not None:  # not readable as text: the deck says why
         return validate_deck(failed, index, options)

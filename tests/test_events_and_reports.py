@@ -52,6 +52,7 @@ def test_deck_paths_with_a_roster_event_say_the_roster_is_not_checked(monkeypatc
     monkeypatch.chdir(REPO / "examples" / "event")
     r = run("validate", "--event", "event.yaml", "decks/alice.txt", "-O", "json")
     assert r.code == 0 and [d["path"] for d in r.json()["decks"]] == ["decks/alice.txt"], r
+    assert r.json()["decks"][0]["player"] == "alice"  # the roster's name for that file
     assert "has a roster of 4 player(s), not checked" in r.err, r
     assert "deckcli validate --event event.yaml" in r.err, r
     r = run("validate", "--event", "event.yaml", "-O", "json")

@@ -54,6 +54,7 @@ class Event:
     warnings: list[str] = field(default_factory=list)
     _limited_ids: dict[int, int] = field(default_factory=dict)
     _banned_ids: dict[int, Ban] = field(default_factory=dict)
+    _at: dict[str, str] | None = None  # deck file (absolute) -> its listed player
 
     # -- resolution against the card index ------------------------------------------------
     def resolve(self, index) -> None:
@@ -123,6 +124,13 @@ class Event:
 
         return [(player, linked_path(self.path, deck)[0] if deck is not None else None)
                 for player, deck in self.players.items()]
+
+    def player_at(self, path: str) -> str | None:
+        """The listed player whose deck is the file at ``path``, else None."""
+        if self._at is None:
+            self._at = {os.path.abspath(p): player for player, p in self.roster_paths()
+                        if p is not None}
+        return self._at.get(os.path.abspath(path)) if path != "-" else None
 
     def roster_reports(self, index, options):
         """A report per listed player, then one per deck file nobody is listed for (EV-3.1).
