@@ -4,6 +4,7 @@ four formats, the registration list. (What each format keeps: tests/test_round_t
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,15 @@ def test_arena_output_file_is_read_back_as_the_same_deck(tmp_path):
     r = run("convert", "-", "--to", "arena", "-o", out, input="4 Walrus\n2 orca\n")
     assert r.code == 0, r
     assert out.read_text(encoding="utf-8") == "Deck\n4 Walrus (ABS) 12\n2 orca (ABS) 10\n"
+
+
+@pytest.mark.parametrize("to", ["arena", "text", "csv"])
+def test_convert_onto_its_own_input_is_refused_and_the_deck_kept(tmp_path, to):
+    """A conversion carries only what its target can: written over its own source it would
+    lose the rest (tags, comments, the format header). Refused, exit 2, the file untouched."""
+    deck = tmp_path / "d.txt"
+    shutil.copy(EXAMPLES / "good" / "championship-deep-divers.txt", deck)
+    before = deck.read_bytes()
+    r = run("convert", deck, "--to", to, "-o", deck)
+    assert r.code == 2 and "is the deck being converted" in r.err, r
+    assert deck.read_bytes() == before

@@ -320,6 +320,12 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
 
     if out is not None:  # a FIFO, device or read-only file: refused as every writer does
         check_target(out)
+        if path != "-" and os.path.exists(out) and os.path.exists(path) and \
+                os.path.samefile(path, out):
+            # a conversion keeps only what the target carries: over its own source it would
+            # lose the rest (tags, comments, headers); fmt is what rewrites a deck in place
+            raise UsageError(f"{out} is the deck being converted; write the conversion to "
+                             "another file (deckcli fmt rewrites a deck in place)")
     game = pick_game(ctx, game)
     index = open_index(ctx, db_dirs)
     deck, text, _ = _read(path, index, stdin_name)
