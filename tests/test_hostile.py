@@ -621,6 +621,26 @@ def test_a_path_out_of_its_folder_is_refused_in_every_command(escapes, way, tmp_
             assert SECRET not in r.out + r.err, (game, verb, r)
 
 
+def test_a_nul_byte_in_a_deck_path_is_refused_on_its_line_in_every_command(tmp_path):
+    """No file can have such a name, and the system refuses to look one up: an error on the
+    line (EV-3.2, exit 2), never an internal error."""
+    (tmp_path / "a.txt").write_text("4 Walrus\n", encoding="utf-8")
+    event = tmp_path / "event.yaml"
+    event.write_text('name: E\nplayers:\n  ann: a.txt\n  bob: "a.txt\\0"\n', encoding="utf-8")
+    for name, args in _roster_commands(event, tmp_path).items():
+        r = run(*args)
+        assert r.code == 2 and f"{event}:4: deck path 'a.txt\\x00' holds a NUL byte" in r.err, \
+            (name, r)
+        assert "internal error" not in r.err, (name, r)
+    log = tmp_path / "log.yaml"
+    log.write_text('game: animal-battle\nsetup:\n  first: p1\n  players:\n'
+                   '    p1: {deck: "a.txt\\0"}\n    p2: {deck: a.txt}\nactions: []\n',
+                   encoding="utf-8")
+    for verb in ("check", "legal"):
+        r = run("referee", verb, log)
+        assert r.code == 2 and f"{log}:5: " in r.err and "holds a NUL byte" in r.err, (verb, r)
+
+
 def test_allow_read_lets_a_path_lead_into_the_folder_named(escapes):
     """deckcli --allow-read DIR: the user says a roster may lead there (a real deck there is
     read then); without it the same roster is refused."""

@@ -38,6 +38,9 @@ def linked_path(owner: str, written: str) -> tuple[str, str | None]:
     every allowed one."""
     from deckcli.diagnostics import visible
 
+    if "\x00" in written:  # no file has such a name, and the system refuses to look
+        return written.replace("\x00", ""), (f"deck path '{visible(written)}' holds a NUL "
+                                              "byte: no file can have that name")
     base = os.path.dirname(owner) or "."
     path = os.path.normpath(os.path.join(base, written))
     real = os.path.realpath(path)
