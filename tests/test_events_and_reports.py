@@ -265,6 +265,12 @@ def test_unknown_set_code_on_its_own_line_names_that_line(tmp_path, deck_file):
     ("limited:\n  Orca: 1000\n", 2, "limited.Orca: limit for 'Orca' must be between 0 and 999"),
     ("sets: [ABS, 12]\n", 1, "sets.1: should be text, not a number"),
     ("house_rules:\n  stat_tie: 1.5\n", 2, "house_rules.stat_tie: should be text, not a number"),
+    ("house_rules:\n  stat_tie: banana\n", 2,
+     "house_rules.stat_tie: house rule stat_tie=banana is not one of challenger, defender"),
+    ("name: E\nhouse_rules: {no_such_rule: 1}\n", 2,
+     "house_rules.no_such_rule: unknown animal-battle house rule 'no_such_rule'"),
+    ("game: alpha-walrus\nhouse_rules: {stat_tie: defender}\n", 2,
+     "house_rules.stat_tie: unknown alpha-walrus house rule 'stat_tie'"),
     ("players:\n  ann: a.txt\n  bob: [b.txt]\n", 3, "players.bob: should be text, not a list"),
     ("name: E\n12: x\n", 2, "12: not a field of an event file"),
 ])
@@ -274,6 +280,18 @@ def test_bad_event_files_exit_2_with_file_and_line(tmp_path, deck_file, body, li
     assert r.code == 2, r
     assert f"event.yaml:{line}:" in r.err and message in r.err, r
     assert "Traceback" not in r.err
+
+
+def test_a_bad_house_rule_in_an_event_is_refused_on_its_line_by_every_command(tmp_path,
+                                                                             deck_file):
+    ev = write_event(tmp_path, "name: E\nhouse_rules:\n  stat_tie: banana\n")
+    deck = deck_file(DECK)
+    for args in (["validate", "--event", ev, deck], ["fmt", "--check", "--event", ev, deck],
+                 ["simulate", deck, deck, "--games", "2", "--event", ev],
+                 ["referee", "battle", "Orca", "Walrus", "--stat", "speed", "--event", ev]):
+        r = run(*args)
+        assert r.code == 2 and f"{ev}:3: house_rules.stat_tie: " in r.err, r
+        assert "Traceback" not in r.err, r
 
 
 @pytest.mark.parametrize("body", ["name: E\n", "name: E\nplayers:\n", "players: {}\n"])
@@ -291,16 +309,17 @@ def test_an_event_with_no_roster_and_no_decks_exits_2(tmp_path, body, command):
 
 def test_event_fields_take_what_organisers_write(tmp_path, deck_file):
     """A list or mapping left empty (``banned:`` with nothing under it yet) is empty; a quoted
-    date or count is read as one; a house rule may be a word, a number or true/false."""
+    date or count is read as one; a house rule may be a word or a number (read as text, and
+    checked against the gaps of a game that has the key)."""
     from deckcli.events.model import load_event
 
     ev = load_event(str(write_event(tmp_path, (
         'name: E\ndate: "2026-05-02"\nbanned:\nlimited:\n  Orca: "2"\n  Vaquita: 3.0\n'
-        "sets:\nplayers:\nhouse_rules: {stat_tie: defender, max_rounds: 12, gear: true}\n"))))
+        "sets:\nplayers:\nhouse_rules: {stat_tie: defender, battles_per_turn: 1}\n"))))
     assert str(ev.date) == "2026-05-02" and ev.bans == [] and ev.players == {}
     assert ev.sets is None  # no list of legal sets: every set is legal
     assert [(ref, n) for ref, n, _line in ev.limited] == [("Orca", 2), ("Vaquita", 3)]
-    assert ev.house_rules == {"stat_tie": "defender", "max_rounds": "12", "gear": "true"}
+    assert ev.house_rules == {"stat_tie": "defender", "battles_per_turn": "1"}
     deck = DECK.replace("4 Orca", "3 Orca").replace("4 Vaquita", "3 Vaquita") + "2 Koala\n"
     r = run("validate", "--event", ev.path, deck_file(deck), "-O", "json")
     assert problems(r) == [("copy-limit", "EV-1.3")]  # Orca: 3 of 2; Vaquita: 3 of 3

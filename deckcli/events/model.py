@@ -206,6 +206,30 @@ class Event:
                     yield report, deck, rdeck
 
 
+def _check_house_rules(doc: dict, given: dict, game: str | None, path: str) -> None:
+    """Each house rule against the gaps of the event's game (of any game when it names none:
+    its decks say which), an error on its own line (exit 2) for a key no game has or a value
+    its gap does not take; every command that reads the event refuses it alike."""
+    from deckcli.errors import UsageError
+    from deckcli.games import DEFAULT_GAME, GAMES
+    from deckcli.yamlio import line_of
+
+    rulings = doc.get("house_rules") if isinstance(doc.get("house_rules"), dict) else {}
+    games = [GAMES[game]] if game is not None else [
+        GAMES[DEFAULT_GAME], *(g for gid, g in GAMES.items() if gid != DEFAULT_GAME)]
+    for key, value in given.items():
+        first = None
+        for g in games:
+            try:
+                g.house_rules({key: value}, source="event")
+                break
+            except UsageError as exc:
+                first = first or exc
+        else:
+            raise EventFileError(f"house_rules.{key}: {first.message}", path=path,
+                                 line=line_of(rulings, key) or line_of(doc, "house_rules"))
+
+
 def load_event(path: str, as_of: str | None = None) -> Event:
     """Read and check an event file; every problem raises EventFileError (exit 2)."""
     from deckcli.decks.reader import decode, read_bytes
@@ -244,6 +268,7 @@ def load_event(path: str, as_of: str | None = None) -> Event:
                 f"format {fields['format']!r} is not a format of {game or DEFAULT_GAME}"
                 + (f" ({', '.join(formats)})" if formats else " (it has none)"),
                 path=path, line=line_of(doc, "format"))
+    _check_house_rules(doc, fields["house_rules"], game, path)
     sets, roster = fields["sets"], fields["players"]
     from deckcli.decks.linked import linked_path
 
