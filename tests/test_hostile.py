@@ -584,6 +584,28 @@ def test_simulate_and_build_escape_hostile_deck_names(tmp_path, output):
             assert f"  {folder}/{name}: " in r.out, (name, r.out)
 
 
+def test_roster_names_with_control_characters_are_escaped_in_diff_and_export(tmp_path):
+    """A roster comes in a pull request: a player name with a line break or a bidi override
+    must not forge a line of a judge's deck check, or reach a published list as it stands."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "played").mkdir()
+    for folder in ("decks", "played"):
+        shutil.copy(EXAMPLES / "event" / "decks" / "alice.txt", tmp_path / folder / "a.txt")
+    event = tmp_path / "event.yaml"
+    event.write_text('name: E\nplayers:\n  "x\\ny: same cards": decks/gone.txt\n'
+                     '  "bo\\u202eb\\e[31m": decks/a.txt\n', encoding="utf-8")
+    r = run("diff", "--event", event, "--played", tmp_path / "played")
+    assert r.code == 1 and not RAW.search(r.out), r
+    assert [line.split(":")[0] for line in r.out.splitlines()[:2]] == [
+        "x\\x0ay", "bo\\u202eb\\x1b[31m"], r
+    for args in (["diff", "--event", event, "--played", tmp_path / "played", "-O", "json"],
+                 ["export", "--event", event, "--to", "json"],
+                 ["export", "--event", event, "--to", "csv"],
+                 ["export", "--event", event, "--to", "html"]):
+        r = run(*args)
+        assert r.code == 1 and not RAW.search(r.out) and "\\u001b" not in r.out, (args, r)
+
+
 # -- paths in event files and game logs ---------------------------------------------------------
 @pytest.fixture
 def escapes(tmp_path):

@@ -82,6 +82,7 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
     import os
 
     from deckcli.decks.diff import Unreadable, compare, find_played, read_side
+    from deckcli.diagnostics import visible_name
     from deckcli.errors import NotFoundError
     from deckcli.events.model import load_event
     from deckcli.validate import Options
@@ -95,8 +96,8 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
     found, unmatched = find_played(event, played_dir)
     players = []
     for player, registered in event.roster_paths():
-        row = {"player": player, "same": False, "a": None, "b": None, "changes": [],
-               "problem": None}
+        row = {"player": visible_name(player), "same": False, "a": None, "b": None,
+               "changes": [], "problem": None}
         played, why = found[player]
         sides = []
         for which, path in (("registered", registered), ("played", played)):
@@ -117,7 +118,10 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
             result = compare(*sides)
             row.update(same=result["same"], b=result["b"], changes=result["changes"],
                        summary=result["summary"])
+        if row["problem"]:
+            row["problem"] = visible_name(row["problem"])  # it quotes paths
         players.append(row)
+    unmatched = [visible_name(p) for p in unmatched]
     same = sum(1 for r in players if r["same"])
     missing = sum(1 for r in players if r["problem"])
     totals = {"players": len(players), "same": same, "different": len(players) - same - missing,
@@ -128,7 +132,7 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
         click.echo(json.dumps({"version": 1, "event": event_path, "played": played_dir,
                                "players": players, "unmatched": unmatched,
                                "summary": totals}, ensure_ascii=False, indent=1))
-    else:
+    else:  # one line a player: names and paths with their control characters escaped
         for r in players:
             if r["problem"]:
                 click.echo(f"{r['player']}: MISSING: {r['problem']}")

@@ -41,18 +41,26 @@ def cards(sheet: DeckSheet) -> list[dict]:
 
 
 def deck_json(sheet: DeckSheet) -> dict:
+    """One deck for the JSON: names and paths as every report shows them (control and
+    invisible characters escaped, :func:`~deckcli.diagnostics.visible_name`)."""
+    from deckcli.diagnostics import visible_name as shown
+
     r = sheet.report
-    return {"player": r.player, "name": r.name, "path": r.path, "fingerprint": r.fingerprint,
+    return {"player": shown(r.player), "name": shown(r.name), "path": shown(r.path),
+            "fingerprint": r.fingerprint,
             "verdict": verdict(sheet), "legal": sheet.deck is not None and r.legal,
             "card_count": r.card_count if sheet.deck is not None else None,
             "cards": cards(sheet)}
 
 
 def to_json(event, sheets: list[DeckSheet]) -> str:
+    from deckcli.diagnostics import visible_name as shown
+
     data = {"version": 1,
-            "event": {"name": event.name, "date": event.date.isoformat() if event.date else None,
+            "event": {"name": shown(event.name),
+                      "date": event.date.isoformat() if event.date else None,
                       "game": event.game or DEFAULT_GAME, "format": event.format,
-                      "path": event.path},
+                      "path": shown(event.path)},
             "decks": [deck_json(s) for s in sheets]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -60,11 +68,12 @@ def to_json(event, sheets: list[DeckSheet]) -> str:
 def to_csv(event, sheets: list[DeckSheet]) -> str:
     """One row per entry (a player without a deck: one row with no card)."""
     from deckcli.decks.csvdeck import csv_text
+    from deckcli.diagnostics import visible_name as shown
 
     rows: list[list] = [list(CSV_COLUMNS)]
     for s in sheets:
         r = s.report
-        head = [r.player or "", r.name or "", r.fingerprint or "", verdict(s)]
+        head = [shown(r.player) or "", shown(r.name) or "", r.fingerprint or "", verdict(s)]
         listed = cards(s)
         rows.extend([*head, c["count"], c["name"], c["set"] or "", c["number"] or "",
                      ";".join(c["variants"])] for c in listed)
@@ -84,6 +93,7 @@ section.deck h2 { border: 0; margin: 0 0 2px; }
 
 
 def to_html(event, sheets: list[DeckSheet], *, paper: str = "auto") -> str:
+    from deckcli.diagnostics import visible_name as shown
     from deckcli.sheets.report import REPORT_CSS, verdict_pill
 
     title = f"{event.name or 'Event'}: decklists"
@@ -100,8 +110,8 @@ def to_html(event, sheets: list[DeckSheet], *, paper: str = "auto") -> str:
             for g in card_groups(s))
         size = f"{r.card_count} cards" if s.deck is not None else "no deck submitted"
         parts.append(
-            f'<section class="deck" id="deck-{i}"><h2>{esc(r.player or "-")}'
-            f"{' &ndash; ' + esc(r.name) if r.name else ''}</h2>"
+            f'<section class="deck" id="deck-{i}"><h2>{esc(shown(r.player) or "-")}'
+            f"{' &ndash; ' + esc(shown(r.name)) if r.name else ''}</h2>"
             f'<div>{verdict_pill(s)} <span class="fp">{esc(r.fingerprint or "-")}</span> '
             f'<span class="muted">{esc(size)}</span></div>'
             f'<div class="lists">{groups}</div></section>')
