@@ -100,6 +100,10 @@ def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
     out: list[str] = []
     for raw in paths:
         if raw == "-":
+            if "-" in out:  # standard input is read once: a second '-' would be empty
+                from deckcli.errors import UsageError
+
+                raise UsageError("'-' (standard input) is given more than once")
             out.append(raw)
             continue
         if os.path.isdir(raw):

@@ -138,6 +138,13 @@ def test_a_deck_naming_an_unknown_game_reports_the_default_games_format(deck_fil
     assert (deck["game"], deck["format"], deck["legal"]) == ("animal-battle", fmt, False)
 
 
+@pytest.mark.parametrize("command", ["validate", "fmt"])
+def test_dash_given_twice_is_a_usage_error(command):
+    """Standard input is read once: a second '-' was reported as a second, empty deck."""
+    r = run(command, "-", "-", input="4 Walrus\n")
+    assert r.code == 2 and "'-' (standard input) is given more than once" in r.err, r
+
+
 def test_stdin_is_read_with_dash():
     r = run("validate", "-", "-O", "json", input="4 Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n4 Koala\n")
     assert r.code == 0, r
