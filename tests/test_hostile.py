@@ -663,6 +663,19 @@ def test_a_nul_byte_in_a_deck_path_is_refused_on_its_line_in_every_command(tmp_p
         assert r.code == 2 and f"{log}:5: " in r.err and "holds a NUL byte" in r.err, (verb, r)
 
 
+@pytest.mark.parametrize("value,shown", [("~", "null"), ("true", "true/false"),
+                                         ("{a: 1}", "a mapping"), ('""', "empty"),
+                                         ("[[[]]]", "a list")])
+def test_a_shared_deck_that_is_not_a_path_is_an_error_on_its_line(tmp_path, value, shown):
+    log = tmp_path / "g.yaml"
+    text = (EXAMPLES / "games" / "aw-dealt.yaml").read_text(encoding="utf-8")
+    log.write_text(text.replace("deck: decks/alpha-walrus-2p.yaml", f"deck: {value}"),
+                   encoding="utf-8")
+    r = run("referee", "check", log)
+    assert r.code == 2, r
+    assert f"{log}:5: deck: should be the path of the shared deck's file, not {shown}" in r.err
+
+
 def test_allow_read_lets_a_path_lead_into_the_folder_named(escapes):
     """deckcli --allow-read DIR: the user says a roster may lead there (a real deck there is
     read then); without it the same roster is refused."""

@@ -291,7 +291,14 @@ def _dealt_state(log, path, cards, names, seed, rng) -> State:
     from deckcli.decks.resolve import resolve_deck
     from deckcli.games.alpha_walrus.setup import deal
 
-    deck_path = str(log["deck"])
+    deck_path = log["deck"]
+    if not isinstance(deck_path, str) or not deck_path.strip():
+        from deckcli.yamlio import kind_of
+
+        shown = "empty" if isinstance(deck_path, str) else kind_of(deck_path)
+        shown = f"a {shown}" if shown in ("mapping", "list", "number") else shown
+        raise DeckcliError(f"deck: should be the path of the shared deck's file, not {shown}",
+                           path=path, line=line_of(log, "deck"))
     if path:  # a log from a stranger reads nothing outside its folder (EV-3.2)
         deck_path, refused = linked_path(path, deck_path)
         if refused:
