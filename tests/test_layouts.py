@@ -256,3 +256,26 @@ def test_fmt_stdin_leaves_a_forge_deck_as_the_disk_case_does(named):
 def test_convert_reads_forge_content_from_stdin():
     r = run("convert", "-", "--to", "text", input=FORGE)
     assert r.code == 0 and r.out.startswith("name: Deep Divers\n\n4 Walrus (ABS)\n"), r
+
+
+@pytest.mark.parametrize("name,text,line,message", [
+    ("m.dek", '<?xml version="1.0"?>\n<Deck>\n  <Cards Quantity="4" Sideboard="maybe" '
+     'Name="Walrus"/>\n  <Cards Quantity="20" Sideboard="false" Name="Orca"/>\n</Deck>\n',
+     3, "Sideboard='maybe': should be \"true\" or \"false\""),
+    ("m.cod", '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n  <zone>\n'
+     '    <card number="4" name="Walrus"/>\n  </zone>\n  <zone name="main">\n'
+     '    <card number="20" name="Orca"/>\n  </zone>\n</cockatrice_deck>\n',
+     3, "a <zone> names the zone its cards are in"),
+])
+def test_an_xml_deck_that_does_not_say_where_a_card_is_is_an_error(deck_file, name, text,
+                                                                     line, message):
+    """Deck or sideboard must be said: a card whose zone is not named, or whose Sideboard is
+    neither true nor false, is counted nowhere, with an error on its line (it was counted as
+    the deck)."""
+    r = run("validate", deck_file(text, name), "-O", "json")
+    assert r.code == 1, r
+    deck = r.json()["decks"][0]
+    assert deck["card_count"] == 20  # the Orcas; the other card is in neither
+    assert [(p["code"], p["line"]) for p in deck["problems"] if p["severity"] == "error"] == [
+        ("bad-structure", line)]
+    assert message in deck["problems"][0]["message"]

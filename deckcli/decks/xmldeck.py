@@ -132,7 +132,7 @@ def parse_xml(text: str, path: str | None, fmt: str) -> Deck:
         bad("bad-structure", "DL-2.9", f"a {_TOOL[fmt]} deck is a <{_ROOT[fmt]}> element; "
             f"this file holds {found}", root.line if root is not None else 1)
         return deck
-    for node, side in (_cod_cards(root, deck) if fmt == "cod" else _dek_cards(root)):
+    for node, side in (_cod_cards(root, deck, bad) if fmt == "cod" else _dek_cards(root, bad)):
         get = node.attrib.get
         item = {"count": get("number" if fmt == "cod" else "Quantity"),
                 "name": get("name" if fmt == "cod" else "Name")}
@@ -153,9 +153,10 @@ def parse_xml(text: str, path: str | None, fmt: str) -> Deck:
     return deck
 
 
-def _cod_cards(root: _Node, deck: Deck):
+def _cod_cards(root: _Node, deck: Deck, bad):
     """(card element, in the sideboard) of a Cockatrice deck; its name and comments go on
-    ``deck``. A zone other than main (side, tokens) is not part of the deck."""
+    ``deck``. A zone other than main (side, tokens) is not part of the deck; a zone that
+    names none is an error on its line (``bad``), and its cards are counted nowhere."""
     for node in root.children:
         if node.tag == "deckname" and "".join(node.text).strip():
             deck.header["name"] = " ".join("".join(node.text).split())
@@ -164,14 +165,26 @@ def _cod_cards(root: _Node, deck: Deck):
             deck.preamble = [x.strip() for x in "".join(node.text).strip().split("\n")]
             deck.preamble = deck.preamble if deck.preamble != [""] else []
         elif node.tag == "zone":
-            side = node.attrib.get("name", "main").strip().lower() != "main"
+            name = node.attrib.get("name", "").strip().lower()
+            if not name:
+                bad("bad-structure", "DL-2.9", "a <zone> names the zone its cards are in "
+                    '(name="main" for the deck, "side" for the sideboard)', node.line)
+                continue
+            side = name != "main"
             yield from ((card, side) for card in node.children if card.tag == "card")
 
 
-def _dek_cards(root: _Node):
+def _dek_cards(root: _Node, bad):
+    """(Cards element, in the sideboard) of an MTGO deck: Sideboard="true" or "false" (no
+    attribute: the deck); any other value is an error on its line, the card counted nowhere."""
     for node in root.children:
         if node.tag == "Cards":
-            yield node, node.attrib.get("Sideboard", "false").strip().lower() == "true"
+            said = node.attrib.get("Sideboard", "false").strip().lower()
+            if said not in ("true", "false"):
+                bad("bad-structure", "DL-2.9", f"Sideboard={node.attrib['Sideboard']!r}: "
+                    "should be \"true\" or \"false\"", node.line)
+                continue
+            yield node, said == "true"
 
 
 # -- writing ---------------------------------------------------------------------------------
