@@ -182,6 +182,21 @@ def test_a_folder_gives_a_page_per_deck_file(tmp_path):
     assert all(page["badge"] == ["ILLEGAL"] for page in pages)
 
 
+def test_an_unreadable_file_in_a_folder_gets_a_page_and_the_others_are_written(tmp_path):
+    """As validate: a FIFO found by the walk is reported (DL-1.4), not the end of the run."""
+    import os
+    import shutil
+
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    shutil.copy(DEEP, folder / "b.txt")
+    os.mkfifo(folder / "a.txt")
+    r, html = sheet_html(tmp_path, folder)
+    assert r.code == 0, r
+    pages = parse(html)
+    assert len(pages) == 2 and "a.txt cannot be read: not a regular file." in html
+
+
 def test_stdout(tmp_path):
     r = run("sheet", DEEP, "-o", "-")
     assert r.code == 0, r

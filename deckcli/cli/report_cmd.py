@@ -70,7 +70,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     a browser (A4 or US Letter). Exit 0 when written, illegal decks included (the sheet shows
     the verdict); 2 for a missing deck file or a bad event file.
     """
-    from deckcli.sheets import load_deck, load_event_decks
+    from deckcli.sheets import load_event_decks
     from deckcli.sheets.sheet import render_sheets
     from deckcli.validate import Options
 
@@ -89,7 +89,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
             raise click.UsageError("no decklists among the files given")
         if player and len(paths) > 1:
             raise click.UsageError("--player names the player of one deck; give one DECK")
-        sheets = [load_deck(path, index, options, player=player) for path in paths]
+        sheets = [_sheet_of(path, index, options, player) for path in paths]
     else:
         sheets = load_event_decks(event, index, options, player=player)
     _write(out, render_sheets(sheets, event, paper=paper))
@@ -98,6 +98,23 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
         click.echo(f"wrote {len(sheets)} sheet(s) to {out}: {legal} legal, "
                    f"{len(sheets) - legal} illegal or missing", err=True)
     return EXIT_OK
+
+
+def _sheet_of(path: str, index, options, player):
+    """A deck file's sheet; one found in a folder that cannot be read (a FIFO, a file gone
+    since the walk) gets a page saying so, with the problem validate reports for it (DL-1.4),
+    and the other decks are written."""
+    from deckcli.errors import NotFoundError
+    from deckcli.sheets import DeckSheet, load_deck
+    from deckcli.validate import unreadable_report
+
+    try:
+        return load_deck(path, index, options, player=player)
+    except NotFoundError as exc:
+        from deckcli.diagnostics import visible_name
+
+        return DeckSheet(unreadable_report(path, exc.message, options),
+                         note=f"{visible_name(path)} cannot be read: {exc.message}.")
 
 
 @click.command()
