@@ -255,7 +255,19 @@ def test_fmt_stdin_leaves_a_forge_deck_as_the_disk_case_does(named):
 
 def test_convert_reads_forge_content_from_stdin():
     r = run("convert", "-", "--to", "text", input=FORGE)
-    assert r.code == 0 and r.out.startswith("name: Deep Divers\n\n4 Walrus (ABS)\n"), r
+    assert r.code == 0 and r.out.startswith(
+        "# Description=An ocean deck, saved by Forge\n\nname: Deep Divers\n\n4 Walrus (ABS)\n"), r
+
+
+def test_forges_other_metadata_is_kept_as_a_comment_when_rewritten(tmp_path):
+    """Description= and Author= say nothing of the cards, but they are the file's: fmt of
+    Forge content in a .txt file keeps them, as comments at the top (they were dropped)."""
+    deck = tmp_path / "d.txt"
+    deck.write_text("[metadata]\nName=Pod\nDescription=Cold water\nAuthor=Ann\n[main]\n"
+                    "4 Walrus|ABS\n16 Orca|ABS\n", encoding="utf-8")
+    assert run("fmt", deck).code == 0
+    text = deck.read_text(encoding="utf-8")
+    assert text.startswith("# Description=Cold water\n# Author=Ann\n\nname: Pod\n"), text
 
 
 @pytest.mark.parametrize("name,text,line,message", [

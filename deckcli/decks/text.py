@@ -307,7 +307,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             if found is not None:
                 if found[0] == "name" and found[1]:
                     set_header("name", found[1], lineno, "Name=")
-                continue  # Forge's other facts (Description=, ...) say nothing of the cards
+                elif found[1]:  # Forge's other facts (Description=, Author=) say nothing of
+                    deck.preamble.append(line)  # the cards: a comment at the top, so a
+                continue  # rewrite (fmt, convert) keeps them
         if not deck.entries and not deck.sideboard:
             name = name_line(line)
             if name is not None:  # Arena's 'Name Deep Divers'
