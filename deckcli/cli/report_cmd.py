@@ -94,7 +94,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
         sheets = load_event_decks(event, index, options, player=player)
     _write(out, render_sheets(sheets, event, paper=paper))
     if out != "-":
-        legal = sum(1 for s in sheets if s.deck is not None and s.report.legal)
+        legal = sum(1 for s in sheets if s.legal)
         click.echo(f"wrote {len(sheets)} sheet(s) to {out}: {legal} legal, "
                    f"{len(sheets) - legal} illegal or missing", err=True)
     return EXIT_OK
@@ -303,5 +303,5 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     _write(out or "-", render(event, sheets, to, paper=paper))
     if out:
         click.echo(f"wrote {len(sheets)} deck(s) of {event_path} to {out} ({to})", err=True)
-    every = all(s.deck is not None and s.report.legal for s in sheets)
-    return EXIT_OK if every else EXIT_PROBLEMS  # written either way (exit codes, README)
+    # written either way; the exit code says whether every deck is legal, as for every command
+    return EXIT_OK if all(s.legal for s in sheets) else EXIT_PROBLEMS

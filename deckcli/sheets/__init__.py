@@ -34,6 +34,11 @@ class DeckSheet:
         return self.report.player
 
     @property
+    def legal(self) -> bool:
+        """A deck was read, and it is legal (a listed player without one is not)."""
+        return self.deck is not None and self.report.legal
+
+    @property
     def title(self) -> str:
         return self.report.name or self.report.player or self.report.path or "deck"
 

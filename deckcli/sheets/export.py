@@ -48,7 +48,7 @@ def deck_json(sheet: DeckSheet) -> dict:
     r = sheet.report
     return {"player": shown(r.player), "name": shown(r.name), "path": shown(r.path),
             "fingerprint": r.fingerprint,
-            "verdict": verdict(sheet), "legal": sheet.deck is not None and r.legal,
+            "verdict": verdict(sheet), "legal": sheet.legal,
             "card_count": r.card_count if sheet.deck is not None else None,
             "cards": cards(sheet)}
 

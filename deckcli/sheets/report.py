@@ -87,7 +87,7 @@ def _meta(event, sheets) -> str:
 
 
 def _summary(sheets) -> str:
-    legal = sum(1 for s in sheets if s.deck is not None and s.report.legal)
+    legal = sum(1 for s in sheets if s.legal)
     missing = sum(1 for s in sheets if s.deck is None)
     illegal = len(sheets) - legal - missing
     cards = "".join(f'<div class="card"><span class="muted">{esc(k)}</span><b class="{c}">{v}</b>'
