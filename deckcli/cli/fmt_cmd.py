@@ -100,25 +100,28 @@ def _sideboard(deck, index, game) -> list[tuple]:
 def _settle_names(deck, index, game) -> None:
     """Entries whose whole name part is a card's name ('Agent RFS 9') are written as that
     name, not split into a name, a set and a number (where the game is known)."""
-    from deckcli.decks.format import CannotFormat, game_for
     from deckcli.decks.resolve import settle_whole_names
 
-    try:
-        settle_whole_names(deck, index, game_for(deck, game))
-    except CannotFormat:
-        pass  # an unknown game in the header: no card names to look up
+    _in_its_game(settle_whole_names, deck, index, game)
 
 
 def _give_printings(deck, index, game) -> None:
     """Arena lines are ``QTY NAME (SET) NUMBER``: each entry that resolves to one card gets
     its printing (where the game is known)."""
     from deckcli.decks.convert import give_printings
+
+    _in_its_game(give_printings, deck, index, game)
+
+
+def _in_its_game(step, deck, index, game) -> None:
+    """``step(deck, index, game)`` with the deck's game (the option, else its header); an
+    unknown game in the header has no cards to look up, and the entries stay as written."""
     from deckcli.decks.format import CannotFormat, game_for
 
     try:
-        give_printings(deck, index, game_for(deck, game))
+        step(deck, index, game_for(deck, game))
     except CannotFormat:
-        pass  # an unknown game in the header: no card to look up; entries stay as written
+        pass
 
 
 def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
