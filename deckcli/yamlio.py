@@ -275,6 +275,17 @@ def kind_of(value: Any) -> str:
 _KINDS = {str: "text", int: "number", float: "number", bool: "true/false", type(None): "null"}
 
 
+def a_kind_of(value: Any) -> str:
+    """:func:`kind_of` for "should be ..., not <this>": with "a" where English wants one (a
+    mapping, a list, a number, a date; text, null, true/false)."""
+    import datetime as dt
+
+    if isinstance(value, dt.date):
+        return "a date"
+    kind = kind_of(value)
+    return f"a {kind}" if kind in ("mapping", "list", "number") else kind
+
+
 def _clip(text: str, n: int = 40) -> str:
     text = str(text)
     return repr(text) if len(text) <= n else repr(text[: n - 1] + "…")

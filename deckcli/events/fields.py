@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from deckcli.yamlio import kind_of, line_of
+from deckcli.yamlio import a_kind_of as _kind
+from deckcli.yamlio import line_of
 
 MAX_LIMIT = 999  # a limited card's copies, as a deck entry's count (DL-2.2)
 
@@ -185,15 +186,6 @@ def _players(value, where, parent) -> dict[str, tuple[str | None, int | None]]:
 
 def _house_rules(value, where, parent) -> dict[str, str]:
     return _text_mapping(value, where, parent, scalars=True)
-
-
-def _kind(value) -> str:
-    """What a value is, for "should be ..., not <this>": ``yamlio.kind_of``'s word, with "a"
-    where English wants one (a list, a number, a date; text, null, true/false)."""
-    if isinstance(value, dt.date):
-        return "a date"
-    kind = kind_of(value)
-    return f"a {kind}" if kind in ("mapping", "list", "number") else kind
 
 
 def _shown(value) -> str:

@@ -293,10 +293,9 @@ def _dealt_state(log, path, cards, names, seed, rng) -> State:
 
     deck_path = log["deck"]
     if not isinstance(deck_path, str) or not deck_path.strip():
-        from deckcli.yamlio import kind_of
+        from deckcli.yamlio import a_kind_of
 
-        shown = "empty" if isinstance(deck_path, str) else kind_of(deck_path)
-        shown = f"a {shown}" if shown in ("mapping", "list", "number") else shown
+        shown = "empty" if isinstance(deck_path, str) else a_kind_of(deck_path)
         raise DeckcliError(f"deck: should be the path of the shared deck's file, not {shown}",
                            path=path, line=line_of(log, "deck"))
     if path:  # a log from a stranger reads nothing outside its folder (EV-3.2)
