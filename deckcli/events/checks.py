@@ -24,14 +24,7 @@ def check_event_rules(rdeck, event, index) -> list[Diagnostic]:
                              path=path, line=r.entry.line, card=r.card.ref))
     if event.sets is None:
         return out
-    # an unknown code in sets makes nothing legal (a warning says so when the event is read):
-    # left out here, so the messages list only the sets a card can be printed in
-    key = ("known-sets", rdeck.game, tuple(event.sets))  # worked out once a run
-    legal = index.memo.get(key)
-    if legal is None:
-        legal = index.memo[key] = frozenset(c for c in event.sets
-                                            if index.is_set_code(rdeck.game, c))
-    faults = _set_faults(rdeck, legal, index)
+    faults = _set_faults(rdeck, event.legal_sets(), index)
     if any(faults):  # most decks are all in legal sets, and then no entry is built here
         for r, fault in zip(rdeck.entries, faults):
             if fault is not None:

@@ -54,6 +54,7 @@ class Event:
     warnings: list[str] = field(default_factory=list)
     _limited_ids: dict[int, int] = field(default_factory=dict)
     _banned_ids: dict[int, Ban] = field(default_factory=dict)
+    _legal_sets: frozenset[str] | None = None  # set by resolve
     _at: dict[str, str] | None = None  # deck file (absolute) -> its listed player
 
     # -- resolution against the card index ------------------------------------------------
@@ -80,12 +81,16 @@ class Event:
                                      line=line) from None
             self._limited_ids[card.id] = limit
         if self.sets is not None:
+            known = []
             for i, code in enumerate(self.sets):
-                if not index.is_set_code(game, code):
-                    line = self.set_lines[i] if i < len(self.set_lines) else None
-                    where = f"{self.path}:{line}" if line else self.path
-                    self.warnings.append(f"{where}: unknown set code {code!r} in 'sets' "
-                                         "(it makes nothing legal)")
+                if index.is_set_code(game, code):
+                    known.append(code)
+                    continue
+                line = self.set_lines[i] if i < len(self.set_lines) else None
+                where = f"{self.path}:{line}" if line else self.path
+                self.warnings.append(f"{where}: unknown set code {code!r} in 'sets' "
+                                     "(it makes nothing legal)")
+            self._legal_sets = frozenset(known)
 
     def active_bans(self) -> list[Ban]:
         """Bans in force on the event's date (or --as-of); undated bans always (EV-1.2)."""
@@ -97,6 +102,15 @@ class Event:
         """Card id -> its ban in force (:meth:`active_bans`), as :meth:`resolve` found them:
         the same for every deck of the run (read it, do not change it)."""
         return self._banned_ids
+
+    def legal_sets(self) -> frozenset[str]:
+        """The codes in ``sets`` the card database knows, as :meth:`resolve` found them: what
+        a printing's set is checked against (EV-2.1), and what a message lists as legal (an
+        unknown code, warned about, makes nothing legal). Not resolved yet: the codes as
+        written."""
+        if self._legal_sets is None:
+            return frozenset(self.sets or ())
+        return self._legal_sets
 
     def limited_ids(self) -> dict[int, int]:
         """Card id -> the most copies the event allows, as :meth:`resolve` found them (read it,
