@@ -43,10 +43,8 @@ def forge_start(text: str) -> bool:
     """Whether the first line that is not blank is one of Forge's section lines
     (``[metadata]``, ``[main]``, ``[sideboard]``, any case): a text decklist in Forge's
     layout, which no JSON document starts with."""
-    for line in text.splitlines():
-        if line.strip():
-            return line.strip().casefold() in _FORGE
-    return False
+    first = text.lstrip().split("\n", 1)[0]
+    return first.strip().casefold() in _FORGE
 
 
 def slashed_side(after_slashes: str) -> bool:

@@ -160,9 +160,8 @@ def other_tool(name: str | None, text: str) -> str | None:
     kind = detect_format(None, text)
     if kind in ("cod", "dek"):
         return OTHER_TOOLS["." + kind]
-    from deckcli.decks.layouts import forge_start
-
-    return "Forge" if kind == "text" and forge_start(text) else None
+    # detect_format takes a first '[' as text only on one of Forge's section lines
+    return "Forge" if kind == "text" and text.lstrip()[:1] == "[" else None
 
 
 def parse_text_of(text: str, path: str | None, fmt: str, is_set=None, bom: bool = False) -> Deck:
