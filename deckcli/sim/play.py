@@ -120,9 +120,10 @@ def play(spec: Spec, n: int) -> dict:
     view, save, max_turns = engine.view, spec.save, spec.max_turns
     played = None  # the turns played, when the game is cut off at --max-turns
     while not is_over(state):
-        if turns(state) > max_turns or actions >= MAX_ACTIONS:
+        turn = turns(state)
+        if turn > max_turns or actions >= MAX_ACTIONS:
             decided = False
-            if turns(state) > max_turns:  # turn max_turns + 1 has only begun: not played
+            if turn > max_turns:  # turn max_turns + 1 has only begun: not played
                 played = max_turns
             break
         mover, legal = choices(state)
