@@ -22,7 +22,6 @@ actions, greedy's choice and the loop, timed in this process on the same games);
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import statistics
@@ -50,13 +49,6 @@ def load_deck() -> tuple[list[int], dict[int, tuple | None]]:
     cards = load(str(DECK), open_index(), None).cards
     stats = {c.id: tuple(c.stats[s] for s in STATS) if c.animal else None for c in cards}
     return [c.id for c in cards], stats
-
-
-def game_seed(seed: int, n: int) -> int:
-    """The deal of game ``n`` of a run seeded ``seed``, as ``deckcli simulate`` deals it
-    (documented in docs/simulate.md: a game's record never depends on where it ran)."""
-    digest = hashlib.sha256(f"deckcli-simulate:{seed}:{n}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 class Tables:
@@ -228,6 +220,8 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
 def bare(ids: list[int], stats: dict, games: int) -> tuple[float, int, list]:
     """(seconds, actions, each game's (winner, actions, turns)) of games 0..games-1 of
     ``simulate DECK DECK --seed 1``: game 2k and 2k+1 share a deal, seat k % 2 moves first."""
+    from deckcli.sim.play import game_seed  # the deals of `simulate --seed 1` (not timed)
+
     tables = Tables(ids + ids, stats)
     seeds = [game_seed(SEED, n // 2) for n in range(games)]
     start = time.perf_counter()
@@ -258,6 +252,7 @@ def split(games: int) -> dict[str, float]:
     worked out before each one as well; the deals are timed apart and left out."""
     from deckcli.cards import open_index
     from deckcli.games import get
+    from deckcli.sim.play import game_seed
     from deckcli.sim.policies import make
     from deckcli.sim.run import load_deck as load
 
