@@ -135,7 +135,7 @@ def as_candidate(r, path: str):
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.errors import DeckcliError
-    from deckcli.sim.run import card_type
+    from deckcli.sim.run import card_type, need_an_animal
 
     deck = r.decks.get(path) or read_deck(path, is_set=r.index.is_any_set_code)
     rdeck = resolve_deck(r.index, deck, r.game.id, r.binder.format)
@@ -159,11 +159,7 @@ def as_candidate(r, path: str):
         stock = r.binder.stock[match]
         counts[match] = counts.get(match, 0) + e.count
         stock.owned = max(stock.owned, counts[match])
-    if not r.game.shared_deck and not any(r.binder.stock[i].info.kind == "animal"
-                                          for i in counts):
-        raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
-                           "starting Challenger (AB-3.3), so no game can measure it",
-                           path=path)
+    need_an_animal(r.game, (r.binder.stock[i].info.kind for i in counts), path)
     return Candidate(counts), notes
 
 

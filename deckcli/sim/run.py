@@ -59,10 +59,17 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     for r in rdeck.entries:
         cards.extend([play_as.of(r.card)] * r.entry.count)
     errors = [p for p in report.problems if p.is_error]
-    if not g.shared_deck and not any(c.kind == "animal" for c in cards):
+    need_an_animal(g, (c.kind for c in cards), path)
+    return Deck(path, report.game, report.fingerprint, cards, errors)
+
+
+def need_an_animal(game, kinds, path: str) -> None:
+    """Stop (exit 2) for a deck of one player that holds no Animal (``kinds``: its cards'):
+    no game can start, so none can measure it (AB-3.3). A shared deck is checked by its own
+    game's setup."""
+    if not game.shared_deck and "animal" not in kinds:
         raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
                            "starting Challenger (AB-3.3)", path=path)
-    return Deck(path, report.game, report.fingerprint, cards, errors)
 
 
 def card_type(game):
