@@ -26,9 +26,6 @@ from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.records import MutableRecord
 
-#: Files a directory walk skips: event files and game logs live beside decks.
-
-
 class Options(MutableRecord):
     """What the command line (and event file) decided for this run."""
 

@@ -102,6 +102,38 @@ def test_the_roster_warning_leaves_the_event_file_and_other_files_alone(tmp_path
     assert [Path(p).name for p in unlisted] == ["bo.yaml"]
 
 
+def test_game_logs_beside_the_decks_are_skipped_as_game_logs(tmp_path):
+    """Game logs (the referee's, or simulate --save-games's) live in an event's repository
+    too. A walk, a file named on the command line, fmt and the roster's 'deck nobody is listed
+    for' warning leave them alone, and the note says how to check one, not '--event' (an
+    alpha-walrus log has 'players' as an event file does)."""
+    repo = make_repository(tmp_path / "decks-repo")
+    games = repo / "games"
+    games.mkdir()
+    for name in ("ab-gap-tie.yaml", "aw-showdown.yaml"):  # no 'players' key, and one
+        shutil.copy(EXAMPLES / "games" / name, games / name)
+    assert "players" in load_yaml(games / "aw-showdown.yaml")
+    assert "players" not in load_yaml(games / "ab-gap-tie.yaml")
+    before = {p: p.read_bytes() for p in games.iterdir()}
+    r = run("validate", repo, "--output", "json")
+    assert r.code == 0, r
+    assert sorted(Path(d["path"]).name for d in r.json()["decks"]) == ["alice.txt", "bo.yaml"]
+    for name in ("ab-gap-tie.yaml", "aw-showdown.yaml"):
+        assert (f"{name} is a game log, not a decklist: skipped (check it with deckcli "
+                "referee check)") in r.err.replace(str(games) + os.sep, ""), r
+    r = run("validate", games / "aw-showdown.yaml")
+    assert r.code == 0 and "is a game log" in r.err and "--event" not in r.err, r
+    r = run("fmt", "--check", repo)
+    assert r.code == 0, r
+    r = run("fmt", games)
+    assert {p: p.read_bytes() for p in games.iterdir()} == before
+    shutil.copy(games / "ab-gap-tie.yaml", repo / "decks" / "game-00001.yaml")
+    r = run("validate", "--event", repo / "spring-2026.yaml", "--output", "json")
+    unlisted = [Path(d["path"]).name for d in r.json()["decks"]
+                if any(p["code"] == "unlisted-deck" for p in d["problems"])]
+    assert unlisted == ["bo.yaml"], r
+
+
 # -- the hooks' own patterns agree with the walk --------------------------------------------
 
 def load_yaml(path: Path):

@@ -10,10 +10,11 @@ reading one as a deck reports errors in a file nobody meant to check. So:
   or a project's own (``requirements*.txt``, ``constraints*.txt``, ``README*``, ``LICENSE*``,
   ``CHANGELOG*``);
 * a YAML or JSON file, in a walk or named on the command line, is then looked at by
-  :func:`other_kind`: a mapping without ``cards`` whose keys are an event file's (``players``,
-  ``banned``, ``limited``, ``sets``, ``house_rules``), a GitHub workflow's (``jobs``) or a
-  pre-commit configuration's (``repos``) is that kind of file, and is skipped with a note. A
-  file that is none of these stays a deck, so a malformed decklist is still reported.
+  :func:`other_kind`: a mapping without ``cards`` whose keys are a game log's (``actions``:
+  the referee checks those), an event file's (``players``, ``banned``, ``limited``, ``sets``,
+  ``house_rules``), a GitHub workflow's (``jobs``) or a pre-commit configuration's
+  (``repos``) is that kind of file, and is skipped with a note. A file that is none of these
+  stays a deck, so a malformed decklist is still reported.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def deck_file_name(name: str) -> bool:
 
 
 def other_kind(path: str) -> str | None:
-    """What a YAML or JSON file is when it is not a decklist ('an event file', 'a GitHub
-    workflow', 'a pre-commit configuration'), else None (a decklist, or unreadable: then the
+    """What a YAML or JSON file is when it is not a decklist ('a game log', 'an event file',
+    'a GitHub workflow', 'a pre-commit configuration'), else None (a decklist, or unreadable: then the
     deck reader says why)."""
     if not path.lower().endswith(_STRUCTURED):
         return None
@@ -63,6 +64,8 @@ def other_kind(path: str) -> str | None:
     keys = _json_keys(text) if text.lstrip().startswith("{") else _yaml_keys(text)
     if not keys or "cards" in keys:
         return None
+    if "actions" in keys:  # before the event keys: an alpha-walrus log has 'players' too
+        return "a game log"
     if keys & _EVENT_KEYS:
         return "an event file"
     if "jobs" in keys:
@@ -88,6 +91,7 @@ def _json_keys(text: str) -> set[str]:
 
 
 def skipped_note(path: str, kind: str) -> str:
-    what = {"an event file": "give it with --event"}.get(kind, "not checked")
+    what = {"an event file": "give it with --event",
+            "a game log": "check it with deckcli referee check"}.get(kind, "not checked")
     return f"{path} is {kind}, not a decklist: skipped ({what})"
 
