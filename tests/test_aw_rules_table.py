@@ -219,6 +219,11 @@ ROWS = [
     Row("AW-5.1", "laying down gear in the Recover Phase",
         [DRAW, A("recover"), A("place-gear", card="Alpha Walrus Horn")], "illegal",
         dict(alice=HAND + ["Alpha Walrus Horn"])),
+    Row("AW-5.1", "summoning the Alpha Walrus in the Recover Phase",
+        [DRAW, A("recover"), A("summon-alpha")], "illegal",
+        dict(field={"alice": ["Orca"], "bob": ["Krill"]}, gear={"alice": GEAR}),
+        lambda r: r["final"]["winner"] is None and fld(r) == ["Orca"]
+        and len(r["final"]["players"]["alice"]["gear"]) == 4),
     Row("AW-5.1", "playing a card (not to the field) in the Recover Phase",
         [DRAW, A("recover")], "ok", dict(alice=HAND + ["Avalanche"])),
     Row("AW-5.2", "discarding with 7 cards (not over the limit)",
