@@ -147,6 +147,11 @@ ROWS = [
     Row("AW-4.2", "a battle without a declared stake",
         [DRAW, A("battle", target="bob")], "illegal",
         dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
+    Row("AW-4.2", "a battle without a declared stake, though the defender has gear to win",
+        [DRAW, A("battle", target="bob", match={1: 1})], "illegal",
+        dict(field={"alice": ["Orca"], "bob": ["Krill"]}, gear={"bob": ["Alpha Walrus Horn"]}),
+        lambda r: fld(r, "bob") == ["Krill"]
+        and r["final"]["players"]["bob"]["gear"] == ["Alpha Walrus Horn (AWC) 45"]),
     Row("AW-4.2", "battling for gear the defender does not have",
         [DRAW, A("battle", target="bob", stake="gear")], "illegal",
         dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
