@@ -84,6 +84,16 @@ ROWS = [
     Row("AW-1.6", "a battle in round 3 is allowed",
         [DRAW, A("battle", **BATTLE)], "ok",
         dict(round=3, field={"alice": ["Orca"], "bob": ["Krill"]})),
+    # from the first round: a round ends when both players have had a turn (AW-1.6), so
+    # alice's second turn is in round 2 and her third in round 3
+    Row("AW-1.6", "no battle in the third turn of the game (round 2)",
+        [DRAW, A("end"), A("draw", "bob"), A("end", "bob"), DRAW, A("battle", **BATTLE)],
+        "illegal", dict(round=1, field={"alice": ["Orca"], "bob": ["Krill"]})),
+    Row("AW-1.6", "a battle in the fifth turn of the game (round 3) is allowed",
+        [DRAW, A("end"), A("draw", "bob"), A("end", "bob"), DRAW, A("end"), A("draw", "bob"),
+         A("end", "bob"), DRAW, A("battle", **BATTLE, match={1: 1})], "ok",
+        dict(round=1, field={"alice": ["Orca"], "bob": ["Krill"]}),
+        lambda r: r["final"]["round"] == 3 and fld(r, "bob") == []),
     # ----------------------------------------------------------------- 2. discarding to draw
     Row("AW-2.1", "a second discard-to-draw in one turn",
         [DRAW, A("discard-draw", card="Lemming"), A("discard-draw", card="Ermine")], "illegal"),
