@@ -202,6 +202,11 @@ ROWS = [
         dict(field={"alice": ["Orca"], "bob": [{"creature": "Krill",
                                                 "equipment": ["Blubber Vest"]}]}),
         lambda r: r["final"]["discard"] == 2 and fld(r, "bob") == []),
+    Row("AW-4.7", "an attack on a player with no creature: every attacker is unmatched and wins",
+        [DRAW, A("battle", target="bob", stake="gear")], "ok",
+        dict(field={"alice": ["Krill"]}, gear={"bob": ["Alpha Walrus Horn"]}),
+        lambda r: last(r)["battle"]["winner"] == "attacker"
+        and "Alpha Walrus Horn (AWC) 45" in hand(r) and fld(r) == ["Krill"]),
     Row("AW-4.7", "an unmatched attacking creature wins the battle",
         [DRAW, A("battle", **BATTLE, match={"Krill": "Orca"}, take="Lemming")], "ok",
         dict(field={"alice": ["Krill", "Lemming"], "bob": ["Orca"]}),
