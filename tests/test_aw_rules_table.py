@@ -222,6 +222,11 @@ ROWS = [
                  battle_cards=[{"player": "alice", "card": "Deep Dive", "on": "Krill"}])], "ok",
         dict(alice=HAND + ["Deep Dive"], field={"alice": ["Krill"], "bob": ["Arctic Fox"]}),
         lambda r: fld(r) == ["Krill"] and fld(r, "bob") == []),
+    Row("AW-4.9", "a battle card played in a battle leaves the hand for the discard pile",
+        [DRAW, A("battle", **BATTLE, match={1: 1},
+                 battle_cards=[{"player": "alice", "card": "Deep Dive", "on": "Krill"}])], "ok",
+        dict(alice=HAND + ["Deep Dive"], field={"alice": ["Krill"], "bob": ["Arctic Fox"]}),
+        lambda r: "Deep Dive (AWC) 68" not in hand(r) and r["final"]["discard"] == 2),
     Row("AW-4.9", "a battle card not in the player's hand",
         [DRAW, A("battle", **BATTLE, match={1: 1},
                  battle_cards=[{"player": "alice", "card": "Deep Dive"}])], "illegal",
@@ -334,6 +339,13 @@ ROWS = [
                    field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR}),
         lambda r: last(r)["showdown"]["fights"][0]["levels"] == {"summoner": 15,
                                                                   "opponent": 12}),
+    Row("AW-8.4", "battle cards played in the Final Showdown leave both hands",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Blizzard"}, {"player": "alice", "card": "Deep Dive"}]}])],
+        "ok", dict(alice=HAND + ["Deep Dive"], bob=HAND + ["Blizzard"],
+                   field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR}),
+        lambda r: "Deep Dive (AWC) 68" not in hand(r) and "Blizzard (AWC) 70" not in hand(r, "bob")
+        and r["final"]["discard"] == 3),
     Row("AW-8.5", "a tie goes to the dice",
         [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
             {"player": "bob", "card": "Tusk Charge"}]}], rolls=[2, 5])], "ok",
