@@ -215,6 +215,14 @@ ROWS = [
         [DRAW, A("battle", **BATTLE, match={})], "ok",
         dict(field={"alice": ["Krill"], "bob": ["Orca", "Moose"]}),
         lambda r: fld(r, "bob") == ["Orca", "Moose"] and len(hand(r)) == 7),
+    # AW-G.3 is about all *four* creatures: a defender with three who loses them all is not out
+    Row("AW-4.5", "all three of a defender's three creatures destroyed is not AW-G.3",
+        [DRAW, A("battle", **BATTLE, match={1: 1, 2: 2, 3: 3}, take="Lemming")], "ok",
+        dict(field={"alice": ["Orca", "Blue Whale", "Polar Bear"],
+                    "bob": ["Krill", "Lemming", "Ermine"]},
+             house={"destroy_all_four": "eliminates"}),
+        lambda r: not r["final"]["players"]["bob"]["out"] and fld(r, "bob") == []
+        and "AW-G.3" not in [g["rule"] for g in last(r)["gaps"]]),
     Row("AW-4.9", "a battle card played outside a battle",
         [DRAW, A("play", card="Tusk Charge")], "illegal", dict(alice=HAND + ["Tusk Charge"])),
     Row("AW-4.9", "a battle card in a battle raises its creature's level",
