@@ -493,6 +493,14 @@ GAP_ROWS = [
         [DRAW, A("summon-alpha")], "gap",
         dict(field={"alice": ["Krill"], "bob": ["Orca", "Krill"]}, gear={"alice": GEAR}),
         lambda r: len(last(r)["showdown"]["fights"]) == 1),
+    # provisional alpha_opponent=one: the strongest listed creature fights (Orca +3, level 13)
+    Row("AW-G.4", "of two creatures the strongest fights the Alpha Walrus",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Deep Dive", "on": "Orca"}]}])], "gap",
+        dict(bob=HAND + ["Deep Dive"], field={"alice": ["Krill"], "bob": ["Krill", "Orca"]},
+             gear={"alice": GEAR}),
+        lambda r: [f["creature"] for f in last(r)["showdown"]["fights"]] == ["Orca (AWC) 38"]
+        and r["final"]["players"]["alice"]["out"]),
     Row("AW-G.4", "house rule alpha_opponent=all", [DRAW, A("summon-alpha")], "gap",
         dict(field={"alice": ["Krill"], "bob": ["Orca", "Krill"]}, gear={"alice": GEAR},
              house={"alpha_opponent": "all"}),
