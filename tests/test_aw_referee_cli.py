@@ -220,6 +220,12 @@ def test_discard_twice_in_a_turn_is_illegal():
     assert r["rule"] == "AW-2.1"
 
 
+def test_a_second_discard_in_a_turn_is_not_allowed_and_draws_nothing():
+    r = ruling("discard", "Polar Bear", "--again", code=1)
+    assert r["allowed"] is False and r["draws"] == 0
+    assert [v["rule"] for v in r["violations"]] == ["AW-2.1"]
+
+
 def test_discard_non_creature_is_a_gap_until_settled():
     r = ruling("discard", "Blubber Vest")
     assert r["allowed"] is None and r["gap"] and r["rule"] == "AW-G.11"
