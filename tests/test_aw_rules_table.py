@@ -399,6 +399,13 @@ ROWS = [
         "ok", dict(field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR},
                    bob=HAND + ["Tusk Charge"]),
         lambda r: not r["gaps"] or all(g["house_rule"] != "turn_order" for g in r["gaps"])),
+    Row("AW-9.4", "a removed Summoner's turn is over: the next draw judges nothing of theirs",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6]), A("draw", "bob")],
+        "ok", dict(alice=HAND[:3], field={"alice": ["Krill"], "bob": ["Orca"]},
+                   gear={"alice": GEAR}, bob=HAND + ["Tusk Charge"]),
+        lambda r: r["final"]["turn"] == "bob" and last(r)["gaps"] == []
+        and last(r)["breaches"] == []),
     # ----------------------------------------------------------------- 10. clarifications
     Row("AW-10.1", "Goamph cancels a creature summon",
         [DRAW, A("summon", card="Orca", cancelled_by="bob")], "ok",
