@@ -622,6 +622,39 @@ GAP_ROWS = [
         dict(field={"alice": [W6, "Krill"], "bob": ["Orca", "Pacific Walrus"]},
              house={"freed_creatures": "rematch"}),
         lambda r: fld(r, "bob") == ["Orca"] and fld(r) == ["Walrus"]),
+    # two players: the beaten Summoner is out (AW-9.2) and one player is left (AW-9.4)
+    Row("AW-G.19", "a beaten Summoner leaves one player, who plays on",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6])], "gap",
+        dict(alice=HAND[:3], field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR},
+             bob=HAND + ["Tusk Charge"]),
+        lambda r: r["final"]["winner"] is None and r["final"]["players"]["alice"]["out"]
+        and r["final"]["turn"] is None),
+    # the gear the beaten Summoner sacrificed is shuffled into the (empty) deck (AW-9.3): bob
+    # draws it in four turns of his own, lays it down and summons the Alpha Walrus, with no
+    # one left to fight
+    Row("AW-G.19", "the one player left wins by summoning the Alpha Walrus",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6])]
+        + [A("draw", "bob"), A("end", "bob")] * 3
+        + [A("draw", "bob")] + [A("place-gear", "bob", card=g) for g in GEAR]
+        + [A("summon-alpha", "bob")], "gap",
+        dict(alice=HAND[:3], bob=["Tusk Charge", "Lemming", "Ermine"], deck=[],
+             field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR}),
+        lambda r: r["final"]["winner"] == "bob" and last(r)["showdown"]["fights"] == []),
+    Row("AW-G.19", "house rule last_player=wins: the one player left wins at once",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6])], "gap",
+        dict(alice=HAND[:3], field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR},
+             bob=HAND + ["Tusk Charge"], house={"last_player": "wins"}),
+        lambda r: r["final"]["winner"] == "bob"),
+    Row("AW-G.19", "a defender out under destroy_all_four=eliminates leaves the attacker, who "
+        "wins under last_player=wins",
+        [DRAW, A("battle", **BATTLE, match={1: 1, 2: 2, 3: 3, 4: 4}, take="Lemming")], "gap",
+        dict(field={"alice": ["Orca", "Blue Whale", "Polar Bear", "Moose"],
+                    "bob": ["Krill", "Lemming", "Ermine", "Puffin"]},
+             house={"destroy_all_four": "eliminates", "last_player": "wins"}),
+        lambda r: r["final"]["players"]["bob"]["out"] and r["final"]["winner"] == "alice"),
 ]
 
 
@@ -654,6 +687,18 @@ def test_every_seed_section_has_rows():
     # setup sentences AW-1.1 to AW-1.4 are dealt, not refereed: tests/test_aw_setup.py
     wanted = {r.id for r in RULES} - {"AW-1.1", "AW-1.2", "AW-1.3", "AW-1.4"}
     assert wanted <= covered, sorted(wanted - covered)
+
+
+def test_one_player_out_of_three_leaves_no_last_player():
+    """AW-G.19 is about the one player left: with three players, one out leaves two to play
+    on, and last_player=wins makes nobody the winner."""
+    res = game([DRAW, A("battle", **BATTLE, match={1: 1, 2: 2, 3: 3, 4: 4}, take="Lemming")],
+               carol=HAND, field={"alice": ["Orca", "Blue Whale", "Polar Bear", "Moose"],
+                                  "bob": ["Krill", "Lemming", "Ermine", "Puffin"]},
+               house={"destroy_all_four": "eliminates", "last_player": "wins"})
+    assert last(res)["ok"], last(res)
+    assert res["final"]["players"]["bob"]["out"] and res["final"]["winner"] is None
+    assert "AW-G.19" not in [g["rule"] for g in res["gaps"]]
 
 
 def test_illegal_action_is_not_applied():

@@ -241,6 +241,26 @@ def _eliminate(game, target: str) -> None:
     p.hand.clear()
     p.out = True
     game.event(f"{target} is out of the game (house rule destroy_all_four=eliminates)")
+    _one_left(game)
+
+
+def _one_left(game) -> None:
+    """AW-G.19: a player has gone out and one player is left, with no opponent to beat in the
+    Final Showdown that wins the game (AW-9.1); ``last_player=wins`` makes that player the
+    winner at once."""
+    st = game.state
+    live = st.live()
+    if len(live) != 1 or st.winner is not None:
+        return
+    last = live[0]
+    wins = game.house.value("last_player") == "wins"
+    game.gap(game.house.record(
+        "last_player", f"{last} is the only player left",
+        f"{last} wins the game" if wins else
+        f"{last} plays on: summoning the Alpha Walrus, with no opponent to fight, wins"))
+    if wins:
+        st.winner = last
+        game.cite("AW-9.1")
 
 
 # --------------------------------------------------------------------------- Final Showdown
@@ -274,6 +294,10 @@ def summon_alpha(game, player: str, action: dict) -> None:
             game.goamph(action["cancelled_by"], "summon", "AW-10.1")
             return
     opponents = [o for o in st.live() if o != player]
+    if not opponents:  # AW-G.19 under last_player=showdown: nobody is left to fight
+        game.gap(house.record("last_player", f"{player} summons the Alpha Walrus with no "
+                              "opponent left", f"the Final Showdown has no fight: {player} "
+                              "wins"))
     raw = action.get("fights")
     if raw is None:
         i = st.order.index(player)
@@ -361,3 +385,4 @@ def summon_alpha(game, player: str, action: dict) -> None:
     st.centre = alpha
     st.turn = None
     game.cite("AW-9.2", "AW-9.3", "AW-9.4")
+    _one_left(game)

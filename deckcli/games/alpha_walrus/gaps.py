@@ -72,6 +72,10 @@ GAPS = {g.rule: g for g in (
          "fight", {"unmatched": "a freed attacker counts as unmatched; a freed defender sits "
                                 "the battle out",
                    "rematch": "freed attackers and defenders fight each other"}),
+    _gap("AW-G.19", "last_player", "what the one player left when the others are out must do "
+         "to win", {"showdown": "win a Final Showdown as the seed says: summon the Alpha "
+                                "Walrus, with no opponent left to fight",
+                    "wins": "nothing more: the last player left wins at once"}),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

@@ -282,6 +282,14 @@ RULES = [
        "out) or rematch (freed attacking and defending creatures fight each other, in the order "
        "of the defender's match-ups). Provisional: unmatched.", refs=("AW-10.7", "AW-4.7"),
        gap=True),
+    _r("AW-G.19", "Gap: one player left",
+       "The game goes on with the players still in it (AW-9.4) and is won only by beating "
+       "every opponent in the Final Showdown (AW-9.1). When all but one player are out (a "
+       "beaten Summoner, or a player out under destroy_all_four=eliminates), the seed does not "
+       "say whether the one left has won or must still summon the Alpha Walrus, with no "
+       "opponent to fight. House rule last_player: showdown (play on; summoning the Alpha "
+       "Walrus wins) or wins (the last player left wins at once). Provisional: showdown.",
+       refs=("AW-9.1", "AW-9.4", "AW-G.3"), gap=True),
 ]
 
 
@@ -358,4 +366,5 @@ AW-G.15  games/alpha_walrus/gaps
 AW-G.16  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.17  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.18  games/alpha_walrus/battle games/alpha_walrus/gaps
+AW-G.19  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 """)
