@@ -26,6 +26,7 @@ from deckcli.errors import NotFoundError
 from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.records import MutableRecord
 
+
 class Options(MutableRecord):
     """What the command line (and event file) decided for this run."""
 

@@ -43,8 +43,8 @@ def deck_file_name(name: str) -> bool:
 
 def other_kind(path: str) -> str | None:
     """What a YAML or JSON file is when it is not a decklist ('a game log', 'an event file',
-    'a GitHub workflow', 'a pre-commit configuration'), else None (a decklist, or unreadable: then the
-    deck reader says why)."""
+    'a GitHub workflow', 'a pre-commit configuration'), else None (a decklist, or unreadable:
+    then the deck reader says why)."""
     if not path.lower().endswith(_STRUCTURED):
         return None
     from deckcli.decks.reader import open_regular
