@@ -630,6 +630,24 @@ GAP_ROWS = [
              bob=HAND + ["Tusk Charge"]),
         lambda r: r["final"]["winner"] is None and r["final"]["players"]["alice"]["out"]
         and r["final"]["turn"] is None),
+    # three players: the Alpha Walrus beats the creature bob sends, his Lemming (second on his
+    # field), then loses
+    # to carol's Orca and Tusk Charge on the dice
+    Row("AW-G.20", "the creature the Alpha Walrus beat before it lost stays on the field",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "creatures": ["Lemming"]}, {"opponent": "carol",
+         "battle_cards": [{"player": "carol", "card": "Tusk Charge"}]}], rolls=[1, 6])], "gap",
+        dict(alice=HAND[:3], carol=HAND + ["Tusk Charge"], gear={"alice": GEAR},
+             field={"alice": ["Krill"], "bob": ["Krill", "Lemming"], "carol": ["Orca"]}),
+        lambda r: [f["winner"] for f in last(r)["showdown"]["fights"]] == ["summoner", "opponent"]
+        and fld(r, "bob") == ["Krill", "Lemming"] and r["final"]["discard"] == 2),
+    Row("AW-G.20", "house rule showdown_beaten=discarded: it is discarded",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "creatures": ["Lemming"]}, {"opponent": "carol",
+         "battle_cards": [{"player": "carol", "card": "Tusk Charge"}]}], rolls=[1, 6])], "gap",
+        dict(alice=HAND[:3], carol=HAND + ["Tusk Charge"], gear={"alice": GEAR},
+             field={"alice": ["Krill"], "bob": ["Krill", "Lemming"], "carol": ["Orca"]},
+             house={"showdown_beaten": "discarded"}),
+        lambda r: fld(r, "bob") == ["Krill"] and fld(r, "carol") == ["Orca"]
+        and r["final"]["discard"] == 3),
     # the gear the beaten Summoner sacrificed is shuffled into the (empty) deck (AW-9.3): bob
     # draws it in four turns of his own, lays it down and summons the Alpha Walrus, with no
     # one left to fight

@@ -302,6 +302,7 @@ def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
              alpha_equipment: list[Card] = ()) -> dict:
     """``fights_in``: [{"opponent", "fighters": [Fighter], "alpha_cards": [Card]}] in order."""
     violations, gaps, fights = [], [], []
+    beaten = []  # (opponent, field position) of each creature the Alpha Walrus beat
     if alpha_equipment:
         violations.append({"rule": "AW-8.3", "message": "the Alpha Walrus fights with no "
                            f"equipment ({', '.join(e.ref for e in alpha_equipment)} given)"})
@@ -339,7 +340,9 @@ def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
             result = _showdown_fight(alpha, f, opp, dice, house, reading, use_eq)
             gaps += result.pop("gaps")
             fights.append(result)
-            if result["winner"] != "summoner":
+            if result["winner"] == "summoner":
+                beaten.append((opp, f.pos))
+            else:
                 lost = True
                 break
         if lost:
@@ -360,7 +363,8 @@ def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
     return {"winner": "summoner" if outcome == "summoner" and not violations else
             ("opponent" if outcome == "opponent" else None),
             "rule": rule, "ruling": text, "fights": fights, "not_fought": missing if
-            outcome == "opponent" else [], "violations": violations, "gaps": gaps}
+            outcome == "opponent" else [], "violations": violations, "gaps": gaps,
+            "beaten": beaten}
 
 
 def _showdown_fight(alpha: Fighter, f: Fighter, opp: str, dice: Dice, house, reading,

@@ -244,6 +244,23 @@ def _eliminate(game, target: str) -> None:
     _one_left(game)
 
 
+def _beaten_creatures(game, beaten: list) -> None:
+    """AW-G.20: the creatures the Alpha Walrus beat before the Summoner lost a later fight
+    (``beaten``: opponent and field position, from :func:`.battle.showdown`) stay on the field,
+    or with ``showdown_beaten=discarded`` are discarded, as a battle's losers are."""
+    if not beaten:
+        return
+    st = game.state
+    discard = game.house.value("showdown_beaten") == "discarded"
+    names = ", ".join(f"{opp}'s {st.players[opp].field[pos - 1].card.ref}" for opp, pos in beaten)
+    game.gap(game.house.record(
+        "showdown_beaten", f"the Alpha Walrus beat {names} and then lost",
+        "those creatures are discarded" if discard else "those creatures stay on the field"))
+    if discard:
+        for opp, pos in sorted(beaten, key=lambda b: (st.order.index(b[0]), -b[1])):
+            st.discard_creature(opp, pos - 1, game.events)  # the last position first
+
+
 def _one_left(game) -> None:
     """AW-G.19: a player has gone out and one player is left, with no opponent to beat in the
     Final Showdown that wins the game (AW-9.1); ``last_player=wins`` makes that player the
@@ -380,6 +397,7 @@ def summon_alpha(game, player: str, action: dict) -> None:
         game.cite("AW-9.1")
         return
     p.out = True
+    _beaten_creatures(game, result["beaten"])
     st.shuffle_into_deck(st.alpha_gear)
     st.alpha_gear = []
     st.centre = alpha

@@ -76,6 +76,9 @@ GAPS = {g.rule: g for g in (
          "to win", {"showdown": "win a Final Showdown as the seed says: summon the Alpha "
                                 "Walrus, with no opponent left to fight",
                     "wins": "nothing more: the last player left wins at once"}),
+    _gap("AW-G.20", "showdown_beaten", "what becomes of the creatures the Alpha Walrus beat "
+         "before the Summoner lost", {"stay": "they stay on the field",
+                                      "discarded": "they are discarded, as a battle's losers"}),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

@@ -290,6 +290,12 @@ RULES = [
        "opponent to fight. House rule last_player: showdown (play on; summoning the Alpha "
        "Walrus wins) or wins (the last player left wins at once). Provisional: showdown.",
        refs=("AW-9.1", "AW-9.4", "AW-G.3"), gap=True),
+    _r("AW-G.20", "Gap: creatures the Alpha Walrus beat",
+       "The seed's 'creatures discarded' after a lost Showdown is read as the Summoner's "
+       "creatures (AW-9.3), which the summon has already sacrificed (AW-8.1). Whether the "
+       "opponents' creatures the Alpha Walrus beat before it lost a later fight are discarded "
+       "too, as the losers of a battle are, is not said. House rule showdown_beaten: stay or "
+       "discarded. Provisional: stay.", refs=("AW-9.3", "AW-8.2", "AW-4.6"), gap=True),
 ]
 
 
@@ -367,4 +373,5 @@ AW-G.16  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.17  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.18  games/alpha_walrus/battle games/alpha_walrus/gaps
 AW-G.19  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.20  games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 """)
