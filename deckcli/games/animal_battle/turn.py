@@ -187,7 +187,9 @@ class TurnActions:
             pool.append(old)
             out.note("house rule replace_defender=allowed: {} goes back to the Pool (AB-G.8)",
                      self.ref(old))
-        s.defenders[p], s.original, s.phase = cid, True, "establish"
+        # the active player's Pool phase, if it is still on, goes on (AB-4.2): only the
+        # active player ends it ('ready', or an action of a later step)
+        s.defenders[p], s.original = cid, True
         out.cite("AB-4.3", "{} selects {} as the Defender (from the {})", p, self.ref(cid), where)
 
     def _stat(self, out, p, arg, stat):
