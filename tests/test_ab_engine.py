@@ -385,6 +385,21 @@ def test_setup_opening_hand_and_order():
     assert g.act("p1", "stat", None, "speed").ok  # no draw, but an attack (AB-3.6)
 
 
+def test_setup_pool_holds_up_to_five():
+    """AB-3.5: a player who revealed nothing (a third seat) holds six Animals, and only five
+    of them go into the Pool at setup."""
+    six = ["Orca", "Walrus", "Sea Otter", "Narwhal", "Vaquita", "Cheetah"]
+    decks = {p: ids(six) for p in ("p1", "p2", "p3")}
+    g = Match(BOOK, decks, first="p1", house_rules={"defender_player": "next"})
+    assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
+    assert g.act("p2", "reveal_defender", IDS["Walrus"]).ok
+    for name in six[:5]:
+        assert g.act("p3", "place", IDS[name]).ok
+    out = g.act("p3", "place", IDS["Cheetah"])
+    assert [v.rule for v in out.violations] == ["AB-3.5"]
+    assert g.s.players["p3"].pool == ids(six[:5]) and g.s.players["p3"].hand == ids(["Cheetah"])
+
+
 def test_setup_first_player_without_animal_loses():
     g = deal(p1=["Second Wind"] * 8)
     assert g.s.winner == "p2" and "AB-3.3" in " ".join(g.setup.notes)
