@@ -142,6 +142,12 @@ ROWS = [
      {**DUEL, "phase": "end", "decks": {"p1": ["Narwhal", "Vaquita", "Cheetah", "Sea Otter"],
                                        "p2": ["Fin Whale"]}}, None, [], ("p1", "end_turn"), "ok",
      lambda g: len(g.s.players["p1"].hand) == 3 and g.s.players["p2"].hand == []),
+    ("4.6 a hand below three is refilled up to three", "AB-4.6",
+     {**DUEL, "phase": "end", "hands": {"p1": ["Narwhal"]},
+      "decks": {"p1": ["Vaquita", "Cheetah", "Sea Otter", "Fin Whale"]}}, None, [],
+     ("p1", "end_turn"), "ok",
+     lambda g: [BOOK[c].name for c in g.s.players["p1"].hand] == ["Narwhal", "Vaquita", "Cheetah"]
+     and len(g.s.players["p1"].deck) == 2),
     ("4.6 only the player whose turn ends", "AB-4.6", {**DUEL, "phase": "end"}, None, [],
      ("p2", "end_turn"), "AB-4.6", lambda g: g.s.active == "p1"),
     ("4.7 no maximum hand size", "AB-4.7",
