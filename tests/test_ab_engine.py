@@ -148,6 +148,12 @@ ROWS = [
      ("p1", "end_turn"), "ok",
      lambda g: [BOOK[c].name for c in g.s.players["p1"].hand] == ["Narwhal", "Vaquita", "Cheetah"]
      and len(g.s.players["p1"].deck) == 2),
+    ("4.6/6.3 a change of control ends the turn: its player refills, the new one does not",
+     "AB-4.6", {**DUEL, "pools": {"p2": ["Greenland Shark"]}}, HOUSE_C,
+     [("p1", "stat", "weight"), ("p2", "promote", "Greenland Shark")],
+     ("p1", "stat", "lifespan"), "ok",
+     lambda g: len(g.s.players["p1"].hand) == 3 and g.s.players["p2"].hand == []
+     and g.s.active == "p2" and g.s.phase == "draw"),
     ("4.6 only the player whose turn ends", "AB-4.6", {**DUEL, "phase": "end"}, None, [],
      ("p2", "end_turn"), "AB-4.6", lambda g: g.s.active == "p1"),
     ("4.7 no maximum hand size", "AB-4.7",
