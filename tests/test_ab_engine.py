@@ -362,6 +362,23 @@ def test_gap_g5_more_than_two_players():
     assert g.act("p3", "reveal_defender", IDS["Walrus"]).ok
 
 
+def test_change_of_control_gives_the_fresh_turn_to_the_new_controller():
+    """AB-5.6, AB-6.3: with three players the fresh turn is the defending player's, who now
+    controls the Challenger, not the next seat's."""
+    decks = {p: ids(["Cheetah"] * 6) for p in ("p1", "p2", "p3")}
+    house = {"defender_player": "attacker_choice", "next_stat_chooser": "challenger"}
+    g = Match.position(BOOK, players=("p1", "p2", "p3"), house_rules=house,
+                       challenger=IDS["Orca"], defenders={"p3": IDS["Walrus"]},
+                       pools={"p3": ids(["Greenland Shark"])}, decks=decks)
+    for step in [("p1", "target", "p3"), ("p1", "stat", "weight"),
+                 ("p3", "promote", "Greenland Shark")]:
+        assert play(g, step).ok
+    out = play(g, ("p1", "stat", "lifespan"))  # Greenland Shark 400 beats Orca 90
+    assert out.ok and "AB-5.6" in out.rules and "AB-6.3" in out.rules, out.to_json()
+    assert (g.s.active, g.s.turn, g.s.phase, g.s.used) == ("p3", 3, "draw", [])
+    assert discard(g, "p1") == ["Orca"] and discard(g, "p3") == ["Walrus", "Greenland Shark"]
+
+
 def test_unknown_house_rule_value_is_refused():
     from deckcli.errors import UsageError
 
