@@ -302,7 +302,7 @@ def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
              alpha_equipment: list[Card] = ()) -> dict:
     """``fights_in``: [{"opponent", "fighters": [Fighter], "alpha_cards": [Card]}] in order."""
     violations, gaps, fights = [], [], []
-    beaten = []  # (opponent, field position) of each creature the Alpha Walrus beat
+    beaten = []  # (opponent, field position) of each creature the Alpha Walrus beat (AW-G.20)
     if alpha_equipment:
         violations.append({"rule": "AW-8.3", "message": "the Alpha Walrus fights with no "
                            f"equipment ({', '.join(e.ref for e in alpha_equipment)} given)"})
