@@ -391,3 +391,28 @@ def test_a_worker_keeps_one_book_for_the_chunks_of_a_run(index):
     other = play.Spec(game.id, 5, {"a": deck.cards, "b": deck.cards}, ["p1", "p2"],
                       {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
     assert play._worker(other)[1] is not worker  # another run: a worker of its own
+
+
+# -- house rules in force, the bounds of a run, decks that cannot be played --------------------
+def test_a_declared_house_rule_is_the_one_the_games_are_played_and_saved_under(tmp_path):
+    """A house rule given is not only listed: every game is played under it, and the saved
+    log (which `referee check` replays under the rules it spells out) says so. AB-G.4 is met in
+    nearly every game of these decks; its non-default value must be the ruling the referee
+    applies when it replays the saved games, and the replay must give the report's winners."""
+    data = sim(DEEP, SAVANNA, "--games", "8", "--seed", "3", "--jobs", "1", "--save-games",
+               tmp_path, "--house-rule", "next_stat_chooser=defender")
+    used = {h["key"]: (h["value"], h["source"]) for h in data["house_rules"]}
+    assert used["next_stat_chooser"] == ("defender", "house-rule")
+    met, winners = 0, []
+    for n in range(1, 9):
+        r = run("referee", "check", tmp_path / f"game-{n:05d}.yaml", "-O", "json")
+        assert r.code == 0, r
+        check = r.json()
+        assert check["violations"] == [] and check["stopped"] is None
+        rulings = [g["value"] for g in check["gaps"] if g["rule"] == "AB-G.4"]
+        assert all(v == "defender" for v in rulings), rulings
+        met += bool(rulings)
+        winners.append(check["final"]["winner"])
+    assert met >= 4 and data["gaps"].get("AB-G.4") == met
+    assert {"a": winners.count("p1"), "b": winners.count("p2")} == {
+        k: data["results"][k] for k in ("a", "b")}
