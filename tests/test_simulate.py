@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import random
+import re
 
 import pytest
 from conftest import EXAMPLES, run
@@ -416,3 +417,35 @@ def test_a_declared_house_rule_is_the_one_the_games_are_played_and_saved_under(t
     assert met >= 4 and data["gaps"].get("AB-G.4") == met
     assert {"a": winners.count("p1"), "b": winners.count("p2")} == {
         k: data["results"][k] for k in ("a", "b")}
+
+
+def _last_turn(check: dict) -> int:
+    """The turn in which a replayed game's last action was taken, from the referee's own
+    notes ('turn 24 begins: p1'); turn 1 is the first."""
+    turn = last = 1
+    for step in check["steps"]:
+        last = turn
+        for note in step["notes"]:
+            found = re.match(r"turn (\d+) begins", note)
+            if found:
+                turn = int(found.group(1))
+    return last
+
+
+def test_max_turns_n_lets_a_game_finish_on_turn_n_and_not_later(tmp_path):
+    """A game whose last action the referee replays in turn T finishes within --max-turns T
+    and is undecided with --max-turns T - 1, counting the T - 1 turns it played: the bound is
+    not off by one either way."""
+    sim(DEEP, SAVANNA, "--games", "2", "--seed", "3", "--jobs", "1", "--save-games", tmp_path)
+    checks = [run("referee", "check", tmp_path / f"game-{n:05d}.yaml", "-O", "json").json()
+              for n in (1, 2)]
+    assert all(c["final"]["winner"] for c in checks), checks
+    (short, long) = sorted(checks, key=_last_turn)
+    t = _last_turn(long)
+    assert _last_turn(short) < t - 1
+    at = sim(DEEP, SAVANNA, "--games", "2", "--seed", "3", "--max-turns", t)
+    assert at["results"]["undecided"] == 0, at
+    below = sim(DEEP, SAVANNA, "--games", "2", "--seed", "3", "--max-turns", t - 1)
+    assert below["results"]["undecided"] == 1, below
+    assert below["turns"]["max"] == t - 1
+    assert below["turns"]["mean"] == round((short["final"]["turn"] + t - 1) / 2, 1)
