@@ -477,3 +477,15 @@ def test_until_ci_stops_at_the_first_hundred_games_narrow_enough():
     assert all(w > width for _, _, w in looks[:-1]), looks
     data = sim(SAVANNA, RAINFOREST, "--games", "2000", "--seed", "6", "--until-ci", width)
     assert data["games"] == stop and data["results"] == results, (data["games"], looks)
+
+
+@pytest.mark.parametrize("text", ["four Walrus\n4 Orca\n", "4 Orca\n999999999999999999999 Walrus\n"])
+def test_a_deck_with_reading_errors_is_not_simulated_it_exits_2(deck_file, text):
+    """CONTRACT.md: a deck that cannot be read exits 2; a deck with reading errors is one
+    (docs/commands.md, diff: "a deck with reading errors"; diff, build and suggest refuse it).
+    Playing what is left of it would report on a deck its file does not hold."""
+    bad = deck_file(text, "bad.txt")
+    r = run("simulate", SAVANNA, bad, "--games", "2", "--seed", "1")
+    assert r.code == 2 and "bad.txt" in r.err and "cannot be read as a deck" in r.err, r
+    assert r.out == "" and "Traceback" not in r.err
+    assert run("diff", SAVANNA, bad).code == 2  # the same file, as diff reads it

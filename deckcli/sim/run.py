@@ -33,7 +33,8 @@ class Deck:
 
 def load_deck(path: str, index, game: str | None, players: int | None = None,
               event=None) -> Deck:
-    """Read a deck for play. A deck that cannot be read or cannot start a game stops the
+    """Read a deck for play. A deck that cannot be read (reading errors: a line that is no
+    card entry, as ``diff`` and ``build`` refuse it) or cannot start a game stops the
     command (exit 2); an illegal one is played, its problems returned for a warning: judged
     as ``validate`` judges it, with the ``event``'s format, bans, limits and legal sets when
     one is given."""
@@ -44,8 +45,10 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     deck = read_deck(path, is_set=index.is_any_set_code)
     report, rdeck = validate_resolved(deck, index, Options(game=game, players=players,
                                                            event=event))
-    if rdeck is None or not deck.readable:
-        first = next((p for p in report.problems if p.is_error), None)
+    reading = [p for p in deck.problems if p.is_error]  # lines that are no card entry
+    if rdeck is None or not deck.readable or reading:
+        first = next(iter(reading), None) or next((p for p in report.problems if p.is_error),
+                                                  None)
         why = f": {first.message}" if first else ""
         raise DeckcliError(f"cannot be read as a deck{why}", path=path,
                            line=first.line if first else None)
