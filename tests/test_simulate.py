@@ -489,3 +489,11 @@ def test_a_deck_with_reading_errors_is_not_simulated_it_exits_2(deck_file, text)
     assert r.code == 2 and "bad.txt" in r.err and "cannot be read as a deck" in r.err, r
     assert r.out == "" and "Traceback" not in r.err
     assert run("diff", SAVANNA, bad).code == 2  # the same file, as diff reads it
+
+
+def test_a_deck_naming_a_card_that_does_not_exist_exits_2():
+    """docs/simulate.md: a deck that names a card that does not exist is not played (the
+    card's games could not be dealt): exit 2, the card named."""
+    r = run("simulate", SAVANNA, EXAMPLES / "bad" / "unknown-card.txt", "--games", "2",
+            "--seed", "1")
+    assert r.code == 2 and "Wolverin" in r.err and r.out == "", r
