@@ -497,3 +497,14 @@ def test_a_deck_naming_a_card_that_does_not_exist_exits_2():
     r = run("simulate", SAVANNA, EXAMPLES / "bad" / "unknown-card.txt", "--games", "2",
             "--seed", "1")
     assert r.code == 2 and "Wolverin" in r.err and r.out == "", r
+
+
+def test_alpha_walrus_policy_a_and_b_set_seats_p1_and_p2():
+    """--policy-a/--policy-b set one side's policy; for alpha-walrus the sides are seats p1
+    and p2 (docs/simulate.md), the other seats keep --policy."""
+    data = sim(AW2, "--game", "alpha-walrus", "--players", "3", "--games", "2", "--seed", "2",
+               "--max-turns", "20", "--policy", "greedy", "--policy-b", "random")
+    assert data["policies"] == {"p1": "greedy", "p2": "random", "p3": "greedy"}
+    data = sim(AW2, "--game", "alpha-walrus", "--games", "2", "--seed", "2", "--max-turns",
+               "20", "--policy", "random", "--policy-a", "greedy")
+    assert data["policies"] == {"p1": "greedy", "p2": "random"}
