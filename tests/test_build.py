@@ -283,3 +283,47 @@ def test_the_same_seed_builds_the_same_deck_on_one_process_or_two(binder):
     two = run("build", *map(str, common), "--jobs", "2", "-O", "json")
     assert one.code == two.code == 0, (one, two)
     assert one.out == two.out
+
+
+# -- the search's steps; the numbers reported, from fresh games -------------------------------
+@pytest.mark.parametrize("walrus_strongest", [False, True])
+def test_every_step_of_the_search_keeps_to_the_copies_owned_and_the_limits(
+        binder, index, tmp_path, walrus_strongest):
+    """The search's step (swap one to three copies) never takes more copies of a version than
+    the binder owns, nor more than four of a card over its versions (AB-1.6), and keeps the
+    deck's size: checked on a chain of steps from the binder's strongest deck, each candidate
+    against the binder file's own lines. Second binder: ten weak Animals and Walrus in three
+    versions, two of each, so Walrus is the card the steps most want more of."""
+    import random
+
+    from deckcli.build.collection import read_binder
+    from deckcli.build.search import mutate, strongest, worth_of
+
+    path, _ = binder
+    if walrus_strongest:
+        path = tmp_path / "walrus.txt"
+        path.write_text("# weak, and Walrus\n" + "".join(
+            f"2 {c.ref}\n" for c in animals(index, 10, False) if c.name != "Walrus") +
+            "2 Walrus (ABS) 12\n2 Walrus (ABS) 12 [foil]\n2 Walrus (PRM) P3\n",
+            encoding="utf-8")
+    owned = {}
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        count, rest = line.split(" ", 1)
+        owned[rest] = int(count)
+    b = read_binder(str(path), index, "animal-battle", "casual")
+    worth = worth_of(b)
+    rng = random.Random(1)
+    cand = strongest(b)
+    changed = 0
+    for _ in range(400):
+        step = mutate(b, cand, rng, worth)
+        changed += step.key != cand.key
+        cand = step
+        assert cand.size() == 20
+        per_card: dict[str, int] = {}
+        for i, n in cand.counts.items():
+            s = b.stock[i]
+            assert n <= owned[s.entry(1)[2:]], (s, n)
+            per_card[s.card.name] = per_card.get(s.card.name, 0) + n
+        assert all(n <= 4 for n in per_card.values()), per_card
+    assert changed > 100
