@@ -327,3 +327,55 @@ def test_every_step_of_the_search_keeps_to_the_copies_owned_and_the_limits(
             per_card[s.card.name] = per_card.get(s.card.name, 0) + n
         assert all(n <= 4 for n in per_card.values()), per_card
     assert changed > 100
+
+
+def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(binder, index):
+    """The chosen deck's numbers come from games of their own: every game the measuring plays
+    (a run's seed and a game's number decide its deal) is one the search did not play, and the
+    rate and interval reported are those of the measuring games' tallies (the Wilson interval
+    from its formula). The games are played by a backend that plays them here and notes
+    each one it was asked for."""
+    import math
+    import random
+
+    from deckcli.build.collection import read_binder
+    from deckcli.build.explain import measure
+    from deckcli.build.search import Judge, search
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.where import Local
+
+    class Noting(Local):
+        def __init__(self):
+            self.played = []
+
+        def run(self, spec, numbers, progress=None):
+            records = super().run(spec, numbers, progress)
+            self.played += [(spec.seed, n, r) for n, r in zip(numbers, records)]
+            return records
+
+    path, weak = binder
+    game = get("animal-battle")
+    where = Noting()
+    b = read_binder(str(path), index, game.id, "casual")
+    judge = Judge(game, b, [load_deck(str(weak), index, game.id)], policy="greedy",
+                  house=house_rules(game, {}, {}), seed=4, max_turns=200, where=where)
+    best, _ = search(judge, b, random.Random(4), games=200, budget=None)
+    searched = {(seed, n) for seed, n, _ in where.played}
+    where.played.clear()
+    [m] = measure(judge, best.cards(b), 40, "final")
+    fresh = [(seed, n, r) for seed, n, r in where.played]
+    assert len(fresh) == 40 and m["games"] == 40
+    assert searched.isdisjoint((seed, n) for seed, n, _ in fresh)
+    wins = sum(1 for *_, r in fresh if r["winner"] == "a")
+    decided = sum(1 for *_, r in fresh if r["winner"] is not None)
+    assert (m["wins"], m["decided"]) == (wins, decided) and decided > 0
+    z = 1.959963984540054
+    p = wins / decided
+    centre = (p + z * z / (2 * decided)) / (1 + z * z / decided)
+    half = z * math.sqrt(p * (1 - p) / decided + z * z / (4 * decided ** 2)) / (
+        1 + z * z / decided)
+    assert m["win_rate"] == round(p, 4)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)  # the interval is in [0, 1]
+    lo, hi = m["ci95"]
+    assert lo <= low < lo + 1e-4 and hi - 1e-4 < high <= hi, (low, high, m["ci95"])
