@@ -379,3 +379,29 @@ def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(bind
     low, high = max(0.0, centre - half), min(1.0, centre + half)  # the interval is in [0, 1]
     lo, hi = m["ci95"]
     assert lo <= low < lo + 1e-4 and hi - 1e-4 < high <= hi, (low, high, m["ci95"])
+
+
+def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
+    """Each `against` entry's rate and interval are a Wilson interval of at most `games`
+    (--measure) decided games: some wins w of some d <= games give exactly that rate and
+    that interval rounded outward (computed here from the formula), never the larger tallies
+    of the search's own games."""
+    import math
+
+    path, weak = binder
+    data = build("--collection", path, "--against", weak, "--seed", "4", "--games", "200",
+                 "--measure", "30", "--jobs", "1")
+    z = 1.959963984540054
+
+    def wilson(w, d):
+        p = w / d
+        c = (p + z * z / (2 * d)) / (1 + z * z / d)
+        h = z * math.sqrt(p * (1 - p) / d + z * z / (4 * d * d)) / (1 + z * z / d)
+        lo, hi = max(0.0, c - h), min(1.0, c + h)
+        return [math.floor(lo * 1e4 + 1e-9) / 1e4, math.ceil(hi * 1e4 - 1e-9) / 1e4]
+
+    for a in data["against"]:
+        assert a["games"] == 30
+        fits = [(w, d) for d in range(1, 31) for w in range(d + 1)
+                if round(w / d, 4) == a["win_rate"] and wilson(w, d) == a["ci95"]]
+        assert fits, a
