@@ -405,3 +405,16 @@ def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
         fits = [(w, d) for d in range(1, 31) for w in range(d + 1)
                 if round(w / d, 4) == a["win_rate"] and wilson(w, d) == a["ci95"]]
         assert fits, a
+
+
+def test_the_seed_replays_a_search_that_moved():
+    """The seed makes a build replayable (CONTRACT.md): a search that steps and improves on
+    its start (against Rainforest, where the binder's strongest cards are not the best deck)
+    builds the same deck, by the same steps, printed byte for byte the same."""
+    args = ["build", "--collection", EXAMPLES / "collections" / "binder.txt", "--against",
+            GOOD / "casual-rainforest.json", "--seed", "9", "--games", "800", "--measure",
+            "20", "--jobs", "1", "-O", "json"]
+    one, two = run(*args), run(*args)
+    assert one.code == two.code == 0, one
+    assert one.json()["search"]["improved"] >= 1, one.json()["search"]
+    assert one.out == two.out
