@@ -10,7 +10,10 @@ instructions of a one-deck check (valgrind). So:
 * :func:`loaded` is called once the subcommand's own module is imported: everything alive is
   frozen (:func:`gc.freeze`, never scanned again) and the collector is switched back on, so a
   long run (20,000 decks, a 10,000-action game log) collects its own garbage as usual;
-* at exit, what is alive is frozen as well, so the interpreter's last collection skips it.
+* at exit, what is alive is frozen as well, so the interpreter's last collection skips it;
+* and when nothing is left for the interpreter's teardown to do (the output flushed, no exit
+  handler registered, no other thread that is not a daemon), the process ends there
+  (:func:`_leave`), as mypy's does, without taking every module and object apart first.
 
 A program that imports deckcli as a library is left alone: only :func:`main` changes the
 collector's state.
@@ -34,6 +37,29 @@ def main(argv: list[str] | None = None) -> None:
     cli.LOADED.append(loaded)
     code = cli.run(argv)
     gc.freeze()  # nothing left to collect: the process ends
+    _leave(code)
+
+
+def _leave(code: int) -> None:
+    """End the process with ``code``. Its output is flushed first; then, when no exit handler
+    is registered (``atexit``: logging, a Dask client, a temporary folder's clean-up) and no
+    thread but daemons is left, the interpreter's teardown would only free memory the process
+    is about to give back, so the process ends at once (``os._exit``). Otherwise, or when a
+    flush fails (a closed pipe, a full disk), the interpreter ends as usual, which reports a
+    failed flush as it always has."""
+    import atexit
+    import os
+
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        sys.exit(code)
+    threading = sys.modules.get("threading")
+    alone = threading is None or all(t.daemon or t is threading.main_thread()
+                                     for t in threading.enumerate())
+    if atexit._ncallbacks() == 0 and alone:
+        os._exit(code)
     sys.exit(code)
 
 

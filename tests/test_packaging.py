@@ -1,5 +1,6 @@
 """The installed package carries its card database; the commands of README.md and docs/ work as written."""
 
+import json
 import os
 import re
 import shlex
@@ -103,10 +104,8 @@ def spy(*args, **kw):
     seen.append((gc.isenabled(), gc.get_freeze_count() > 0))
     return real(*args, **kw)
 deckcli.batch.run_validation = spy
-try:
-    entry.main(sys.argv[1:])
-except SystemExit as exc:
-    print(exc.code, seen)
+entry._leave = lambda code: print(code, seen)  # how the process would end: not tested here
+entry.main(sys.argv[1:])
 """
 
 
@@ -122,6 +121,53 @@ def test_entry_point_collects_during_the_work(args, code, tmp_path):
     p = subprocess.run([sys.executable, "-c", _GC_PROBE, *args], cwd=REPO, env=env,
                        capture_output=True, text=True, timeout=120)
     assert p.stdout.splitlines()[-1] == f"{code} [(True, True)]", (p.stdout, p.stderr)
+
+
+_LEAVE_PROBE = """
+import atexit, sys, threading
+from deckcli.entry import _leave
+sys.stdout.write("buffered, not yet flushed")  # stdout is a pipe: block-buffered
+if sys.argv[1] == "handler":
+    atexit.register(lambda: sys.stdout.write(" and the exit handler ran"))
+elif sys.argv[1] == "thread":  # a thread that is not a daemon, done once the main one ends
+    worker = threading.Thread(target=lambda: (threading.main_thread().join(),
+                                              sys.stdout.write(" and the thread finished")))
+    worker.start()
+_leave(int(sys.argv[2]))
+print("never printed")
+"""
+
+
+@pytest.mark.parametrize("case,said", [
+    ("plain", ""),  # nothing left to do: the process ends at once, its output written
+    ("handler", " and the exit handler ran"),  # the interpreter's usual end, handlers run
+    ("thread", " and the thread finished"),  # and a thread still at work is waited for
+])
+@pytest.mark.parametrize("code", [0, 1, 2])
+def test_the_console_script_ends_without_losing_output_or_work(case, said, code):
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # block-buffered
+    p = subprocess.run([sys.executable, "-c", _LEAVE_PROBE, case, str(code)], cwd=REPO,
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert (p.returncode, p.stdout, p.stderr) == (code, "buffered, not yet flushed" + said,
+                                                  "")
+
+
+def test_the_console_script_keeps_its_exit_code_and_whole_output_on_a_pipe(tmp_path):
+    # the installed entry point, output to a pipe (block-buffered) and the exit code kept
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DECKCLI_CACHE_DIR": str(tmp_path)}
+    env.pop("PYTHONUNBUFFERED", None)  # as most shells run it: stdout block-buffered
+    decks = sorted(str(p) for p in (REPO / "examples" / "bad").glob("*.txt"))
+    p = subprocess.run([sys.executable, "-m", "deckcli", "validate", *decks, "--output",
+                        "json"], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stderr
+    report = json.loads(p.stdout)  # the whole report: cut short, it would not parse
+    assert [d["path"] for d in report["decks"]] == decks
 
 
 def test_library_callers_keep_their_collector_state():
