@@ -150,6 +150,20 @@ def test_an_unknown_set_code_names_the_games_codes(index, line):
                          + ", ".join(s["code"] for s in index.sets("animal-battle")) + ")")
 
 
+@pytest.mark.parametrize("line,name,code", [("4 Walrus (DWV)", "Walrus", "DWV"),
+                                             ("4 cuvier’s beaked whale (RFS)",
+                                              "Cuvier's Beaked Whale", "RFS")])
+def test_a_card_not_printed_in_the_set_named_is_no_unknown_name(index, line, name, code):
+    """'4 Walrus (DWV)': Walrus is an animal-battle card, only not printed in DWV. The error
+    says so and lists its printings; it never claims that no card has the name (nor sends
+    the player to the other game)."""
+    d = resolve_entry(index, "animal-battle", entries(line + "\n", index).entries[0], "d.txt")
+    assert (d.code, d.rule, d.line) == ("unknown-printing", "DL-3.3", 1), d
+    assert "no animal-battle card is named" not in d.message
+    assert d.message.startswith(f"{name} has no printing in set {code}; "), d.message
+    assert "is printed as (ABS) " in d.message and "alpha-walrus" not in d.message
+
+
 def test_ambiguous_name_lists_candidates(index):
     deck = entries("4 Bison\n", index)
     d = resolve_entry(index, "animal-battle", deck.entries[0], "d.txt")

@@ -147,8 +147,13 @@ def _resolve(index: CardIndex, game: str, entry: Entry) -> tuple:
         if set_code:  # "(SET)" without a number: the card's printings in that set
             if not index.is_set_code(game, set_code):
                 return _unknown_set(index, game, set_code, bad)
+            named = cards
             cards = [c for c in cards
                      if any(p.set_code == set_code for p in index.printings_of(c.id))]
+            if named and not cards:  # the card exists, only not in that set
+                return bad("unknown-printing", "DL-3.3",
+                           f"{named[0].name} has no printing in set {set_code}"
+                           + _same_name_printings(index, game, name))
         if not cards:
             return _unknown(index, game, name, bad)
         if len(cards) > 1:
