@@ -121,6 +121,18 @@ def test_a_name_line_given_twice_or_after_the_deck_is_an_error():
     assert [(p.code, p.line) for p in deck.problems] == [("header-after-entries", 3)]
 
 
+@pytest.mark.parametrize("text,line", [("4 Walrus\nAbout\n4 Orca\n", 2),
+                                       ("About\n4 Walrus\nabout:\n", 3),
+                                       ("Sideboard\n2 Orca\nABOUT\nDeck\n4 Walrus\n", 3)])
+def test_an_about_line_after_the_first_entry_is_an_error(text, line):
+    """Arena's 'About' comes before the deck, as its 'Name' line does; after an entry it is a
+    line without a quantity like any other (the contract: an error on its line)."""
+    deck, got = read(text)
+    assert [(p.code, p.rule, p.line) for p in deck.problems
+            if p.is_error] == [("no-quantity", "DL-2.5", line)], deck.problems
+    assert "Walrus" in [g[1] for g in got]  # parsing went on
+
+
 @pytest.mark.parametrize("line", ["four Walrus", "Walrus", "Walrus x", "Walrus x-1",
                                   "Deck 4", "Sideboard: 3", "About me", "[commander]",
                                   "Name=Deep Divers"])

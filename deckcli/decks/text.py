@@ -332,6 +332,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 pending = []
                 continue
             zone = layouts.zone_line(line)
+            if zone == layouts.ABOUT and (deck.entries or deck.sideboard):
+                zone = None  # Arena's 'About' comes before the deck, as 'Name' does
             if zone is not None:
                 metadata = zone == layouts.METADATA
                 if zone in (layouts.MAIN, layouts.SIDE):
