@@ -98,6 +98,17 @@ def test_header_after_first_entry_is_an_error():
     assert [(p.code, p.line) for p in deck.problems] == [("header-after-entries", 2)]
 
 
+def test_a_section_count_far_beyond_the_deck_is_still_checked(deck_file):
+    # a count of seven digits or more was dropped without a word
+    r = run("validate", deck_file("Animals: 1234567\n4 Walrus\n" + FILLER), "-O", "json")
+    [p] = r.json()["decks"][0]["problems"]
+    assert (p["code"], p["line"]) == ("section-count", 1)
+    assert "says 1234567 cards but lists 20" in p["message"]  # 4 and the 16 of FILLER
+    r = run("validate", deck_file("Animals: " + "9" * 40 + "\n4 Walrus\n" + FILLER), "-O", "json")
+    [p] = r.json()["decks"][0]["problems"]
+    assert (p["code"], p["severity"], p["line"]) == ("no-quantity", "error", 1), p
+
+
 def test_section_count_mismatch_is_a_warning(deck_file):
     r = run("validate", deck_file("Animals: 3\n4 Walrus\n" + FILLER), "-O", "json")
     [p] = r.json()["decks"][0]["problems"]

@@ -438,13 +438,15 @@ def classify_line(line: str, seen: dict, is_set) -> tuple | None:
 
 
 def read_section(line: str, lineno: int, words: frozenset[str]) -> Section | None:
-    """A section header line (``Animals: 8``) as a Section, or None when it is not one."""
+    """A section header line (``Animals: 8``) as a Section, or None when it is not one (a
+    count of more than 18 digits, too: no count a deck could match)."""
     sec = scan_section(line)
     if not sec or fold_name(sec[0]) not in words:
         return None
     word, count = sec
-    return Section(word.strip(), fold_name(word),
-                   int(count) if count and len(count) < 7 else None, lineno)
+    if count and len(count) > 18:
+        return None
+    return Section(word.strip(), fold_name(word), int(count) if count else None, lineno)
 
 
 def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
