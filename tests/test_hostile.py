@@ -319,10 +319,12 @@ def test_a_full_device_behind_stdout_is_a_clear_error(command):
 
 @pytest.mark.parametrize("name,line", [("xml-bomb.dek", 3), ("xml-external-entity.cod", 3),
                                        ("xml-parameter-entity.cod", 3),
-                                       ("xml-external-dtd.dek", 2)])
+                                       ("xml-external-dtd.dek", 2),
+                                       ("xml-attribute-default.cod", 3)])
 def test_xml_entities_and_external_dtds_are_refused_on_their_line(corpus, name, line):
     """Nothing is expanded or fetched: the file of this machine an external entity names
-    never reaches a report, and the error is on the line that declares it (rule DL-2.9)."""
+    never reaches a report, nor a count the file never writes out (a DTD's attribute
+    default), and the error is on the line that declares it (rule DL-2.9)."""
     with time_limit(SECONDS):
         r = run("validate", corpus[name], "-O", "json")
     assert r.code == 1, r

@@ -62,8 +62,9 @@ RULES = [
        "Cockatrice .cod files (<cockatrice_deck> with <deckname>, <comments> and <zone> "
        "elements of <card number=... name=...>) and MTGO .dek files (<Deck> of <Cards "
        "Quantity=... Sideboard=... Name=...>) are decklists. XML is read without entities: "
-       "a file that declares one (an entity bomb, an external entity) or names an external "
-       "DTD is not read, and the error is on that line; a file that is not well-formed XML "
+       "a file that declares one (an entity bomb, an external entity), names an external "
+       "DTD or gives an attribute a default value in its DTD (a value the file never "
+       "writes out) is not read, and the error is on that line; a file that is not well-formed XML "
        "is an error on the line where it breaks.", refs=("DL-2.7",)),
     _r("DL-3.1", "Matching names",
        "Names match without regard to case, after Unicode NFKC normalisation and folding of "

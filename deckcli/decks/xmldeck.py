@@ -10,8 +10,10 @@
     </cockatrice_deck>
 
 XML from strangers is read with defusedxml, the library made for exactly that: an entity
-declaration (a "billion laughs" bomb, an external entity) and a reference to an external DTD
-are refused where they stand, before anything is expanded or fetched; the file is already
+declaration (a "billion laughs" bomb, an external entity), a reference to an external DTD and
+an attribute default a DTD declares (``<!ATTLIST card number CDATA "999">`` would give every
+``<card>`` a count the file never shows) are refused where they stand, before anything is
+expanded or fetched; the file is already
 bounded in size (DL-1.3), and so are its elements and their nesting here. Every entry keeps the
 line of its element (expat reports it). defusedxml is imported only when an XML file is read.
 """
@@ -96,7 +98,14 @@ def _load(text: str):
             raise _Refused("unsafe-xml", f"the document type names an external DTD "
                            f"({sysid or pubid!r}); deckcli fetches nothing a file points at")
 
+    def attlist(element, attribute, kind, default, required):
+        if default is not None:  # a value the file never writes out, on every such element
+            raise _Refused("unsafe-xml", f"the document type gives <{element}> a default "
+                           f"{attribute}={default!r}: deckcli reads only the values a file "
+                           "writes out; remove the <!DOCTYPE ...> part")
+
     expat.StartDoctypeDeclHandler = doctype
+    expat.AttlistDeclHandler = attlist
     try:
         parser.feed(text.encode("utf-8"))
         return parser.close()
