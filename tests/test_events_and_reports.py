@@ -343,6 +343,19 @@ def test_missing_event_file_exits_2(tmp_path):
     assert r.code == 2 and "nope.yaml" in r.err
 
 
+@pytest.mark.parametrize("args,what", [
+    (["validate", "examples/good/casual-risky.txt", "--event"], "an event file"),
+    (["referee", "check"], "a game log"),
+])
+def test_a_folder_given_for_a_file_is_named_for_what_was_asked(args, what, tmp_path):
+    # an event file given as a folder was "a directory, not a deck file"
+    folder = tmp_path / "spring"
+    folder.mkdir()
+    r = run(*args, folder)
+    assert r.code == 2, r
+    assert r.err.strip().endswith(f"{folder} is a directory, not {what}"), r
+
+
 # -- CI output formats --------------------------------------------------------------------------
 
 CASES = {

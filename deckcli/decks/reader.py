@@ -25,11 +25,11 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 S_ISREG = stat.S_ISREG
 
 
-def open_regular(path: str) -> tuple[int, os.stat_result]:
+def open_regular(path: str, what: str = "a deck file") -> tuple[int, os.stat_result]:
     """An fd (and its stat) open for reading ``path``, a regular file; NotFoundError if not.
 
     Opened without blocking and checked with fstat, so a FIFO or device is refused instead of
-    waiting forever, and a directory is named as one."""
+    waiting forever, and a directory is named as one (not ``what`` the command reads)."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
@@ -37,14 +37,14 @@ def open_regular(path: str) -> tuple[int, os.stat_result]:
     except PermissionError:
         raise NotFoundError("permission denied", path=path) from None
     except IsADirectoryError:
-        raise NotFoundError(f"{path} is a directory, not a deck file", path=path) from None
+        raise NotFoundError(f"{path} is a directory, not {what}", path=path) from None
     except OSError as exc:  # a symlink loop (ELOOP), a name too long, ...
         raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
     try:
         st = os.fstat(fd)
         if not S_ISREG(st.st_mode):
             if stat.S_ISDIR(st.st_mode):
-                raise NotFoundError(f"{path} is a directory, not a deck file", path=path)
+                raise NotFoundError(f"{path} is a directory, not {what}", path=path)
             raise NotFoundError("not a regular file", path=path)  # a FIFO or device would
             # block or never end
     except BaseException:
@@ -58,10 +58,10 @@ def check_readable(path: str) -> None:
     os.close(open_regular(path)[0])
 
 
-def read_bytes(path: str) -> bytes:
+def read_bytes(path: str, what: str = "a deck file") -> bytes:
     """The file's bytes, at most the size limit (+1 to detect an overflow); a FIFO, device or
-    directory is refused without blocking (:func:`open_regular`)."""
-    fd, st = open_regular(path)
+    directory is refused without blocking (:func:`open_regular`: ``what`` names the file)."""
+    fd, st = open_regular(path, what)
     try:
         want = min(st.st_size + 1, MAX_FILE_BYTES + 1)  # one read gets a file that keeps still
         first = os.read(fd, want)

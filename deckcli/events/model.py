@@ -253,7 +253,7 @@ def load_event(path: str, as_of: str | None = None) -> Event:
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml
 
     try:
-        data = read_bytes(path)
+        data = read_bytes(path, "an event file")
     except NotFoundError as exc:
         raise EventFileError(f"event file: {exc.message}", path=path) from None
     text, failed = decode(data, path)

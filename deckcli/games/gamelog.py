@@ -14,7 +14,7 @@ def load_log(path: str) -> dict:
     from deckcli.decks.reader import decode, read_bytes
     from deckcli.yamlio import StructuredInputError, load_json, load_yaml
 
-    data = read_bytes(path)  # at most the 1 MiB input limit (DL-1.3)
+    data = read_bytes(path, "a game log")  # at most the 1 MiB input limit (DL-1.3)
     text, failed = decode(data, path)
     if failed is not None:
         p = failed.problems[0]
