@@ -4,6 +4,7 @@ numbers measured on seeds the search never saw."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, run
@@ -71,6 +72,20 @@ def test_a_built_deck_is_legal_fmt_clean_and_made_of_owned_copies(binder, tmp_pa
     assert per_card.get("Walrus", 0) <= 4  # foil, promo and regular count together (AB-1.6)
     assert all(n <= 4 for n in per_card.values())
     assert data["against"][0]["games"] == 40 and len(data["explain"]) == len(data["cards"])
+
+
+def test_without_against_the_deck_is_judged_against_every_gauntlet_deck(binder):
+    # the gauntlet the docs name (docs/simulate.md): all three shipped decks, each measured
+    from deckcli.build.gauntlet import HERE
+
+    path, _weak = binder
+    data = build("--collection", path, "--seed", "3", *QUICK)
+    shipped = sorted((Path(HERE) / "animal-battle").iterdir())
+    assert [a["path"] for a in data["against"]] == [f"gauntlet:{p.name}" for p in shipped] == [
+        "gauntlet:deep-divers.txt", "gauntlet:rainforest.json", "gauntlet:savanna-sprint.yaml"]
+    judged = run("validate", *shipped, "-O", "json").json()["decks"]
+    assert [a["fingerprint"] for a in data["against"]] == [d["fingerprint"] for d in judged]
+    assert [a["games"] for a in data["against"]] == [40, 40, 40]  # --measure 40 each
 
 
 def test_the_same_seed_builds_the_same_deck(binder):
