@@ -112,3 +112,17 @@ def test_a_bad_event_file_exits_2(tmp_path):
     bad.write_text("players: [oops\n", encoding="utf-8")
     r = run("export", "--event", bad, "--to", "json")
     assert r.code == 2 and "Traceback" not in r.err, r
+
+
+@pytest.mark.parametrize("target", ["event.yaml", "alice.txt"])
+def test_the_output_file_never_replaces_the_event_or_a_roster_deck(tmp_path, target):
+    """-o naming the event file or a roster deck would replace what is being published with
+    the publication: refused (exit 2), and both files are left as they were."""
+    shutil.copy(EXAMPLES / "event" / "decks" / "alice.txt", tmp_path / "alice.txt")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers: {alice: alice.txt}\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in (event, tmp_path / "alice.txt")}
+    r = run("export", "--event", event, "--to", "json", "-o", tmp_path / target)
+    assert r.code == 2 and "Traceback" not in r.err, r
+    assert "not replacing it" in r.err, r
+    assert {p: p.read_bytes() for p in before} == before

@@ -176,3 +176,25 @@ def test_fingerprint_ignores_printing_and_order(deck_file):
     c = deck_file("4 Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n3 Koala\n1 Cheetah\n", "c.txt")
     prints = [d["fingerprint"] for d in run("validate", a, b, c, "-O", "json").json()["decks"]]
     assert prints[0] == prints[1] != prints[2]
+
+
+@pytest.mark.parametrize("output", ["json", "junit", "sarif", "github"])
+@pytest.mark.parametrize("how", ["named", "walked", "roster", "event"])
+def test_the_report_file_never_replaces_a_deck_or_event_it_reads(tmp_path, output, how):
+    """`validate ... -o FILE` where FILE is a deck being checked (named, or found in a folder
+    walk, or in the event's roster) or the event file: the report would replace the deck it
+    reports on. Refused (exit 2), and every file is left as it was."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    deck = decks / "alice.txt"
+    deck.write_bytes((EXAMPLES / "event" / "decks" / "alice.txt").read_bytes())
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers: {alice: decks/alice.txt}\n", encoding="utf-8")
+    args = {"named": [deck], "walked": [decks], "roster": ["--event", event],
+            "event": ["--event", event]}[how]
+    target = event if how == "event" else deck
+    before = {p: p.read_bytes() for p in (deck, event)}
+    r = run("validate", *args, "--output", output, "-o", target)
+    assert r.code == 2 and "Traceback" not in r.err, r
+    assert "not replacing it" in r.err, r
+    assert {p: p.read_bytes() for p in before} == before

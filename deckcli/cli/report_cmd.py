@@ -296,6 +296,11 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     from deckcli.validate import Options
 
     event = _load_event(event_path)
+    if out and out != "-":  # the export never replaces the event file or a roster deck
+        from deckcli.decks.writer import check_not_input
+
+        check_not_input(out, [event_path, *(p for _, p in event.roster_paths())],
+                        "the event file or a roster deck")
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
     sheets = [s for s in load_event_decks(event, index, Options(event=event))

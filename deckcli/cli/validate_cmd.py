@@ -76,6 +76,11 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
                         "player(s), not checked when deck paths are given (run 'deckcli "
                         f"validate --event {event.path}' to check every listed player's deck)")
     targets = collect_decks(paths) if paths else []
+    if out:  # the report never replaces a deck it reports on, nor the event file
+        from deckcli.decks.writer import check_not_input
+
+        read = [*targets, *(p for _, p in (roster or []))]
+        check_not_input(out, [*read, event_path], "a deck or event file")
     if paths and not targets and roster is None:  # every file named is an event file, say
         # (a pre-commit hook hands over every changed YAML file: that is a pass), and the
         # report is still written, with no deck in it, for a script that reads it

@@ -92,6 +92,27 @@ def check_target(path: str | os.PathLike) -> None:
     _existing(_resolve(path), path)
 
 
+def check_not_input(path: str | os.PathLike, inputs, what: str = "a file") -> None:
+    """WriteError (exit 2) now if ``path`` is one of ``inputs`` (by any name: the same file),
+    the files a command reads (decks, an event file): a report or an export written there
+    would replace what it reports on (``validate -o``, ``export -o``). Nothing is written."""
+    path = os.fspath(path)
+    try:
+        st = os.stat(path)
+    except OSError:  # not there yet (or not reachable): it is no input either
+        return
+    for given in inputs:
+        if given is None or given == "-":
+            continue
+        try:
+            other = os.stat(given)
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+            raise WriteError(f"is {what} this command reads; not replacing it (write the "
+                             "output to another file)", path=path)
+
+
 def writable_folder(path: str | os.PathLike) -> str:
     """The folder ``path`` to write files into (``simulate --save-games``), made if it does not
     exist; WriteError (exit 2) if something else is there or it cannot be made."""
