@@ -307,3 +307,36 @@ def test_convert_onto_its_own_input_is_refused_and_the_deck_kept(tmp_path, to):
     r = run("convert", deck, "--to", to, "-o", deck)
     assert r.code == 2 and "is the deck being converted" in r.err, r
     assert deck.read_bytes() == before
+
+
+def test_dek_refuses_a_deck_whose_card_its_name_alone_does_not_name(tmp_path):
+    """A .dek names cards by name only. Bison (DWV) 2 and Bison (DWV) 39 are two cards: as
+    'Bison' they would read back as an ambiguous name, another deck than the one converted.
+    `convert -o` writes only a file that reads back as the same deck: refused, nothing
+    written; to stdout, a warning names the card."""
+    deck = tmp_path / "herd.txt"
+    deck.write_text("4 Bison (DWV) 2\n2 Bison (DWV) 39\n4 Walrus (ABS) 12\n", encoding="utf-8")
+    out = tmp_path / "herd.dek"
+    r = run("convert", deck, "--to", "dek", "-o", out)
+    assert r.code == 2 and "Traceback" not in r.err, r
+    assert "'Bison'" in r.err and "Bison (DWV) 39" in r.err, r
+    assert not out.exists()
+    r = run("convert", deck, "--to", "dek")
+    assert r.code == 0 and 'Name="Bison"' in r.out, r
+    assert "warning" in r.err and "Bison (DWV) 2" in r.err, r
+    # a name that names one card converts as before, and reads back as the same cards
+    deck.write_text("4 Walrus (ABS) 12\n4 Orca (ABS) 10\n", encoding="utf-8")
+    r = run("convert", deck, "--to", "dek", "-o", out)
+    assert r.code == 0, r
+    assert run("diff", deck, out).code == 0
+
+
+def test_dek_of_an_alpha_walrus_deck_keeps_its_two_walruses_apart(tmp_path):
+    """alpha-walrus has two cards named Walrus (levels 6 and 8): a .dek cannot tell them
+    apart."""
+    deck = tmp_path / "floe.txt"
+    deck.write_text("game: alpha-walrus\n2 Walrus (AWC) 22\n1 Walrus (AWC) 30\n",
+                    encoding="utf-8")
+    out = tmp_path / "floe.dek"
+    r = run("convert", deck, "--to", "dek", "-o", out)
+    assert r.code == 2 and "Walrus (AWC) 30" in r.err and not out.exists(), r

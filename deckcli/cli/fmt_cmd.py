@@ -148,6 +148,36 @@ def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
                            "same deck; nothing written", path=out)
 
 
+def _lost_cards(deck, result: str, to: str, index, game) -> list[str]:
+    """The entries of ``deck`` that name one card and, read back from ``result`` (a ``to``
+    decklist, which carries no printing: ``dek``), no longer name that card: a .dek names
+    cards by name only, and 'Bison' is two cards. Each as ''Bison' (Bison (DWV) 2)'."""
+    from deckcli.decks.carry import CARRIES
+    from deckcli.decks.format import CannotFormat, game_for
+    from deckcli.decks.reader import parse_text_of
+    from deckcli.decks.resolve import Resolved, resolve_entry
+
+    if "printings" in CARRIES[to]:
+        return []
+    try:
+        chosen = game_for(deck, game)
+    except CannotFormat:  # an unknown game in the header: no card to lose
+        return []
+    again = parse_text_of(result, deck.path, to, is_set=index.is_any_set_code)
+    pairs = list(zip(deck.entries, again.entries))
+    if "sideboard" in CARRIES[to]:
+        pairs += zip(deck.sideboard, again.sideboard)
+    lost = []
+    for old, new in pairs:
+        was = resolve_entry(index, chosen, old, deck.path)
+        if not isinstance(was, Resolved):
+            continue
+        now = resolve_entry(index, chosen, new, deck.path)
+        if not isinstance(now, Resolved) or now.card.id != was.card.id:
+            lost.append(f"{old.name!r} ({was.card.ref})")
+    return list(dict.fromkeys(lost))
+
+
 def _report_problems(deck) -> None:
     for p in deck.problems:
         if p.is_error:
@@ -373,6 +403,14 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
         result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
     except CannotWrite as exc:  # a name with a character XML cannot carry
         raise UsageError(f"cannot convert it to {to}: {exc}", path=deck.path) from None
+    lost = _lost_cards(deck, result, to, index, game) if to != "registration" else []
+    if lost:
+        what = (f"{to} names cards by name only, and as a name alone "
+                f"{', '.join(lost)} would be another card or none")
+        if out is not None:
+            raise UsageError(f"cannot convert it to {to}: {what}; nothing written (convert "
+                             "--to cod keeps each printing)", path=deck.path)
+        _say(f"{deck.path}: warning: {what}")
     if out is None:
         click.echo(result, nl=False)
         return EXIT_OK
