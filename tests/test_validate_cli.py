@@ -179,21 +179,23 @@ def test_fingerprint_ignores_printing_and_order(deck_file):
 
 
 @pytest.mark.parametrize("output", ["json", "junit", "sarif", "github"])
-@pytest.mark.parametrize("how", ["named", "walked", "roster", "event"])
+@pytest.mark.parametrize("how", ["named", "walked", "roster", "unlisted", "event"])
 def test_the_report_file_never_replaces_a_deck_or_event_it_reads(tmp_path, output, how):
     """`validate ... -o FILE` where FILE is a deck being checked (named, or found in a folder
-    walk, or in the event's roster) or the event file: the report would replace the deck it
-    reports on. Refused (exit 2), and every file is left as it was."""
+    walk, in the event's roster or beside its decks) or the event file: the report would
+    replace the deck it reports on. Refused (exit 2), and every file is left as it was."""
     decks = tmp_path / "decks"
     decks.mkdir()
     deck = decks / "alice.txt"
     deck.write_bytes((EXAMPLES / "event" / "decks" / "alice.txt").read_bytes())
     event = tmp_path / "event.yaml"
     event.write_text("name: E\nplayers: {alice: decks/alice.txt}\n", encoding="utf-8")
+    unlisted = decks / "erin.txt"  # beside the roster's decks: checked, with a warning
+    unlisted.write_bytes(deck.read_bytes())
     args = {"named": [deck], "walked": [decks], "roster": ["--event", event],
-            "event": ["--event", event]}[how]
-    target = event if how == "event" else deck
-    before = {p: p.read_bytes() for p in (deck, event)}
+            "unlisted": ["--event", event], "event": ["--event", event]}[how]
+    target = {"event": event, "unlisted": unlisted}.get(how, deck)
+    before = {p: p.read_bytes() for p in (deck, unlisted, event)}
     r = run("validate", *args, "--output", output, "-o", target)
     assert r.code == 2 and "Traceback" not in r.err, r
     assert "not replacing it" in r.err, r

@@ -80,6 +80,8 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
         from deckcli.decks.writer import check_not_input
 
         read = [*targets, *(p for _, p in (roster or []))]
+        if roster is not None:  # the unlisted decks beside the roster's are checked too
+            read += event.unlisted_paths()
         check_not_input(out, [*read, event_path], "a deck or event file")
     if paths and not targets and roster is None:  # every file named is an event file, say
         # (a pre-commit hook hands over every changed YAML file: that is a pass), and the

@@ -177,15 +177,11 @@ class Event:
         # a missing deck is reported with the game and format a deck with no header gets here
         game, fmt, _ = pick(Deck(None, "text"), options)
 
-        listed = set()
-        folders = set()
         for player, path in self.roster_paths():
             why = None
             if path is None:
                 why = f"player {player!r} is listed in the roster without a deck file"
             else:
-                listed.add(os.path.abspath(path))
-                folders.add(os.path.dirname(path) or ".")
                 try:
                     report, deck, rdeck = check(path)
                 except NotFoundError as exc:
@@ -199,9 +195,26 @@ class Event:
             report.player = player
             hide_lines(report, self.path)  # a file that is not a decklist is not quoted
             yield report, deck, rdeck
+        for path in self.unlisted_paths():
+            report, deck, rdeck = check(path)
+            hide_lines(report, self.path)
+            report.problems.append(warning(
+                "unlisted-deck", "EV-3.1",
+                f"no player in the roster of {self.path} is listed for this deck"))
+            yield report, deck, rdeck
+
+    def unlisted_paths(self) -> list[str]:
+        """The deck files beside the roster's decks (in their folders) that no player is
+        listed for, in name order: checked with the roster, each with a warning (EV-3.1)."""
         from deckcli.decks.kinds import deck_file_name, other_kind
 
+        listed, folders = set(), set()
+        for _player, path in self.roster_paths():
+            if path is not None:
+                listed.add(os.path.abspath(path))
+                folders.add(os.path.dirname(path) or ".")
         event_abs = os.path.abspath(self.path)
+        out = []
         for folder in sorted(folders):
             try:
                 names = sorted(os.listdir(folder))
@@ -212,12 +225,8 @@ class Event:
                 if (deck_file_name(name) and os.path.abspath(path) not in listed
                         and os.path.isfile(path) and os.path.abspath(path) != event_abs
                         and other_kind(path) is None):
-                    report, deck, rdeck = check(path)
-                    hide_lines(report, self.path)
-                    report.problems.append(warning(
-                        "unlisted-deck", "EV-3.1",
-                        f"no player in the roster of {self.path} is listed for this deck"))
-                    yield report, deck, rdeck
+                    out.append(path)
+        return out
 
 
 def _check_house_rules(doc: dict, given: dict, game: str | None, path: str) -> None:
