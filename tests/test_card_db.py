@@ -171,6 +171,17 @@ BROKEN = {
     "reserved.yaml": ("""\
         - {number: "1", name: Seal (Harbor), kind: animal, stats: %s}
         """ % STATS, "db-name", "DB-1.4"),
+    # '//' starts a comment as '#' does: '1 Crab // Shell' is a Crab
+    "slashes.yaml": ("""\
+        - {number: "1", name: "Crab // Shell", kind: animal, stats: %s}
+        """ % STATS, "db-name", "DB-1.4"),
+    # a line break (or another control character) in a name: fmt would write two lines
+    "newline.yaml": ("""\
+        - {number: "1", name: "Two\\nLines", kind: animal, stats: %s}
+        """ % STATS, "db-name", "DB-1.4"),
+    "blank.yaml": ("""\
+        - {number: "1", name: "   ", kind: animal, stats: %s}
+        """ % STATS, "db-name", "DB-1.4"),
 }
 
 
@@ -502,3 +513,20 @@ def test_as_deck_prints_a_decklist_of_the_results(args, tmp_path):
 def test_as_deck_and_json_do_not_mix():
     r = run("cards", "list", "--as-deck", "--output", "json")
     assert r.code == 2 and "--as-deck prints a decklist" in r.err, r
+
+
+@pytest.mark.parametrize("name", ["Two\\nLines", "Crab // Shell"])
+def test_a_name_no_text_line_can_hold_makes_the_database_invalid(tmp_path, name):
+    """With such a card, 'db check' said 'no problems', and fmt and 'cards list --as-deck'
+    then failed with "internal error, please report": the name cannot be written on one text
+    line. The database is invalid (exit 2 for the commands that use it), as DB-1.4 says."""
+    db = tmp_path / "db"
+    write_set(db, "ODD.yaml", f"""\
+        - {{number: "1", name: "{name}", kind: animal, stats: {STATS}}}
+        """, code="ODD")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Walrus (ABS) 12\n", encoding="utf-8")
+    for args in (["fmt", deck], ["cards", "list", "--set", "ODD", "--as-deck"]):
+        r = run("--db", db, *args)
+        assert r.code == 2 and "internal error" not in r.err, r
+        assert "db check" in r.err, r

@@ -291,11 +291,12 @@ def compile_file(data: bytes) -> tuple:
             entry = _without(CardEntry, raw, bad)
             if entry is None:
                 continue
-        reserved = sorted(set(entry.name) & set(_RESERVED))
-        if reserved:
-            problem("db-name", "DB-1.4", f"{entry.name}: a card's name cannot hold "
-                    f"{' '.join(repr(c) for c in reserved)}, which a decklist line reads as "
-                    "a comment, tags or a set", line_of(raw, "name") or line)
+        unwritable = _unwritable(entry.name)
+        if unwritable:
+            shown = entry.name if entry.name.isprintable() and entry.name.strip() \
+                else repr(entry.name)
+            problem("db-name", "DB-1.4", f"{shown}: {unwritable}",
+                    line_of(raw, "name") or line)
         if entry.version_of is None and not bad & _CHECKED_FIELDS:
             for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
                 problem(c, rule, msg, line)
@@ -318,6 +319,21 @@ def _identity(entry) -> dict | None:
 
 
 _RESERVED = "#[]()"  # what a text decklist line reads as a comment, variant tags, a set (DB-1.4)
+
+
+def _unwritable(name: str) -> str | None:
+    """Why no text decklist line can hold ``name`` (DB-1.4), else None."""
+    import unicodedata
+
+    if not name.strip():
+        return "a card's name cannot be blank"
+    reserved = sorted(set(name) & set(_RESERVED)) + (["//"] if "//" in name else [])
+    if reserved:
+        return (f"a card's name cannot hold {' '.join(repr(c) for c in reserved)}, which a "
+                "decklist line reads as a comment, tags or a set")
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        return "a card's name cannot hold a line break or another control character"
+    return None
 
 #: fields the game's own card checks read: with a schema problem in one of them, those checks
 #: would only repeat it

@@ -14,8 +14,9 @@ RULES = [
     _r("DB-1.3", "Known games", "A set file names a game deckcli knows."),
     _r("DB-1.4", "Names a decklist can write",
        "A card's name holds none of the characters a text decklist line gives a meaning of its "
-       "own: '#' (a comment), '[' and ']' (variant tags), '(' and ')' (a set code). A card named "
-       "with one could be listed in YAML or JSON, but no text line, and fmt writes text.",
+       "own: '#' and '//' (a comment), '[' and ']' (variant tags), '(' and ')' (a set code); "
+       "nor a line break or another control character, and it is not blank. A card named "
+       "so could be listed in YAML or JSON, but no text line, and fmt writes text.",
        refs=("DL-2.1",)),
     _r("DB-2.1", "Animal statistics",
        "An Animal card gives all five battle statistics and Maximum Depth as numbers."),
