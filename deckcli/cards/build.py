@@ -331,7 +331,8 @@ def _unwritable(name: str) -> str | None:
     if reserved:
         return (f"a card's name cannot hold {' '.join(repr(c) for c in reserved)}, which a "
                 "decklist line reads as a comment, tags or a set")
-    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+    if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                                      for c in name):  # (the usual name: one C test)
         return "a card's name cannot hold a line break or another control character"
     return None
 
