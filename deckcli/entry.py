@@ -45,14 +45,19 @@ def _leave(code: int) -> None:
     is registered (``atexit``: logging, a Dask client, a temporary folder's clean-up) and no
     thread but daemons is left, the interpreter's teardown would only free memory the process
     is about to give back, so the process ends at once (``os._exit``). Otherwise, or when a
-    flush fails (a closed pipe, a full disk), the interpreter ends as usual, which reports a
-    failed flush as it always has."""
+    flush fails, the interpreter ends as usual; a reader of stdout that has gone (``| head``)
+    only loses the rest of the output, and the exit code is the command's."""
     import atexit
     import os
 
     try:
         sys.stdout.flush()
         sys.stderr.flush()
+    except BrokenPipeError:  # the reader of stdout left after the command was done (| head)
+        from deckcli.cli import _drop_stdout
+
+        _drop_stdout()  # what is left goes nowhere, without Python's "Exception ignored"
+        sys.exit(code)  # and the command's own answer stands
     except (OSError, ValueError, AttributeError):
         sys.exit(code)
     threading = sys.modules.get("threading")

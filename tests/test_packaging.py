@@ -155,6 +155,31 @@ def test_the_console_script_ends_without_losing_output_or_work(case, said, code)
                                                   "")
 
 
+_GONE_PROBE = """
+import sys
+from deckcli.entry import _leave
+sys.stdout.write("more than the reader wanted")  # buffered: the pipe is block-buffered
+sys.stdin.readline()  # the test closes its end of stdout, then says go on
+_leave(int(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("code", [0, 1])
+def test_a_reader_of_stdout_gone_before_the_end_leaves_the_commands_exit_code(code):
+    # as '| head' does: the flush fails with a broken pipe; the exit code stays the command's,
+    # and nothing is said about it (Python would print "Exception ignored" and exit 120)
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen([sys.executable, "-c", _GONE_PROBE, str(code)], cwd=REPO, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # the reader is gone before the process flushes
+    _out, err = proc.communicate("go\n", timeout=60)
+    assert (proc.returncode, err) == (code, "")
+
+
 def test_the_console_script_keeps_its_exit_code_and_whole_output_on_a_pipe(tmp_path):
     # the installed entry point, output to a pipe (block-buffered) and the exit code kept
     import subprocess
@@ -205,3 +230,26 @@ def test_the_package_ships_no_note_of_a_checked_index():
     package = Path(deckcli.__file__).resolve().parent
     assert (package / "cards" / "bundled.sqlite").is_file()
     assert not sorted(package.rglob("*.checked"))
+
+
+def test_a_batch_whose_reader_leaves_before_the_end_never_exits_0(tmp_path):
+    # every deck is legal, but the reader stops after a few bytes while the report is still
+    # being written: not every deck was reported, so the run must not say "all legal"
+    import subprocess
+    import sys
+
+    good = REPO / "examples" / "good" / "championship-deep-divers.txt"
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for i in range(3000):  # about 600 KB of report, far more than a pipe holds
+        os.link(good, folder / f"deck{i:04d}.txt")
+    env = {**os.environ, "DECKCLI_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("PYTHONUNBUFFERED", None)
+    proc = subprocess.Popen([sys.executable, "-m", "deckcli", "validate", str(folder)],
+                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.read(10)  # the report has begun
+    proc.stdout.close()
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert subprocess.run([sys.executable, "-m", "deckcli", "validate", str(folder)], cwd=REPO,
+                          env=env, capture_output=True, timeout=120).returncode == 0
