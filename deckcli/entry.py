@@ -63,7 +63,8 @@ def _leave(code: int) -> None:
     threading = sys.modules.get("threading")
     alone = threading is None or all(t.daemon or t is threading.main_thread()
                                      for t in threading.enumerate())
-    if atexit._ncallbacks() == 0 and alone:
+    handlers = getattr(atexit, "_ncallbacks", None)  # CPython's count of exit handlers
+    if handlers is not None and handlers() == 0 and alone:
         os._exit(code)
     sys.exit(code)
 

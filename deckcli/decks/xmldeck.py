@@ -13,9 +13,9 @@ XML from strangers is read with defusedxml, the library made for exactly that: a
 declaration (a "billion laughs" bomb, an external entity), a reference to an external DTD and
 an attribute default a DTD declares (``<!ATTLIST card number CDATA "999">`` would give every
 ``<card>`` a count the file never shows) are refused where they stand, before anything is
-expanded or fetched; the file is already
-bounded in size (DL-1.3), and so are its elements and their nesting here. Every entry keeps the
-line of its element (expat reports it). defusedxml is imported only when an XML file is read.
+expanded or fetched; the file is already bounded in size (DL-1.3), and so are its elements
+and their nesting here. Every entry keeps the line of its element (expat reports it).
+defusedxml is imported only when an XML file is read.
 """
 
 from __future__ import annotations
