@@ -433,6 +433,25 @@ def test_setup_pool_holds_up_to_five():
     assert g.s.players["p3"].pool == ids(six[:5]) and g.s.players["p3"].hand == ids(["Cheetah"])
 
 
+@pytest.mark.parametrize("rule, before, action", [
+    ("AB-3.3", [], ("p1", "reveal_challenger", "Second Wind")),
+    ("AB-3.4", [("p1", "reveal_challenger", "Orca")], ("p2", "reveal_defender", "Second Wind")),
+    ("AB-3.5", [("p1", "reveal_challenger", "Orca"), ("p2", "reveal_defender", "Walrus")],
+     ("p1", "place", "Second Wind")),
+], ids=["challenger", "defender", "pool"])
+def test_setup_reveals_and_pools_only_animals(rule, before, action):
+    """AB-3.3 to AB-3.5: the starting Challenger and Defender are Animals, and the Pool is filled
+    with Animals; an action card in the opening hand is refused and stays in the hand."""
+    g = deal()
+    for step in before:
+        assert play(g, step).ok
+    assert IDS["Second Wind"] in g.s.players[action[0]].hand
+    state = g.summary()
+    out = play(g, action)
+    assert [v.rule for v in out.violations] == [rule], out.to_json()
+    assert g.summary() == state
+
+
 def test_setup_first_player_without_animal_loses():
     g = deal(p1=["Second Wind"] * 8)
     assert g.s.winner == "p2" and "AB-3.3" in " ".join(g.setup.notes)
