@@ -302,6 +302,17 @@ def test_setup_with_opponent_and_three_players(deck_file):
     assert r.json()["defender"]["player"] is None and "AB-G.5" in r.json()["defender"]["gap"]
 
 
+def test_setup_pool_holds_five_of_six_animals(deck_file):
+    """AB-3.5: with three players only the first reveals an Animal (who defends is AB-G.5), so
+    the other two hold six Animals each, and only five of them fill the Pool."""
+    deck = deck_file("4 Orca\n4 Walrus\n4 Sea Otter\n4 Narwhal\n4 Vaquita\n")
+    r = run("setup", deck, "--seed", "3", "--players", "3", "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert all(len(hand) == 6 for hand in data["hands"].values())  # all Animals (AB-3.1)
+    assert {p: len(pool) for p, pool in data["pools"].items()} == {"p1": 5, "p2": 5, "p3": 5}
+
+
 def test_setup_deck_that_cannot_reveal_an_animal(deck_file):
     deck = deck_file("20 Second Wind\n")
     r = run("setup", deck, "--seed", "1", "-O", "json")
