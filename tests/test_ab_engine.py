@@ -211,7 +211,7 @@ ROWS = [
       ("p2", "promote", "Harbor Porpoise"), ("p1", "stat", "speed")],
      ("p2", "promote", "Adelie Penguin"), "ok",
      lambda g: discard(g, "p1") == ["Blue Whale"] and g.s.challenger == IDS["Adelie Penguin"]
-     and g.s.controller == "p2" and g.s.active == "p2"),
+     and g.s.controller == "p2" and g.s.active == "p2" and g.s.defenders["p2"] is None),
     # -- 6. Reminders ------------------------------------------------------------------------
     ("6.1 a Challenger cannot be voluntarily replaced", "AB-6.1",
      {**DUEL, "pools": {"p1": ["Narwhal"]}}, None, [], ("p1", "challenge", "Narwhal"), "AB-6.1",
