@@ -350,7 +350,7 @@ GAP_ROWS = [
      lambda g: g.s.winner == "p2"),
     ("AB-G.7", {"hands": {"p1": ["Orca"]}, "pools": {"p2": ["Walrus"]}}, [],
      ("p1", "challenge", "Orca"), {"new_animal_from": "pool_or_hand"},
-     lambda g: g.s.challenger == IDS["Orca"]),
+     lambda g: g.s.challenger == IDS["Orca"] and g.s.players["p1"].hand == []),
     ("AB-G.8", {**DUEL, "pools": {"p2": ["Narwhal"]}}, [], ("p2", "defend", "Narwhal"),
      {"replace_defender": "allowed"},
      lambda g: g.s.defenders["p2"] == IDS["Narwhal"] and g.s.players["p2"].pool == ids(["Walrus"])),
