@@ -218,6 +218,23 @@ ROWS = [
      ("p2", "promote", "Adelie Penguin"), "ok",
      lambda g: discard(g, "p1") == ["Blue Whale"] and g.s.challenger == IDS["Adelie Penguin"]
      and g.s.controller == "p2" and g.s.active == "p2" and g.s.defenders["p2"] is None),
+    ("5.2/6.4 a Pool without Animals still waits for a promotion the card in hand allows",
+     "AB-5.2", {"challenger": "Orca", "defender": "Walrus",
+                "hands": {"p2": ["Blue Whale", "Emergency Reinforcement"]}}, None,
+     [("p1", "stat", "weight"), ("p2", "play", "Emergency Reinforcement")],
+     ("p2", "promote", "Blue Whale"), "ok", lambda g: g.s.defenders["p2"] == IDS["Blue Whale"]),
+    ("5.7/6.4 a statistic freed by card text keeps the chain going after all five", "AB-5.3",
+     {"challenger": "Blue Whale", "defender": "Sea Otter", "hands": {"p1": ["Second Wind"]},
+      "pools": {"p1": ["Narwhal"], "p2": ["Walrus", "Emperor Penguin", "Weddell Seal",
+                                          "Harbor Porpoise", "Adelie Penguin"]}}, HOUSE_C,
+     [("p1", "stat", "weight"), ("p2", "promote", "Walrus"), ("p1", "stat", "length"),
+      ("p2", "promote", "Emperor Penguin"), ("p1", "stat", "lifespan"),
+      ("p2", "promote", "Weddell Seal"), ("p1", "stat", "population"),
+      ("p2", "promote", "Harbor Porpoise"), ("p1", "stat", "speed"),
+      ("p1", "play", "Second Wind", "weight")],
+     ("p2", "promote", "Adelie Penguin"), "ok",
+     lambda g: g.s.challenger == IDS["Blue Whale"] and g.s.controller == "p1"
+     and g.s.defenders["p2"] == IDS["Adelie Penguin"] and g.s.phase == "attack"),
     # -- 6. Reminders ------------------------------------------------------------------------
     ("6.1 a Challenger cannot be voluntarily replaced", "AB-6.1",
      {**DUEL, "pools": {"p1": ["Narwhal"]}}, None, [], ("p1", "challenge", "Narwhal"), "AB-6.1",
