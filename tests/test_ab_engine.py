@@ -304,6 +304,21 @@ ROWS = [
     ("6.4 the card's timing is part of its text", "AB-6.4",
      {**DUEL, "hands": {"p1": ["Second Wind"]}}, None, [], ("p1", "play", "Second Wind"),
      "AB-6.4", lambda g: g.s.players["p1"].hand == ids(["Second Wind"])),
+    # -- gaps, the other house value ----------------------------------------------------------
+    ("G.8 replace_defender=forbidden: the active Defender stays", "AB-G.8",
+     {**DUEL, "pools": {"p2": ["Narwhal"]}}, {"replace_defender": "forbidden"}, [],
+     ("p2", "defend", "Narwhal"), "AB-G.8",
+     lambda g: g.s.defenders["p2"] == IDS["Walrus"] and g.s.players["p2"].pool == ids(["Narwhal"])),
+    ("G.8/4.2 a swapped-out Defender cannot go back to a full Pool", "AB-4.2",
+     {**DUEL, "pools": {"p2": ["Sea Otter", "Vaquita", "Cheetah", "Fin Whale", "Blue Whale"]},
+      "hands": {"p2": ["Narwhal"]}}, {"replace_defender": "allowed", "new_animal_from": "pool_or_hand"},
+     [], ("p2", "defend", "Narwhal"), "AB-4.2",
+     lambda g: g.s.defenders["p2"] == IDS["Walrus"] and len(g.s.players["p2"].pool) == 5
+     and g.s.players["p2"].hand == ids(["Narwhal"])),
+    ("G.7/4.3 a Challenger from the hand is still an Animal", "AB-4.3",
+     {"hands": {"p1": ["Second Wind"]}, "pools": {"p2": ["Walrus"]}},
+     {"new_animal_from": "pool_or_hand"}, [], ("p1", "challenge", "Second Wind"), "AB-4.3",
+     lambda g: g.s.challenger is None and g.s.players["p1"].hand == ids(["Second Wind"])),
     # -- 1.1 The loser cannot provide a required Animal ---------------------------------------
     ("1.1 no Defender to provide", "AB-1.1", {"pools": {"p1": ["Orca"]}}, None, [],
      ("p1", "challenge", "Orca"), "ok", lambda g: g.s.winner == "p1"),
