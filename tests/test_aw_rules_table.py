@@ -144,6 +144,8 @@ ROWS = [
     Row("AW-3.4", "a battle is optional, not a phase of its own that must happen",
         [DRAW, A("battle", **BATTLE, match={})], "ok",
         dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
+    Row("AW-3.3", "summoning an equipment card", [DRAW, A("summon", card="Blubber Vest")],
+        "illegal", dict(alice=HAND + ["Blubber Vest"]), lambda r: fld(r) == []),
     # ----------------------------------------------------------------- 4. battle
     Row("AW-4.1", "attacking oneself", [DRAW, A("battle", target="alice", stake="hand")],
         "illegal", dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
