@@ -146,6 +146,9 @@ ROWS = [
         dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
     Row("AW-3.3", "summoning an equipment card", [DRAW, A("summon", card="Blubber Vest")],
         "illegal", dict(alice=HAND + ["Blubber Vest"]), lambda r: fld(r) == []),
+    Row("AW-3.3", "playing a creature card instead of summoning it",
+        [DRAW, A("play", card="Lemming")], "illegal", {},
+        lambda r: "Lemming (AWC) 2" in hand(r) and r["final"]["discard"] == 0),
     # ----------------------------------------------------------------- 4. battle
     Row("AW-4.1", "attacking oneself", [DRAW, A("battle", target="alice", stake="hand")],
         "illegal", dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
