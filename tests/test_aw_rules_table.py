@@ -149,6 +149,11 @@ ROWS = [
     Row("AW-3.3", "playing a creature card instead of summoning it",
         [DRAW, A("play", card="Lemming")], "illegal", {},
         lambda r: "Lemming (AWC) 2" in hand(r) and r["final"]["discard"] == 0),
+    # AW-2.1: discarding to draw belongs to no phase of its own, so it does not end the Play Phase
+    Row("AW-3.3", "a summon after discarding to draw in the Play Phase",
+        [DRAW, A("summon", card="Lemming"), A("discard-draw", card="Ermine"),
+         A("summon", card="Snow Bunting")], "ok", {},
+        lambda r: fld(r) == ["Lemming", "Snow Bunting"]),
     # ----------------------------------------------------------------- 4. battle
     Row("AW-4.1", "attacking oneself", [DRAW, A("battle", target="alice", stake="hand")],
         "illegal", dict(field={"alice": ["Orca"], "bob": ["Krill"]})),
