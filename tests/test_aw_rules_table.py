@@ -69,6 +69,10 @@ def last(res):
 
 
 BATTLE = dict(target="bob", stake="hand")
+# three players; the Alpha Walrus ties bob's Orca with Tusk Charge, loses the dice and alice is
+# removed (AW-9.2) before carol is fought
+LOST = A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+    {"player": "bob", "card": "Tusk Charge"}]}, {"opponent": "carol"}], rolls=[1, 6])
 
 ROWS = [
     # ----------------------------------------------------------------- 1. setup, hand, rounds
@@ -259,6 +263,12 @@ ROWS = [
         [DRAW, A("battle", **BATTLE, match={1: 1})], "ok",
         dict(field={"alice": ["Harp Seal"], "bob": ["Harp Seal"]}),
         lambda r: fld(r) == [] and fld(r, "bob") == ["Harp Seal"]),
+    # alice is beaten in the Final Showdown and removed (AW-9.2): nobody may attack her
+    Row("AW-4.1", "attacking a Summoner who was removed from the game",
+        [DRAW, LOST, A("draw", "bob"), A("battle", "bob", target="alice", stake="hand")],
+        "illegal", dict(carol=HAND, bob=HAND + ["Tusk Charge"], gear={"alice": GEAR},
+                        field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
+        lambda r: len(hand(r)) == 6 and fld(r, "bob") == ["Orca"]),
     # ----------------------------------------------------------------- 5. recover
     Row("AW-5.1", "summoning in the Recover Phase", [DRAW, A("recover"),
                                                      A("summon", card="Lemming")], "illegal"),
