@@ -269,6 +269,11 @@ ROWS = [
         "illegal", dict(carol=HAND, bob=HAND + ["Tusk Charge"], gear={"alice": GEAR},
                         field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
         lambda r: len(hand(r)) == 6 and fld(r, "bob") == ["Orca"]),
+    Row("AW-4.3", "two defending creatures of one name are matched by name",
+        [DRAW, A("battle", **BATTLE, match={"Orca": "Krill", "Polar Bear": "Krill"},
+                 take="Lemming")], "ok",
+        dict(field={"alice": ["Orca", "Polar Bear"], "bob": ["Krill", "Krill"]}),
+        lambda r: fld(r, "bob") == [] and fld(r) == ["Orca", "Polar Bear"]),
     # ----------------------------------------------------------------- 5. recover
     Row("AW-5.1", "summoning in the Recover Phase", [DRAW, A("recover"),
                                                      A("summon", card="Lemming")], "illegal"),
