@@ -274,6 +274,12 @@ ROWS = [
                  take="Lemming")], "ok",
         dict(field={"alice": ["Orca", "Polar Bear"], "bob": ["Krill", "Krill"]}),
         lambda r: fld(r, "bob") == [] and fld(r) == ["Orca", "Polar Bear"]),
+    Row("AW-4.9", "equipment played as a battle card",
+        [DRAW, A("battle", **BATTLE, match={1: 1},
+                 battle_cards=[{"player": "alice", "card": "Glacier Plate", "on": "Krill"}])],
+        "illegal", dict(alice=HAND + ["Glacier Plate"],
+                        field={"alice": ["Krill"], "bob": ["Arctic Fox"]}),
+        lambda r: "Glacier Plate (AWC) 58" in hand(r) and fld(r, "bob") == ["Arctic Fox"]),
     # ----------------------------------------------------------------- 5. recover
     Row("AW-5.1", "summoning in the Recover Phase", [DRAW, A("recover"),
                                                      A("summon", card="Lemming")], "illegal"),
