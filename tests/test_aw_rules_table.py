@@ -280,6 +280,12 @@ ROWS = [
         "illegal", dict(alice=HAND + ["Glacier Plate"],
                         field={"alice": ["Krill"], "bob": ["Arctic Fox"]}),
         lambda r: "Glacier Plate (AWC) 58" in hand(r) and fld(r, "bob") == ["Arctic Fox"]),
+    Row("AW-4.9", "a battle card raises the creature it is played on, not the first one",
+        [DRAW, A("battle", **BATTLE, match={"Orca": "Puffin", "Krill": "Arctic Fox"},
+                 battle_cards=[{"player": "alice", "card": "Deep Dive", "on": "Krill"}])], "ok",
+        dict(alice=HAND + ["Deep Dive"],
+             field={"alice": ["Orca", "Krill"], "bob": ["Puffin", "Arctic Fox"]}),
+        lambda r: fld(r) == ["Orca", "Krill"] and fld(r, "bob") == []),
     # ----------------------------------------------------------------- 5. recover
     Row("AW-5.1", "summoning in the Recover Phase", [DRAW, A("recover"),
                                                      A("summon", card="Lemming")], "illegal"),
