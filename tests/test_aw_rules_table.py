@@ -286,6 +286,11 @@ ROWS = [
         dict(alice=HAND + ["Deep Dive"],
              field={"alice": ["Orca", "Krill"], "bob": ["Puffin", "Arctic Fox"]}),
         lambda r: fld(r) == ["Orca", "Krill"] and fld(r, "bob") == []),
+    Row("AW-4.10", "a level 6 non-walrus against the level 6 Walrus: equal levels, no dice",
+        [DRAW, A("battle", **BATTLE, match={1: 1}, rolls=[6, 1])], "ok",
+        dict(field={"alice": ["Narwhal"], "bob": [W6]}),
+        lambda r: "AW-10.6" not in last(r)["rules"] and fld(r) == []
+        and fld(r, "bob") == ["Walrus"]),
     # ----------------------------------------------------------------- 5. recover
     Row("AW-5.1", "summoning in the Recover Phase", [DRAW, A("recover"),
                                                      A("summon", card="Lemming")], "illegal"),
