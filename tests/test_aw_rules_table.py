@@ -321,6 +321,10 @@ ROWS = [
         [DRAW, A("recover"), A("discard", card="Alpha Walrus Horn")], "ok",
         dict(alice=HAND + ["Krill", "Puffin", "Alpha Walrus Horn"]),
         lambda r: r["final"]["deck"] == len(FILLER) and r["final"]["discard"] == 0),
+    Row("AW-3.3", "playing a card (not to the field) in the Recover Phase (AW-5.1)",
+        [DRAW, A("recover"), A("play", card="Avalanche")], "ok",
+        dict(alice=HAND + ["Avalanche"]),
+        lambda r: "Avalanche (AWC) 78" not in hand(r) and r["final"]["discard"] == 1),
     # ----------------------------------------------------------------- 6. equipment
     Row("AW-6.1", "equipment goes with a creature discarded to make room",
         [DRAW, A("summon", card="Lemming", discard="Orca")], "ok",
