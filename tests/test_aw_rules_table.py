@@ -325,6 +325,9 @@ ROWS = [
         [DRAW, A("recover"), A("play", card="Avalanche")], "ok",
         dict(alice=HAND + ["Avalanche"]),
         lambda r: "Avalanche (AWC) 78" not in hand(r) and r["final"]["discard"] == 1),
+    Row("AW-5.1", "a Recover discard ends the Play Phase: no summon after it",
+        [DRAW, A("discard", cards=["Krill", "Puffin"]), A("summon", card="Lemming")], "illegal",
+        dict(alice=HAND + ["Krill", "Puffin", "Orca"]), lambda r: fld(r) == []),
     # ----------------------------------------------------------------- 6. equipment
     Row("AW-6.1", "equipment goes with a creature discarded to make room",
         [DRAW, A("summon", card="Lemming", discard="Orca")], "ok",
