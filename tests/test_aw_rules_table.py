@@ -356,6 +356,10 @@ ROWS = [
         dict(alice=HAND + ["Snow Goggles"],
              field={"alice": [{"creature": "Orca",
                                "equipment": ["Blubber Vest", "Glacier Plate"]}]})),
+    Row("AW-6.1", "equipment on an opponent's creature",
+        [DRAW, A("equip", card="Blubber Vest", to=1)], "illegal",
+        dict(alice=HAND + ["Blubber Vest"], field={"bob": ["Orca"]}),
+        lambda r: r["final"]["players"]["bob"]["field"][0]["equipment"] == []),
     # ----------------------------------------------------------------- 7. field
     Row("AW-7.1", "a fifth creature", [DRAW, A("summon", card="Lemming")], "illegal",
         dict(field={"alice": ["Orca", "Krill", "Puffin", "Ermine"]})),
