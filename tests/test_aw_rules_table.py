@@ -420,6 +420,10 @@ ROWS = [
              bob=HAND + ["Tusk Charge"]),
         lambda r: last(r)["showdown"]["fights"][0]["rolls"] == [{"summoner": 2, "opponent": 5}]
         and last(r)["showdown"]["winner"] == "opponent"),
+    Row("AW-8.1", "the fourth gear piece still in hand", [DRAW, A("summon-alpha")], "illegal",
+        dict(alice=HAND + [GEAR[3]], field={"alice": ["Orca"], "bob": ["Krill"]},
+             gear={"alice": GEAR[:3]}),
+        lambda r: r["final"]["centre"] == "Alpha Walrus (AWC) 41" and fld(r) == ["Orca"]),
     # ----------------------------------------------------------------- 9. win / lose
     Row("AW-9.1", "the Summoner who beats every opponent wins",
         [DRAW, A("summon-alpha")], "ok",
