@@ -424,6 +424,9 @@ ROWS = [
         dict(alice=HAND + [GEAR[3]], field={"alice": ["Orca"], "bob": ["Krill"]},
              gear={"alice": GEAR[:3]}),
         lambda r: r["final"]["centre"] == "Alpha Walrus (AWC) 41" and fld(r) == ["Orca"]),
+    Row("AW-8.2", "a Showdown that fights one opponent twice",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob"}, {"opponent": "bob"}])], "illegal",
+        dict(field={"alice": ["Orca"], "bob": ["Krill"]}, gear={"alice": GEAR})),
     # ----------------------------------------------------------------- 9. win / lose
     Row("AW-9.1", "the Summoner who beats every opponent wins",
         [DRAW, A("summon-alpha")], "ok",
