@@ -427,6 +427,12 @@ ROWS = [
     Row("AW-8.2", "a Showdown that fights one opponent twice",
         [DRAW, A("summon-alpha", fights=[{"opponent": "bob"}, {"opponent": "bob"}])], "illegal",
         dict(field={"alice": ["Orca"], "bob": ["Krill"]}, gear={"alice": GEAR})),
+    Row("AW-8.2", "without listed fights the Summoner fights every opponent in seat order",
+        [DRAW, A("summon-alpha")], "ok",
+        dict(carol=HAND, field={"alice": ["Krill"], "bob": ["Krill"], "carol": ["Lemming"]},
+             gear={"alice": GEAR}),
+        lambda r: [f["opponent"] for f in last(r)["showdown"]["fights"]] == ["bob", "carol"]
+        and r["final"]["winner"] == "alice"),
     # ----------------------------------------------------------------- 9. win / lose
     Row("AW-9.1", "the Summoner who beats every opponent wins",
         [DRAW, A("summon-alpha")], "ok",
