@@ -433,6 +433,12 @@ ROWS = [
              gear={"alice": GEAR}),
         lambda r: [f["opponent"] for f in last(r)["showdown"]["fights"]] == ["bob", "carol"]
         and r["final"]["winner"] == "alice"),
+    Row("AW-8.2", "the Showdown ends at the Summoner's first lost fight",
+        [DRAW, LOST], "ok",
+        dict(carol=HAND, bob=HAND + ["Tusk Charge"], gear={"alice": GEAR},
+             field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
+        lambda r: [f["opponent"] for f in last(r)["showdown"]["fights"]] == ["bob"]
+        and r["final"]["players"]["alice"]["out"]),
     # ----------------------------------------------------------------- 9. win / lose
     Row("AW-9.1", "the Summoner who beats every opponent wins",
         [DRAW, A("summon-alpha")], "ok",
