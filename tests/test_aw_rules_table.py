@@ -439,6 +439,12 @@ ROWS = [
              field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
         lambda r: [f["opponent"] for f in last(r)["showdown"]["fights"]] == ["bob"]
         and r["final"]["players"]["alice"]["out"]),
+    Row("AW-8.4", "a battle card from a player who is not in that fight",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "carol", "card": "Deep Dive"}]}, {"opponent": "carol"}])], "illegal",
+        dict(carol=HAND + ["Deep Dive"], gear={"alice": GEAR},
+             field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
+        lambda r: "Deep Dive (AWC) 68" in hand(r, "carol") and r["final"]["winner"] is None),
     # ----------------------------------------------------------------- 9. win / lose
     Row("AW-9.1", "the Summoner who beats every opponent wins",
         [DRAW, A("summon-alpha")], "ok",
