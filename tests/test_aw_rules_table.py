@@ -445,6 +445,11 @@ ROWS = [
         dict(carol=HAND + ["Deep Dive"], gear={"alice": GEAR},
              field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
         lambda r: "Deep Dive (AWC) 68" in hand(r, "carol") and r["final"]["winner"] is None),
+    Row("AW-8.4", "equipment played as a battle card in the Final Showdown",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Glacier Plate"}]}])], "illegal",
+        dict(bob=HAND + ["Glacier Plate"], field={"alice": ["Krill"], "bob": ["Orca"]},
+             gear={"alice": GEAR})),
     # ----------------------------------------------------------------- 9. win / lose
     Row("AW-9.1", "the Summoner who beats every opponent wins",
         [DRAW, A("summon-alpha")], "ok",
