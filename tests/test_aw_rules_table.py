@@ -489,6 +489,12 @@ ROWS = [
                    gear={"alice": GEAR}, bob=HAND + ["Tusk Charge"]),
         lambda r: r["final"]["turn"] == "bob" and last(r)["gaps"] == []
         and last(r)["breaches"] == []),
+    Row("AW-9.2", "a removed Summoner cannot answer with Goamph",
+        [DRAW, LOST, A("draw", "bob"), A("summon", "bob", card="Lemming", cancelled_by="alice")],
+        "illegal", dict(alice=HAND + ["Goamph"], carol=HAND, bob=HAND + ["Tusk Charge"],
+                        gear={"alice": GEAR},
+                        field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
+        lambda r: "Goamph (AWC) 73" in hand(r) and fld(r, "bob") == ["Orca"]),
     # ----------------------------------------------------------------- 10. clarifications
     Row("AW-10.1", "Goamph cancels a creature summon",
         [DRAW, A("summon", card="Orca", cancelled_by="bob")], "ok",
