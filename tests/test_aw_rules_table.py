@@ -495,6 +495,13 @@ ROWS = [
                         gear={"alice": GEAR},
                         field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]}),
         lambda r: "Goamph (AWC) 73" in hand(r) and fld(r, "bob") == ["Orca"]),
+    Row("AW-9.4", "the removed Summoner's seat is skipped in the turn order",
+        [DRAW, LOST, A("draw", "bob"), A("end", "bob"), A("draw", "carol"), A("end", "carol"),
+         A("draw", "bob")], "ok",
+        dict(carol=HAND, bob=HAND + ["Tusk Charge"], gear={"alice": GEAR},
+             field={"alice": ["Krill"], "bob": ["Orca"], "carol": ["Puffin"]},
+             house={"turn_order": "listed"}),
+        lambda r: r["final"]["turn"] == "bob"),
     # ----------------------------------------------------------------- 10. clarifications
     Row("AW-10.1", "Goamph cancels a creature summon",
         [DRAW, A("summon", card="Orca", cancelled_by="bob")], "ok",
