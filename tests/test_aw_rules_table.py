@@ -563,6 +563,11 @@ ROWS = [
         [DRAW, A("battle", **BATTLE, match={1: 1}, rolls=[5, 2, 6])], "ok",
         dict(field={"alice": [W6], "bob": [W8]}),
         lambda r: fld(r) == [] and fld(r, "bob") == ["Walrus"]),
+    # alice's level 8 Walrus rolls 3 and 6, bob's level 6 Walrus 3: the better die, 6, wins
+    Row("AW-10.9", "the level 8 Walrus's better die counts when its first die ties",
+        [DRAW, A("battle", **BATTLE, match={1: 1}, rolls=[3, 6, 3], take="Lemming")], "ok",
+        dict(field={"alice": [W8], "bob": [W6]}),
+        lambda r: fld(r) == ["Walrus"] and fld(r, "bob") == []),
 ]
 
 GAP_ROWS = [
