@@ -25,6 +25,12 @@ def test_battle_highest_level_wins_and_loser_is_discarded():
     assert r["stake"]["outcome"].startswith("the attacker wins one Alpha Walrus gear")
 
 
+def test_battle_the_defender_keeps_the_stake_when_the_attacker_loses():
+    r = ruling("battle", "Krill", "--defender", "Orca", "--match", "1=1", "--stake", "gear")
+    assert r["winner"] == "defender"
+    assert r["stake"]["outcome"] == "the defender keeps the gear (AW-4.2)"
+
+
 def test_battle_tie_goes_to_the_defender():
     r = ruling("battle", "Harp Seal", "--defender", "Wolverine", "--match", "a1=d1",
                "--stake", "hand")
