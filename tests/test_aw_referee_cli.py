@@ -275,6 +275,16 @@ def test_showdown_win_against_every_opponent():
     assert [f["opponent"] for f in r["fights"]] == ["bob", "carol"]
 
 
+def test_showdown_with_three_of_the_four_gear_pieces_is_illegal():
+    """AW-8.1: one piece short is as ineligible as three short."""
+    three = ("Alpha Walrus Horn", "Alpha Walrus Crown", "Alpha Walrus Cloak")
+    gear = [a for g in three for a in ("--gear", g)]
+    r = ruling("showdown", "--opponent", "bob=Krill", *gear, "--seed", "1", code=1)
+    assert r["eligible"] is False and r["winner"] is None and r["fights"] == []
+    assert [v["rule"] for v in r["violations"]] == ["AW-8.1"]
+    assert "Alpha Walrus Tusks" in r["violations"][0]["message"]
+
+
 def test_showdown_tie_is_settled_by_seeded_d6():
     """Level 12 against 12: each side rolls a D6 from the seed, Summoner first (AW-8.5), equal
     dice rolled again (AW-G.14, provisionally reroll); the winner is worked out from the seed
