@@ -54,9 +54,9 @@ def _leave(code: int) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:  # the reader of stdout left after the command was done (| head)
-        from deckcli.cli import _drop_stdout
+        from deckcli.cli import drop_stdout
 
-        _drop_stdout()  # what is left goes nowhere, without Python's "Exception ignored"
+        drop_stdout()  # what is left goes nowhere, without Python's "Exception ignored"
         sys.exit(code)  # and the command's own answer stands
     except (OSError, ValueError, AttributeError):
         sys.exit(code)

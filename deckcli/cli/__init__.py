@@ -186,7 +186,7 @@ def run(argv: list[str] | None = None) -> int:
             return _internal(exc, debug)
         # stdout (or stderr) is on a full disk or device: say so once, and let nothing else
         # try to write there (at exit, Python would flush stdout again and fail again)
-        _drop_stdout()
+        drop_stdout()
         where = f" {exc.filename}" if exc.filename else " the output"
         try:
             click.echo(f"deckcli: error: could not write{where}: {exc.strerror}", err=True)
@@ -206,7 +206,7 @@ def _internal(exc: Exception, debug: bool) -> int:
     return EXIT_FAILURE
 
 
-def _drop_stdout() -> None:
+def drop_stdout() -> None:
     """Point file descriptor 1 at the null device (Python's advice for a stdout that cannot
     be written: the data still buffered is then flushed there at exit, without an error)."""
     import os
