@@ -313,6 +313,22 @@ def test_setup_pool_holds_five_of_six_animals(deck_file):
     assert {p: len(pool) for p, pool in data["pools"].items()} == {"p1": 5, "p2": 5, "p3": 5}
 
 
+@pytest.mark.parametrize("text, message", [
+    ("game: chess\n4 Walrus\n", "unknown game 'chess' in the header"),
+    ("4 Walrus\n\x00\n", "NUL byte"),
+])
+@pytest.mark.parametrize("as_opponent", [False, True])
+def test_setup_of_what_cannot_be_read_as_a_deck_deals_nothing(deck_file, text, message,
+                                                              as_opponent):
+    # an unknown game's deck was dealt as an animal-battle game of 0 cards
+    bad = deck_file(text)
+    args = [EXAMPLES / "good" / "casual-risky.txt", "--opponent", bad] if as_opponent else [bad]
+    r = run("setup", *args, "--seed", "1")
+    assert r.code == 2, r
+    assert "cannot be read as a deck" in r.err and message in r.err and str(bad) in r.err, r
+    assert "opening hand" not in r.out, r
+
+
 def test_setup_deck_that_cannot_reveal_an_animal(deck_file):
     deck = deck_file("20 Second Wind\n")
     r = run("setup", deck, "--seed", "1", "-O", "json")
