@@ -91,6 +91,13 @@ def test_a_deck_that_cannot_be_read_exits_2(deck_file, text):
     assert r.out == "" and "Traceback" not in r.err
 
 
+def test_standard_input_given_twice_is_a_usage_error_as_in_validate():
+    # 'diff - -' said the second '-' held no card entries (stdin is read once)
+    r = run("diff", "-", "-", input=DEEP.read_text(encoding="utf-8"))
+    assert r.code == 2 and "'-' (standard input) is given more than once" in r.err, r
+    assert run("diff", "-", DEEP, input=DEEP.read_text(encoding="utf-8")).code == 0
+
+
 def test_a_missing_file_or_one_deck_exits_2(tmp_path):
     assert run("diff", DEEP, tmp_path / "gone.txt").code == 2
     r = run("diff", DEEP)

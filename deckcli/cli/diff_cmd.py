@@ -58,6 +58,8 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
         return _event(ctx, event_path, played_dir, printings, output, game, db_dirs)
     if len(decks) != 2:
         raise UsageError(f"diff compares two decks: DECK_A DECK_B (got {len(decks)})")
+    if decks[0] == decks[1] == "-":  # standard input is read once: the second would be empty
+        raise UsageError("'-' (standard input) is given more than once")
     from deckcli.decks.diff import Unreadable, compare, read_side
 
     index = open_index(ctx, db_dirs)
