@@ -1,5 +1,5 @@
 """The text-decklist line grammar, written as regular expressions, against the hand-written
-scanners in deckcli/decks/text.py (which avoid the cost of compiling these at start-up).
+scanners in deckcli/decks/lines.py (which avoid the cost of compiling these at start-up).
 
 Each scanner must accept exactly the lines its pattern accepts and split them the same way.
 """
@@ -11,6 +11,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from deckcli.decks import lines
 from deckcli.decks import text as t
 
 QTY = re.compile(r"^(?:(?P<a>[+-]?\d+)(?:\s*[xX](?=\s))?|(?P<b>[+-]?\d+)[xX]|"
@@ -35,7 +36,7 @@ LINES = st.lists(ALPHABET, max_size=12).map("".join).map(str.strip)
 @settings(max_examples=1200, deadline=None)
 def test_quantity(line):
     m = QTY.match(line)
-    got = t.scan_quantity(line)
+    got = lines.scan_quantity(line)
     if m is None:
         assert got is None
     else:
@@ -47,7 +48,7 @@ def test_quantity(line):
 @settings(max_examples=800, deadline=None)
 def test_header(line):
     m = HEADER.match(line)
-    got = t.scan_header(line)
+    got = lines.scan_header(line)
     assert (got is None) == (m is None)
     if m:
         assert got == (m["key"], m["value"].strip())
@@ -61,7 +62,7 @@ def test_header(line):
 @settings(max_examples=1200, deadline=None)
 def test_section(line):
     m = SECTION.match(line)
-    got = t.scan_section(line)
+    got = lines.scan_section(line)
     assert (got is None) == (m is None), (line, got, m)
     if m:
         assert got == (m["word"].rstrip(), m["n"] or m["p"] or m["s"])
@@ -75,7 +76,7 @@ def test_section(line):
 @settings(max_examples=1200, deadline=None)
 def test_printing_in_parens(line):
     m = PAREN.match(line)
-    got = t.scan_printing_in_parens(line)
+    got = lines.scan_printing_in_parens(line)
     assert (got is None) == (m is None), (line, got, m)
     if m:
         assert got == (m["name"], m["set"], m["num"])
@@ -87,7 +88,7 @@ def test_printing_in_parens(line):
 @settings(max_examples=1200, deadline=None)
 def test_bare_printing(line):
     m = BARE.match(line)
-    got = t.scan_bare_printing(line)
+    got = lines.scan_bare_printing(line)
     assert (got is None) == (m is None), (line, got, m)
     if m:
         assert got == (m["name"], m["set"], m["num"])
@@ -107,7 +108,7 @@ AFTER = re.compile(r"^(?P<rest>.*?\S)\s+[xX](?P<n>\d+)"
 @settings(max_examples=1200, deadline=None)
 def test_count_after(line):
     m = AFTER.match(line)
-    got = t.scan_count_after(line)
+    got = lines.scan_count_after(line)
     assert (got is None) == (m is None), (line, got, m)
     if m:
         assert got == (m["n"], m["rest"] + m["tail"]), (line, got)
@@ -128,7 +129,7 @@ def test_tags(line):
             break
         groups.insert(0, m["tags"])
         rest = rest[: m.start()].rstrip()
-    assert t.scan_tags(line) == (rest, groups)
+    assert lines.scan_tags(line) == (rest, groups)
 
 
 DECK_LINES = st.lists(st.sampled_from([
@@ -151,13 +152,13 @@ def _read_back(deck):
 def test_a_remembered_line_reads_as_a_fresh_one(other, deck):
     # parse_text remembers entry and header lines across decks (a batch repeats them): a deck
     # read with every line remembered must come out exactly as it does from an empty memo
-    saved = t._READ
+    saved = lines._READ
     try:
-        t._READ = {}
+        lines._READ = {}
         fresh = _read_back(t.parse_text(deck, "d.txt"))
-        t._READ = {}
+        lines._READ = {}
         t.parse_text(other, "o.txt")  # the memo now holds the other deck's lines
         remembered = _read_back(t.parse_text(deck, "d.txt"))
     finally:
-        t._READ = saved
+        lines._READ = saved
     assert remembered == fresh

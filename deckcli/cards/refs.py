@@ -18,8 +18,9 @@ _NOT_FOUND = ("unknown-card", "unknown-printing", "unknown-set")
 
 def resolve_ref(index, game: str, text: str):
     """The :class:`~deckcli.decks.resolve.Resolved` entry a reference names."""
+    from deckcli.decks.lines import is_number_token
     from deckcli.decks.resolve import Resolved, resolve_entry
-    from deckcli.decks.text import is_number_token, parse_text
+    from deckcli.decks.text import parse_text
 
     text = " ".join(str(text).split())
     if not text:

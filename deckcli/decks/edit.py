@@ -211,7 +211,7 @@ _QTY_DIGITS = re.compile(r"^(\s*(?:[xX]\s?)?)([+-]?\d+)")
 
 
 def _rewrite_text(deck: Deck, text: str, changes: dict[int, int], new, game: str) -> str:
-    from deckcli.decks.text import split_lines
+    from deckcli.decks.lines import split_lines
     from deckcli.games import get
 
     nl = deck.newline

@@ -31,6 +31,7 @@ import json
 from dataclasses import dataclass, field
 
 from deckcli.decks.convert import to_csv
+from deckcli.decks.lines import split_comment, split_lines
 from deckcli.decks.model import HEADER_KEYS, Deck, Entry
 from deckcli.decks.plan import (
     CannotFormat,
@@ -47,7 +48,6 @@ from deckcli.decks.resolve import (
     settle_whole_names,
 )
 from deckcli.decks.shapes import comment_line, dump_json, entry_line, sideboard_lines
-from deckcli.decks.text import split_comment, split_lines
 from deckcli.decks.yamlfmt import format_yaml
 from deckcli.games import section_kinds
 

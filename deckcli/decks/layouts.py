@@ -9,7 +9,7 @@
 Each is a line without a leading quantity, so none of them can be taken for an entry; a card
 name can only meet them in ``Name ...`` before the first entry (the deck's name wins there, as
 in Arena's layout). The scanners that entry lines need (``Walrus x4``, ``*F*``, ``//``
-comments, ``Name ...``) live in :mod:`deckcli.decks.text`; this module is imported only when a
+comments, ``Name ...``) live in :mod:`deckcli.decks.lines`; this module is imported only when a
 file has one of the lines above, so an ordinary deck costs nothing more to read.
 
 Neither game has a sideboard: its cards are kept as written (``Deck.sideboard``) but never

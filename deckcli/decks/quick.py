@@ -20,9 +20,7 @@ from operator import itemgetter
 
 from deckcli.decks.fingerprint import item as fingerprint_item
 from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS, MEMO_LINES
-from deckcli.decks.model import Deck, Entry
-from deckcli.decks.resolve import Resolved, resolve_entry, totals_of
-from deckcli.decks.text import (
+from deckcli.decks.lines import (
     classify_line,
     line_memo,
     name_line,
@@ -31,6 +29,8 @@ from deckcli.decks.text import (
     split_comment,
     split_lines,
 )
+from deckcli.decks.model import Deck, Entry
+from deckcli.decks.resolve import Resolved, resolve_entry, totals_of
 
 
 class QuickDeck:

@@ -108,8 +108,8 @@ DL-1.1  decks/reader
 DL-1.2  decks/csvdeck
 DL-1.3  decks/csvdeck decks/reader decks/structured decks/text decks/xmldeck
 DL-1.4  validate
-DL-2.1  decks/model decks/text decks/xmldeck
-DL-2.2  decks/structured decks/text
+DL-2.1  decks/lines decks/model decks/xmldeck
+DL-2.2  decks/lines decks/structured
 DL-2.3  decks/text
 DL-2.4  validate
 DL-2.5  decks/text
@@ -122,7 +122,7 @@ DL-3.2  cards/names
 DL-3.3  decks/resolve sim/run
 DL-3.4  decks/resolve sim/run
 DL-3.5  decks/resolve
-DL-4.1  decks/structured decks/text
+DL-4.1  decks/lines decks/structured
 DL-4.2  decks/resolve
 DL-5.1  validate
 DL-5.2  validate

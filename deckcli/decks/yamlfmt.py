@@ -60,7 +60,7 @@ def _flow(obj) -> None:
 def _yaml_comments(text: str, data, cards, joined: bool = False
                    ) -> tuple[dict[int, str], dict[int, list[str]], list[str]]:
     """Comments in the cards list, by item: (end-of-line, full lines above, after the last)."""
-    from deckcli.decks.text import split_lines
+    from deckcli.decks.lines import split_lines
     from deckcli.yamlio import line_of
 
     src = split_lines(text)
@@ -138,7 +138,7 @@ def read_comments(deck: Deck, text: str) -> None:
     entry that reads ``-- Animals: 17 --`` (a section header, as convert writes one) is that
     section's header. (``validate`` needs no comments: this reads the file a second time, with
     ruamel.yaml's round-trip loader.)"""
-    from deckcli.decks.text import split_lines
+    from deckcli.decks.lines import split_lines
     from deckcli.yamlio import line_of
 
     joined = joins(text)
@@ -151,7 +151,7 @@ def read_comments(deck: Deck, text: str) -> None:
     first = line_of(data, "cards") or 1
     deck.preamble = [c.strip()[1:].strip() for ln in split_lines(text)[:first - 1]
                      for c in comment_lines(ln, joined) if c.strip().startswith("#")]
-    from deckcli.decks.text import read_section, section_words
+    from deckcli.decks.lines import read_section, section_words
 
     section = None
     for i, entry in enumerate(deck.entries):
