@@ -33,6 +33,16 @@ class DeckcliError(Exception):
         return f"{where}{self.message}"
 
 
+def unreadable_deck(path: str, problems) -> DeckcliError:
+    """The error (exit 2) of a command that cannot use ``path`` as a deck at all (simulate,
+    setup, build): "cannot be read as a deck", with the first error among ``problems`` (the
+    diagnostics, in the order to tell them) and its line."""
+    first = next((p for p in problems if p.is_error), None)
+    why = f": {first.message}" if first else ""
+    return DeckcliError(f"cannot be read as a deck{why}", path=path,
+                        line=first.line if first else None)
+
+
 class UsageError(DeckcliError):
     """Options that do not fit together, or a value the command cannot use."""
 

@@ -134,15 +134,13 @@ def as_candidate(r, path: str):
     from deckcli.build.search import Candidate
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
-    from deckcli.errors import DeckcliError
+    from deckcli.errors import unreadable_deck
     from deckcli.sim.run import card_type, need_an_animal
 
     deck = r.decks.get(path) or read_deck(path, is_set=r.index.is_any_set_code)
     rdeck = resolve_deck(r.index, deck, r.game.id, r.binder.format)
-    errors = [p for p in [*deck.problems, *rdeck.problems] if p.is_error]
-    if errors:
-        raise DeckcliError(f"cannot be read as a deck: {errors[0].message}", path=path,
-                           line=errors[0].line)
+    if any(p.is_error for p in [*deck.problems, *rdeck.problems]):
+        raise unreadable_deck(path, [*deck.problems, *rdeck.problems])
     counts: dict[int, int] = {}
     notes = []
     for res in rdeck.entries:

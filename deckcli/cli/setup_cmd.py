@@ -34,7 +34,7 @@ from deckcli.cli.common import (
 def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     """Perform the game's setup exactly as the rules order it, from a seeded shuffle."""
     from deckcli.decks.reader import read_deck
-    from deckcli.errors import DeckcliError
+    from deckcli.errors import unreadable_deck
     from deckcli.games import GAMES
     from deckcli.validate import Options, resolve_for
 
@@ -45,11 +45,7 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
         d = read_deck(path, is_set=index.is_any_set_code)
         rd, g, fmt, problems = resolve_for(d, index, Options(game=pick_game(ctx, game)))
         if rd is None:  # not a deck (binary, not UTF-8) or of a game deckcli does not know:
-            # nothing to deal, as simulate says of a deck it cannot read (exit 2)
-            first = next((p for p in problems if p.is_error), None)
-            why = f": {first.message}" if first else ""
-            raise DeckcliError(f"cannot be read as a deck{why}", path=path,
-                               line=first.line if first else None)
+            raise unreadable_deck(path, problems)  # nothing to deal, as simulate says
         rd.problems = problems  # reading, game/format and resolving problems, in that order
         return rd
 

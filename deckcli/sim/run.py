@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from deckcli.errors import DeckcliError, UsageError
+from deckcli.errors import DeckcliError, UsageError, unreadable_deck
 from deckcli.sim import report as reporting
 from deckcli.sim.play import Spec, game_seed
 
@@ -47,11 +47,7 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
                                                            event=event))
     reading = [p for p in deck.problems if p.is_error]  # lines that are no card entry
     if rdeck is None or not deck.readable or reading:
-        first = next(iter(reading), None) or next((p for p in report.problems if p.is_error),
-                                                  None)
-        why = f": {first.message}" if first else ""
-        raise DeckcliError(f"cannot be read as a deck{why}", path=path,
-                           line=first.line if first else None)
+        raise unreadable_deck(path, [*reading, *report.problems])
     unknown = [p for p in report.problems if p.rule in ("DL-3.3", "DL-3.4")]
     if unknown:
         raise DeckcliError(f"cannot be played: {unknown[0].message}", path=path,
