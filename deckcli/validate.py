@@ -95,13 +95,10 @@ def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
     event file or a workflow is left out too; ``skipped`` collects (path, what it is) for
     those recognised by their content, so the command can say so."""
     skipped = [] if skipped is None else skipped
+    stdin_once(paths)
     out: list[str] = []
     for raw in paths:
         if raw == "-":
-            if "-" in out:  # standard input is read once: a second '-' would be empty
-                from deckcli.errors import UsageError
-
-                raise UsageError("'-' (standard input) is given more than once")
             out.append(raw)
             continue
         if os.path.isdir(raw):
@@ -122,6 +119,15 @@ def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
         else:
             raise NotFoundError("no such file or folder", path=raw)
     return out
+
+
+def stdin_once(paths) -> None:
+    """UsageError (exit 2) when ``-`` is given more than once: standard input is read once,
+    so a second ``-`` would be an empty deck."""
+    if list(paths).count("-") > 1:
+        from deckcli.errors import UsageError
+
+        raise UsageError("'-' (standard input) is given more than once")
 
 
 def _walk(top: str, found: list[str], skipped: list) -> None:

@@ -49,7 +49,7 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     read.
     """
     from deckcli.errors import UsageError
-    from deckcli.validate import Options
+    from deckcli.validate import Options, stdin_once
 
     game = pick_game(ctx, game)
     if event_path or played_dir:
@@ -58,9 +58,9 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
         return _event(ctx, event_path, played_dir, printings, output, game, db_dirs)
     if len(decks) != 2:
         raise UsageError(f"diff compares two decks: DECK_A DECK_B (got {len(decks)})")
-    if decks[0] == decks[1] == "-":  # standard input is read once: the second would be empty
-        raise UsageError("'-' (standard input) is given more than once")
     from deckcli.decks.diff import Unreadable, compare, read_side
+
+    stdin_once(decks)
 
     index = open_index(ctx, db_dirs)
     options = Options(game=game)
