@@ -56,6 +56,7 @@ class Event:
     _banned_ids: dict[int, Ban] = field(default_factory=dict)
     _legal_sets: frozenset[str] | None = None  # set by resolve
     _at: dict[str, str] | None = None  # deck file (absolute) -> its listed player
+    _unlisted: list[str] | None = None  # unlisted_paths(), found once a run
 
     # -- resolution against the card index ------------------------------------------------
     def resolve(self, index) -> None:
@@ -205,7 +206,13 @@ class Event:
 
     def unlisted_paths(self) -> list[str]:
         """The deck files beside the roster's decks (in their folders) that no player is
-        listed for, in name order: checked with the roster, each with a warning (EV-3.1)."""
+        listed for, in name order: checked with the roster, each with a warning (EV-3.1).
+        Found once (``validate --event -o`` asks before the run that checks them)."""
+        if self._unlisted is None:
+            self._unlisted = self._find_unlisted()
+        return list(self._unlisted)
+
+    def _find_unlisted(self) -> list[str]:
         from deckcli.decks.kinds import deck_file_name, other_kind
 
         listed, folders = set(), set()
