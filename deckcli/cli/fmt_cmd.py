@@ -348,13 +348,12 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
 
     from deckcli.decks.carry import CARRIES, dropped
     from deckcli.decks.convert import convert as run_convert
-    from deckcli.decks.writer import atomic_write, check_target
+    from deckcli.decks.writer import atomic_write, check_target, is_one_of
     from deckcli.errors import UsageError
 
     if out is not None:  # a FIFO, device or read-only file: refused as every writer does
         check_target(out)
-        if path != "-" and os.path.exists(out) and os.path.exists(path) and \
-                os.path.samefile(path, out):
+        if is_one_of(out, [path]):
             # a conversion keeps only what the target carries: over its own source it would
             # lose the rest (tags, comments, headers); fmt is what rewrites a deck in place
             raise UsageError(f"{out} is the deck being converted; write the conversion to "

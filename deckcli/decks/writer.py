@@ -93,14 +93,21 @@ def check_target(path: str | os.PathLike) -> None:
 
 
 def check_not_input(path: str | os.PathLike, inputs, what: str = "a file") -> None:
-    """WriteError (exit 2) now if ``path`` is one of ``inputs`` (by any name: the same file),
-    the files a command reads (decks, an event file): a report or an export written there
-    would replace what it reports on (``validate -o``, ``export -o``). Nothing is written."""
-    path = os.fspath(path)
+    """WriteError (exit 2) now if ``path`` is one of ``inputs`` (:func:`is_one_of`), the files
+    a command reads (decks, an event file): a report or an export written there would replace
+    what it reports on (``validate -o``, ``export -o``). Nothing is written."""
+    if is_one_of(path, inputs):
+        raise WriteError(f"is {what} this command reads; not replacing it (write the "
+                         "output to another file)", path=os.fspath(path))
+
+
+def is_one_of(path: str | os.PathLike, inputs) -> bool:
+    """Whether ``path`` exists and is the same file, by any name, as one of ``inputs``
+    (``-``, None and paths that are not there are no file)."""
     try:
         st = os.stat(path)
     except OSError:  # not there yet (or not reachable): it is no input either
-        return
+        return False
     for given in inputs:
         if given is None or given == "-":
             continue
@@ -109,8 +116,8 @@ def check_not_input(path: str | os.PathLike, inputs, what: str = "a file") -> No
         except OSError:
             continue
         if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
-            raise WriteError(f"is {what} this command reads; not replacing it (write the "
-                             "output to another file)", path=path)
+            return True
+    return False
 
 
 def writable_folder(path: str | os.PathLike) -> str:
