@@ -75,6 +75,18 @@ def test_sb_prefixed_lines_are_sideboard_cards_wherever_they_stand():
     assert "3 sideboard cards on lines 1, 3 left out" in p.message
 
 
+@pytest.mark.parametrize("line", ["SB: Beluga x2", "sb: Beluga (ABS) 11 x2",
+                                  "SB: Beluga x2 [foil]"])
+def test_an_sb_prefix_holds_a_count_after_the_card_too(line):
+    """'SB: Beluga x2' is a sideboard card written with its count after it, as 'SB: 2 Beluga'
+    is: not a main-deck entry named 'SB: Beluga'."""
+    deck, got = read(f"4 Walrus\n{line}\n16 Orca\n")
+    assert [g[1] for g in got] == ["Walrus", "Orca"]
+    assert [(e.count, e.name, e.line) for e in deck.sideboard] == [(2, "Beluga", 2)]
+    [p] = deck.problems
+    assert p.code == "sideboard" and "2 sideboard cards on line 2 left out" in p.message
+
+
 def test_deck_after_a_sideboard_goes_back_to_the_deck():
     deck, got = read("Sideboard\n2 Beluga\nDeck\n4 Walrus\n")
     assert [g[1] for g in got] == ["Walrus"] and [e.name for e in deck.sideboard] == ["Beluga"]

@@ -264,6 +264,8 @@ def classify_line(line: str, seen: dict, is_set) -> tuple | None:
         if known[1][0] in ("game", "format"):  # these repeat across decks
             seen[line] = known
         return known
+    if line[:3].casefold() == "sb:":
+        return None  # 'SB: Orca x2': a sideboard card (the caller reads what follows 'SB:')
     qty = scan_count_after(line)
     if qty is not None:
         known = seen[line] = _read_entry(qty, is_set)
