@@ -264,3 +264,21 @@ def test_a_write_killed_part_way_leaves_nothing_behind_after_the_next_write(tmp_
     going.join(60)
     assert live.read_text() == "4 Orca\n4 Walrus\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt", "live.txt", "other.txt"]
+
+
+def test_a_write_leaves_other_programs_dot_lock_and_tmp_files_alone(tmp_path):
+    """The sweep of killed writes' leftovers removes only what a deckcli write leaves (an
+    empty `.NAME.lock` beside `.NAME.XXXXXXXX.tmp`): a user's `.notes.lock` that holds
+    something, or a `.backup.20261203.tmp` with no lock file beside it, looks like deckcli's
+    names but is not deckcli's, and a fmt of a deck in that folder used to delete both."""
+    deck = tmp_path / "messy.txt"
+    deck.write_text(MESSY)
+    notes, backup = tmp_path / ".notes.lock", tmp_path / ".backup.20261203.tmp"
+    notes.write_text("someone's notes\n")
+    backup.write_text("a backup\n")
+    r = run("fmt", deck)
+    assert r.code == 0, r
+    assert notes.read_text() == "someone's notes\n"
+    assert backup.read_text() == "a backup\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".backup.20261203.tmp", ".notes.lock", "messy.txt"]

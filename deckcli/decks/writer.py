@@ -292,7 +292,10 @@ def _sweep(target: str) -> None:
 
     Called holding ``target``'s lock, so its own temporary files are stale; another file's are
     stale when its lock can be taken at once (held, it is being written now, and is left
-    alone). Each folder is looked at once per process."""
+    alone). Only what a deckcli write leaves is touched: a killed write leaves its lock file,
+    always empty, beside its temporary files, so a group without an empty ``.NAME.lock`` (a
+    user's ``.notes.lock`` with something in it, a ``.backup.20261203.tmp`` alone) is not
+    deckcli's and stays. Each folder is looked at once per process."""
     folder, own = os.path.split(os.path.abspath(target))
     if folder in _swept:
         return
@@ -311,11 +314,21 @@ def _sweep(target: str) -> None:
         if other == own or is_held(os.path.join(folder, other)):
             _remove(folder, temps)
             continue
+        if not _empty_file(os.path.join(folder, f".{other}.lock")):
+            continue  # not a deckcli write's: its lock file is always there and empty
         try:
             with locked(os.path.join(folder, other), wait=0):
                 _remove(folder, temps)  # and leaving the lock deletes a stale lock file
         except (LockError, OSError):
             pass  # being written now, or not ours to touch
+
+
+def _empty_file(path: str) -> bool:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size == 0
 
 
 def _remove(folder: str, names: list[str]) -> None:
