@@ -292,6 +292,19 @@ def test_malformed_query_exit_2_with_column(query, column):
     assert f"query column {column}:" in r.err
 
 
+@pytest.mark.parametrize("query,message", [
+    ("a" * 60_000, "query column 1: a term is longer than 1,000 characters"),
+    ('"' + "a b " * 300 + '"', "query column 1: a term is longer than 1,000 characters"),
+    (" ".join(["walrus"] * 3000), "query column 701: the query has more than 100 terms"),
+    (" or ".join(["speed>1"] * 1200), "the query has more than 100 terms")])
+def test_a_query_past_the_index_limits_is_a_usage_error_not_an_internal_error(query, message):
+    """A 60,000-character word (SQLite: "LIKE or GLOB pattern too complex"), 3,000 words or
+    1,200 terms joined by 'or' ("Expression tree is too large") made `cards search` end in an
+    internal error."""
+    r = run("cards", "search", query)
+    assert r.code == 2 and message in r.err and "internal error" not in r.err, r
+
+
 @pytest.mark.parametrize("ref", ["Walrus", "walrus (abs) 012", "ABS 12", "PRM P3"])
 def test_cards_show_accepts_every_reference_form(ref):
     r = run("cards", "show", ref, "-O", "json")

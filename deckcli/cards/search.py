@@ -21,6 +21,10 @@ from dataclasses import dataclass
 from deckcli.cards.names import fold_name, set_key, variant_tag
 from deckcli.errors import UsageError
 
+#: A query's bounds: the card index (SQLite) refuses a LIKE pattern past 50,000 bytes and an
+#: expression nested past 1,000 levels, and no card name is anywhere near these.
+MAX_TERMS = 100
+MAX_TERM_CHARS = 1000
 STATS = ("weight", "speed", "lifespan", "population", "length", "max_depth", "level")
 FILTERS = ("name", "kind", "set", "variant")
 _TOKEN = re.compile(r'\s*(?:(?P<neg>-)?(?:(?P<quoted>"[^"]*"?)|(?P<word>[^\s"]+)))')
@@ -54,6 +58,10 @@ def parse(query: str) -> list[list[Term]]:
         col = m.start("quoted") if m["quoted"] else m.start("word")
         col = (col if col >= 0 else pos) + 1
         pos = m.end()
+        if len(m["quoted"] or m["word"]) > MAX_TERM_CHARS:
+            raise QueryError(f"a term is longer than {MAX_TERM_CHARS:,} characters", col)
+        if sum(map(len, groups)) + len(groups) > MAX_TERMS:
+            raise QueryError(f"the query has more than {MAX_TERMS} terms", col)
         neg = bool(m["neg"])
         if m["quoted"] is not None:
             q = m["quoted"]
