@@ -222,6 +222,19 @@ def test_mapping_actions_and_deck_files(tmp_path):
     assert r.json()["final"]["players"]["p2"]["discard"] == 1  # Fin Whale lost on speed
 
 
+def test_a_deck_file_past_the_logs_deck_bound_is_refused(tmp_path):
+    """A log's deck listed in the log holds at most 100,000 cards; a deck *file* (a 100 KB
+    file of '999 Orca' lines is 4.8 million cards) had no bound, and the seeded shuffle of
+    each replay made `referee check` run for minutes. It is an error on the deck's line."""
+    (tmp_path / "p2.txt").write_text("999 Orca\n999 Orca [foil]\n" * 60)
+    body = BASE.replace("{deck: [Fin Whale, Sea Otter, Adelie Penguin, Arctic Fox, King Penguin, "
+                        "Cheetah, Lion]}", "{deck: p2.txt}")
+    body = body.replace("  first: p1\n", "  seed: 1\n  first: p1\n") + "actions: []\n"
+    r = run("referee", "check", write_log(tmp_path, body))
+    assert r.code == 2, r
+    assert "game.yaml:7: p2's deck: 119,880 cards, more than the 100,000" in r.err, r
+
+
 def generated_log(n_turns: int, tmp_path):
     """A long legal log written by replaying a simple policy through the engine."""
     from deckcli.cards import open_index

@@ -142,6 +142,10 @@ class LogReader:
         problems = [*parsed.problems, *rdeck.problems]
         if problems:
             self.fail(f"{pid}'s deck: {problems[0].message}", obj=players, key=pid)
+        total = sum(r.entry.count for r in rdeck.entries)
+        if total > MAX_DECK:  # as for a deck listed in the log: a shuffle per replay is costly
+            self.fail(f"{pid}'s deck: {total:,} cards, more than the {MAX_DECK:,} a game log's "
+                      "deck may hold", obj=players, key=pid)
         out = []
         for r in rdeck.entries:
             if r.card.id not in self.book:
