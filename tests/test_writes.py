@@ -282,3 +282,32 @@ def test_a_write_leaves_other_programs_dot_lock_and_tmp_files_alone(tmp_path):
     assert backup.read_text() == "a backup\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         ".backup.20261203.tmp", ".notes.lock", "messy.txt"]
+
+
+def test_a_file_whose_name_is_long_but_allowed_is_written_and_its_leftovers_swept(tmp_path):
+    """A 250-byte file name is allowed, but `.NAME.lock` and `.NAME.XXXXXXXX.tmp` beside it
+    are not: fmt, add, new and convert -o of such a file failed with 'could not write: File
+    name too long'. The lock and temporary files now carry a shortened stem (the name's start
+    and a digest), which the sweep of killed writes' leftovers knows too."""
+    deck = tmp_path / ("d" * 246 + ".txt")
+    deck.write_text(MESSY)
+    r = run("fmt", deck)
+    assert r.code == 0 and deck.read_text() != MESSY, r
+    assert run("add", deck, "Orca").code == 0
+    created = tmp_path / ("n" * 246 + ".txt")
+    assert run("new", created).code == 0 and created.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([deck.name, created.name])
+    # what a write of the long-named deck killed part-way leaves, swept by the next write
+    from deckcli.decks.lock import stem
+
+    short = stem(deck.name)
+    assert len(os.fsencode(f".{short}.abcdefgh.tmp")) <= 255
+    (tmp_path / f".{short}.lock").write_bytes(b"")
+    (tmp_path / f".{short}.abcdefgh.tmp").write_text("half a deck")
+    other = tmp_path / "other.txt"
+    other.write_text(MESSY)
+    proc = subprocess.run([sys.executable, "-m", "deckcli", "fmt", str(other)],  # a new process
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [deck.name, created.name, other.name])

@@ -42,9 +42,27 @@ class LockError(DeckcliError):
     """Another process holds the file's lock for longer than :data:`WAIT_SECONDS` (exit 2)."""
 
 
+#: the longest stem a file beside a target may carry: ``.STEM.XXXXXXXX.tmp`` must fit in a
+#: file name (255 bytes on every common file system)
+MAX_STEM_BYTES = 255 - len(".") - len(".XXXXXXXX.tmp")
+
+
+def stem(name: str) -> str:
+    """What the lock and temporary files of the file ``name`` are named after: the name itself,
+    or for a name too long to carry ``.`` and ``.XXXXXXXX.tmp`` (a 250-byte deck name is
+    allowed; its ``.NAME.lock`` is not) its start and a digest of the whole name."""
+    raw = os.fsencode(name)
+    if len(raw) <= MAX_STEM_BYTES:
+        return name
+    import hashlib
+
+    digest = hashlib.sha256(raw).hexdigest()[:8]
+    return os.fsdecode(raw[:MAX_STEM_BYTES - 9]) + "~" + digest
+
+
 def lock_path(target: str) -> str:
     folder, name = os.path.split(os.path.abspath(target))
-    return os.path.join(folder, f".{name}.lock")
+    return os.path.join(folder, f".{stem(name)}.lock")
 
 
 def is_held(target: str) -> bool:

@@ -35,7 +35,7 @@ import stat
 from collections import Counter
 from contextlib import ExitStack, contextmanager
 
-from deckcli.decks.lock import LockError, is_held, locked
+from deckcli.decks.lock import LockError, is_held, locked, stem
 from deckcli.errors import DeckcliError
 
 
@@ -217,8 +217,8 @@ def replacing(path: str | os.PathLike, *, overwrite: bool = True, text: bool = F
         folder = os.path.dirname(os.path.abspath(target))
         tmp = None
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                       dir=folder)
+            fd, tmp = tempfile.mkstemp(prefix=f".{stem(os.path.basename(target))}.",
+                                       suffix=".tmp", dir=folder)
             _take_mode(fd, st)
             with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") \
                     if text else os.fdopen(fd, "wb") as fh:
@@ -297,6 +297,7 @@ def _sweep(target: str) -> None:
     user's ``.notes.lock`` with something in it, a ``.backup.20261203.tmp`` alone) is not
     deckcli's and stays. Each folder is looked at once per process."""
     folder, own = os.path.split(os.path.abspath(target))
+    own = stem(own)
     if folder in _swept:
         return
     _swept.add(folder)
