@@ -340,3 +340,27 @@ def test_dek_of_an_alpha_walrus_deck_keeps_its_two_walruses_apart(tmp_path):
     out = tmp_path / "floe.dek"
     r = run("convert", deck, "--to", "dek", "-o", out)
     assert r.code == 2 and "Walrus (AWC) 30" in r.err and not out.exists(), r
+
+
+@pytest.mark.parametrize("name", ["Walrus # hi", "Walrus (ABS) 12", "Walrus [foil]",
+                                  "Walrus *F*", "Walrus ABS 12", "Walrus // note"])
+@pytest.mark.parametrize("to", ["text", "arena"])
+def test_a_name_no_card_has_that_a_text_line_reads_otherwise(tmp_path, name, to):
+    """A JSON deck may name a card no database has, 'Walrus # hi' (validate says so). Written
+    as a text line, that name is a Walrus and a comment: an unknown card would become a real
+    one. `convert -o` refuses, nothing written, and names the entry; to stdout, a warning
+    does. A name a text line keeps ('Walrus x3' has its count first) converts as before."""
+    deck = tmp_path / "odd.json"
+    deck.write_text('{"cards": [{"count": 4, "name": "Orca"}, {"count": 2, "name": "%s"}]}'
+                    % name, encoding="utf-8")
+    out = tmp_path / "odd.txt"
+    r = run("convert", deck, "--to", to, "-o", out)
+    assert r.code == 2 and "internal error" not in r.err, r
+    assert f"the entry '{name}' would read back as 'Walrus'" in r.err, r
+    assert not out.exists()
+    r = run("convert", deck, "--to", to)
+    assert r.code == 0 and "warning" in r.err and f"'{name}'" in r.err, r
+    deck.write_text('{"cards": [{"count": 2, "name": "Walrus x3"}]}', encoding="utf-8")
+    r = run("convert", deck, "--to", to, "-o", out)
+    assert r.code == 0 and "warning" not in r.err, r
+    assert "2 Walrus x3" in out.read_text(encoding="utf-8")

@@ -148,6 +148,36 @@ def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
                            "same deck; nothing written", path=out)
 
 
+def _misread(deck, result: str, to: str, index, game) -> list[str]:
+    """The entries of ``deck`` that ``result`` (a ``to`` decklist) does not give back as they
+    stand, read back as the target's kind: a name no card has may hold what a line of the
+    target means otherwise ('Walrus # hi' in a JSON deck is, as a text line, a Walrus and a
+    comment). Each as ''Walrus # hi' (read back as 'Walrus')'."""
+    from deckcli.decks.carry import kept
+    from deckcli.decks.reader import parse_text_of
+
+    kind = "text" if to == "arena" else to
+    again = parse_text_of(result, deck.path, kind, is_set=index.is_any_set_code)
+    if kind == "yaml":
+        from deckcli.decks.yamlfmt import read_comments
+
+        read_comments(again, result)
+    _settle_names(again, index, game)
+    before, after = kept(deck, to), kept(again, to)
+    found = []
+    for part in ("entries", "sideboard"):
+        old, new = before[part] or [], after[part] or []
+        for i, was in enumerate(old):
+            now = new[i] if i < len(new) else None
+            if now != was:
+                shown = "nothing" if now is None else repr(now[1]) if now[1] != was[1] \
+                    else "another entry"
+                found.append(f"the entry {was[1]!r} would read back as {shown}")
+                if len(old) != len(new):
+                    break  # the entries after it are read out of step
+    return found
+
+
 def _lost_cards(deck, result: str, to: str, index, game) -> list[str]:
     """The entries of ``deck`` that name one card and, read back from ``result`` (a ``to``
     decklist, which carries no printing: ``dek``), no longer name that card: a .dek names
@@ -410,6 +440,13 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
             raise UsageError(f"cannot convert it to {to}: {what}; nothing written (convert "
                              "--to cod keeps each printing)", path=deck.path)
         _say(f"{deck.path}: warning: {what}")
+    misread = _misread(deck, result, to, index, game) if to != "registration" else []
+    if misread:
+        what = "; ".join(misread)
+        if out is not None:
+            raise UsageError(f"cannot convert it to {to}: {what}; nothing written",
+                             path=deck.path)
+        _say(f"{deck.path}: warning: as {to}, {what}")
     if out is None:
         click.echo(result, nl=False)
         return EXIT_OK
