@@ -285,6 +285,40 @@ def test_a_deck_the_event_makes_illegal_is_simulated_with_a_warning(tmp_path):
     assert "is not a legal deck" not in plain.err, plain
 
 
+def test_a_deck_past_what_a_game_log_holds_is_not_dealt(tmp_path):
+    """A casual deck has no upper size, and a file may list 4.8 million cards (999 copies an
+    entry). A game is dealt from at most 100,000 cards, the most a game log's deck holds, so
+    every saved game checks clean: past that, simulate, setup and build's --against stop at
+    once (exit 2, the count said); at exactly 100,000 the deck is played, with its warning."""
+    big = tmp_path / "big.txt"
+    big.write_text("999 Walrus\n" * 50 + "999 Orca\n" * 50 + "101 Beluga\n", encoding="utf-8")
+    for args in (("simulate", big, DEEP, "--games", "2"), ("simulate", DEEP, big, "--games", "2"),
+                 ("setup", big), ("build", "--collection", DEEP, "--against", big, "--games",
+                                  "20")):
+        r = run(*args, "--seed", "1")
+        assert r.code == 2 and "Traceback" not in r.err, (args, r)
+        assert "big.txt" in r.err and "100,001 cards" in r.err and "100,000" in r.err, r
+    big.write_text("999 Walrus\n" * 50 + "999 Orca\n" * 50 + "100 Beluga\n", encoding="utf-8")
+    r = run("simulate", big, DEEP, "--games", "1", "--seed", "1", "--output", "json")
+    assert r.code == 0 and "not a legal deck" in r.err, r
+    assert json.loads(r.out)["games"] == 1
+
+
+def test_save_games_writes_no_log_that_referee_check_would_refuse(tmp_path):
+    """A saved game lists both decks card by card, and a game log holds at most 1 MiB: a log
+    past that would not check, so none is written (exit 2, the size said). A deck of
+    60,000 cards is played; only its saving is refused."""
+    big = tmp_path / "big.txt"
+    big.write_text("999 Walrus\n" * 30 + "999 Orca\n" * 30 + "60 Beluga\n", encoding="utf-8")
+    saved = tmp_path / "games"
+    r = run("simulate", big, DEEP, "--games", "2", "--seed", "1", "--save-games", saved)
+    assert r.code == 2 and "Traceback" not in r.err, r
+    assert "game 1's log would take" in r.err and "1,024 KiB" in r.err, r
+    assert not saved.exists() or not list(saved.iterdir())
+    r = run("simulate", DEEP, SAVANNA, "--games", "2", "--seed", "1", "--save-games", saved)
+    assert r.code == 0 and len(list(saved.iterdir())) == 2, r
+
+
 def test_a_deck_that_cannot_start_a_game_exits_2():
     r = run("simulate", EXAMPLES / "bad" / "no-animals.txt", SAVANNA, "--games", "4")
     assert r.code == 2 and "no Animal" in r.err and "Traceback" not in r.err, r

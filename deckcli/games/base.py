@@ -24,6 +24,20 @@ from __future__ import annotations
 
 from deckcli.games.house import Gap, GapMet, HouseRules
 
+#: The most cards one deck brings to a game: a game log's deck holds at most this many
+#: (``referee check``), so every game deckcli deals or plays is one a log can hold
+#: (``simulate --save-games``). A legal casual deck has no upper size; this is the bound.
+MAX_DECK = 100_000
+
+
+def too_large_to_play(cards: int) -> str | None:
+    """Why a deck of ``cards`` cards is not dealt (``setup``, ``simulate``, ``build``), or
+    None when it may be."""
+    if cards > MAX_DECK:
+        return (f"cannot be played: the deck holds {cards:,} cards, more than the {MAX_DECK:,} "
+                "a game is dealt from (a game log holds no more)")
+    return None
+
 
 class Game:
     """One game: metadata and the deck side. Subclasses fill in the class attributes and

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from deckcli.errors import DeckcliError, UsageError, unreadable_deck
+from deckcli.games.base import too_large_to_play
 from deckcli.sim import report as reporting
 from deckcli.sim.play import Spec, game_seed
 
@@ -52,6 +53,9 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     if unknown:
         raise DeckcliError(f"cannot be played: {unknown[0].message}", path=path,
                            line=unknown[0].line)
+    too_large = too_large_to_play(sum(r.entry.count for r in rdeck.entries))
+    if too_large:
+        raise DeckcliError(too_large, path=path)
     g = GAMES[report.game]
     play_as = card_type(g)
     cards = []
@@ -204,10 +208,20 @@ def _name(game, spec: str) -> str:
 
 def save_games(folder: str, records: list[dict]) -> None:
     """Each game as a log ``referee check`` replays: ``folder/game-00001.yaml``, ..."""
+    from deckcli.decks.limits import MAX_FILE_BYTES
     from deckcli.decks.writer import atomic_write, writable_folder
     from deckcli.sim.logs import log_text
 
     writable_folder(folder)
+    logs = []
     for r in records:
         path = os.path.join(folder, f"game-{r['n'] + 1:05d}.yaml")
-        atomic_write(path, log_text(r["log"]).encode("utf-8"))
+        data = log_text(r["log"]).encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:  # every saved log is one referee check reads
+            raise DeckcliError(f"game {r['n'] + 1}'s log would take {len(data) / 1024:,.0f} "
+                               f"KiB, more than the {MAX_FILE_BYTES >> 10:,} KiB a game log "
+                               "may hold (its decks are listed card by card); no game saved",
+                               path=folder)
+        logs.append((path, data))
+    for path, data in logs:
+        atomic_write(path, data)

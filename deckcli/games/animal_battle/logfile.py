@@ -30,12 +30,11 @@ import re
 from deckcli.errors import DeckcliError, UsageError
 from deckcli.games.animal_battle import GAME
 from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Match
-from deckcli.games.base import CardInfo, Step
+from deckcli.games.base import MAX_DECK, CardInfo, Step
 
 MAX_ACTIONS = 200_000
 _PLAYER = re.compile(r"[A-Za-z][\w-]{0,31}")
 _COUNT = re.compile(r"\s*(\d{1,6})\s*[xX]?\s+(\S.*)$")
-MAX_DECK = 100_000
 
 
 def card_ref(index, text: str):
