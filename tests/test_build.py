@@ -183,6 +183,23 @@ def test_unreadable_inputs_exit_2(tmp_path):
     assert r.code == 2 and "did you mean" in r.err, r
 
 
+def test_o_never_replaces_the_collection_or_an_against_deck(binder, tmp_path):
+    """`build -o` naming the collection (or an --against deck, by any name) used to replace
+    the binder with the built deck; it is refused before the search, exit 2, nothing
+    changed."""
+    path, weak = binder
+    collection, against = tmp_path / "binder.txt", tmp_path / "weak.txt"
+    collection.write_bytes(path.read_bytes())
+    against.write_bytes(weak.read_bytes())
+    (tmp_path / "same-binder.txt").symlink_to(collection)
+    for out in (collection, against, tmp_path / "same-binder.txt"):
+        r = run("build", "--collection", collection, "--against", tmp_path, "-o", out,
+                *QUICK)
+        assert r.code == 2 and "not replacing it" in r.err and str(out) in r.err, r
+    assert collection.read_bytes() == path.read_bytes()
+    assert against.read_bytes() == weak.read_bytes()
+
+
 def test_suggest_for_a_deck_that_cannot_start_a_game_exits_2():
     """As simulate: a deck with no Animal cannot start a game (AB-3.3), so no win rate of it
     can be measured; it is not reported as 0%."""

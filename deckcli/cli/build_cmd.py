@@ -183,6 +183,12 @@ def build(ctx, **o):
 
         check_target(o["out"])
     r = _Run(ctx, o)
+    if o["out"]:  # the deck never replaces the collection, an --against deck or the event
+        from deckcli.decks.writer import check_not_input
+
+        check_not_input(o["out"], [o["collection"], o["event_path"],
+                                   *(d.path for d in r.opponents if o["against"])],
+                        "the collection, an --against deck or the event file")
     _ignored(r, o)
     why = r.table.missing() if r.game.shared_deck else r.binder.missing()
     if why:
