@@ -238,6 +238,19 @@ def test_more_decks_play_every_pairing_in_a_matrix(tmp_path):
     assert "<table" in out_html.read_text() and "data-rate" in out_html.read_text()
 
 
+def test_the_matrix_never_replaces_a_deck_it_plays(tmp_path):
+    """`--csv`/`--html` naming one of the decks (named or found in the folder) used to replace
+    that deck with the matrix, exit 0; it is refused before any game, exit 2, the deck kept."""
+    for src in (DEEP, SAVANNA, RAINFOREST):
+        (tmp_path / src.name).write_bytes(src.read_bytes())
+    deck = tmp_path / DEEP.name
+    for option in ("--csv", "--html"):
+        for decks in ([tmp_path / p.name for p in (DEEP, SAVANNA, RAINFOREST)], [tmp_path]):
+            r = run("simulate", *decks, "--games", "2", "--seed", "3", option, deck)
+            assert r.code == 2 and "not replacing it" in r.err and str(deck) in r.err, r
+    assert deck.read_bytes() == DEEP.read_bytes()
+
+
 # -- alpha-walrus ------------------------------------------------------------------------------------
 def test_a_shared_alpha_walrus_deck_reports_by_seat(tmp_path):
     data = sim(AW2, "--game", "alpha-walrus", "--games", "4", "--seed", "2", "--max-turns",

@@ -95,6 +95,11 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         resolve_event(event, index)  # its bans and limits, as validate --event reads them
     wanted = pick_game(ctx, game) or (event.game if event else None)
     paths = _paths(decks)
+    for target in (csv_path, html_path):  # the matrix never replaces a deck it plays
+        if target:
+            from deckcli.decks.writer import check_not_input
+
+            check_not_input(target, [*paths, event_path], "a deck or event file")
     loaded = [run.load_deck(p, index, wanted, players, event) for p in paths]
     game_id = wanted or loaded[0].game or DEFAULT_GAME
     mixed = sorted({d.game for d in loaded} - {game_id})
