@@ -370,3 +370,28 @@ def test_an_output_that_is_a_folder_is_refused_as_a_folder(tmp_path):
     """The message said 'not a deck file' about a sheet's output."""
     r = run("sheet", EXAMPLES / "good" / "casual-risky.txt", "-o", tmp_path)
     assert r.code == 2 and "is a directory, not a file" in r.err, r
+
+
+def test_a_page_never_replaces_a_deck_or_the_event_file_it_reads(tmp_path):
+    """`sheet -o` naming its deck (or a roster deck, even one --player leaves out) and
+    `report -o` naming the event file or a roster deck used to replace it with the HTML
+    page, exit 0; each is refused, exit 2, naming the file, and nothing changes."""
+    import shutil
+
+    event_dir = tmp_path / "event"
+    shutil.copytree(EXAMPLES / "event", event_dir)
+    deck = tmp_path / DEEP.name
+    deck.write_bytes(DEEP.read_bytes())
+    event = event_dir / "event.yaml"
+    before = {p: p.read_bytes() for p in [deck, *event_dir.rglob("*")] if p.is_file()}
+    cases = [("sheet", deck, "-o", deck),
+             ("sheet", tmp_path, "-o", deck),
+             ("sheet", "--event", event, "-o", event),
+             ("sheet", "--event", event, "--player", "alice", "-o",
+              event_dir / "decks" / "bruno.yaml"),
+             ("report", event, "-o", event),
+             ("report", event, "-o", event_dir / "decks" / "alice.txt")]
+    for args in cases:
+        r = run(*args)
+        assert r.code == 2 and "not replacing it" in r.err and str(args[-1]) in r.err, (args, r)
+    assert {p: p.read_bytes() for p in before} == before

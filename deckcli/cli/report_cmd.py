@@ -31,6 +31,17 @@ OUT = click.option("-o", "--output-file", "out", required=True, metavar="FILE.ht
                    help="Where to write the page ('-' for stdout).")
 
 
+def _refuse_inputs(out: str, event, event_path: str | None, sheets) -> None:
+    """The page never replaces a deck it shows, the event file or a roster deck (exit 2,
+    nothing written)."""
+    if out != "-":
+        from deckcli.decks.writer import check_not_input
+
+        roster = [p for _, p in event.roster_paths()] if event is not None else []
+        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets)],
+                        "a deck or event file")
+
+
 def _write(out: str, text: str) -> None:
     if out == "-":
         click.echo(text, nl=False)
@@ -92,6 +103,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
         sheets = [_sheet_of(path, index, options, player) for path in paths]
     else:
         sheets = load_event_decks(event, index, options, player=player)
+    _refuse_inputs(out, event, event_path, sheets)
     _write(out, render_sheets(sheets, event, paper=paper))
     if out != "-":
         legal = sum(1 for s in sheets if s.legal)
@@ -140,6 +152,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
     sheets = load_event_decks(event, index, Options(event=event))
+    _refuse_inputs(out, event, event_path, sheets)
     _write(out, render_report(event, sheets, index, paper=paper))
     if out != "-":
         click.echo(f"wrote the report on {len(sheets)} deck(s) to {out}", err=True)
