@@ -174,6 +174,20 @@ def test_suggest_shows_only_swaps_the_intervals_separate_from_zero(binder, tmp_p
         assert (line in shown) == s["improves"]
 
 
+def test_suggest_without_measure_uses_the_games_default(binder, tmp_path, index):
+    """`suggest DECK --collection FILE` as the contract writes it (no --measure) ended in
+    "internal error: TypeError" whatever the deck: the default measure was filled in on a
+    copy of the options, and suggest read None."""
+    path, weak = binder
+    deck = tmp_path / "mine.txt"
+    deck.write_text("".join(f"2 {c.ref}\n" for c in animals(index, 10, False)),
+                    encoding="utf-8")
+    r = run("suggest", deck, "--collection", path, "--against", weak, "--seed", "1",
+            "--games", "20", "--jobs", "1", "-O", "json")
+    assert r.code == 0 and "internal error" not in r.err, r
+    assert r.json()["against"][0]["games"] == 200  # the animal-battle default measure
+
+
 def test_unreadable_inputs_exit_2(tmp_path):
     missing = tmp_path / "nope.txt"
     assert run("build", "--collection", missing).code == 2

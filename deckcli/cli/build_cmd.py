@@ -248,7 +248,8 @@ def suggest(ctx, deck, **o):
     from deckcli.build import report
     from deckcli.build.explain import improvements, measure
 
-    r = _Run(ctx, {**o, "format": None, "label": "suggesting", "deck": deck})
+    o = {**o, "format": None, "label": "suggesting", "deck": deck}
+    r = _Run(ctx, o)  # which fills in the game's default --games and --measure in o
     try:
         cand, problems = report.as_candidate(r, deck)
         if r.game.shared_deck:  # alpha-walrus: one-copy changes that even out the seats
