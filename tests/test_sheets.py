@@ -390,7 +390,12 @@ def test_a_page_never_replaces_a_deck_or_the_event_file_it_reads(tmp_path):
              ("sheet", "--event", event, "--player", "alice", "-o",
               event_dir / "decks" / "bruno.yaml"),
              ("report", event, "-o", event),
-             ("report", event, "-o", event_dir / "decks" / "alice.txt")]
+             ("report", event, "-o", event_dir / "decks" / "alice.txt"),
+             # erin.txt: a deck beside the roster's that no player is listed for, read too
+             ("report", event, "-o", event_dir / "decks" / "erin.txt"),
+             ("sheet", "--event", event, "--player", "alice", "-o",
+              event_dir / "decks" / "erin.txt"),
+             ("export", "--event", event, "--to", "csv", "-o", event_dir / "decks" / "erin.txt")]
     for args in cases:
         r = run(*args)
         assert r.code == 2 and "not replacing it" in r.err and str(args[-1]) in r.err, (args, r)

@@ -31,13 +31,33 @@ OUT = click.option("-o", "--output-file", "out", required=True, metavar="FILE.ht
                    help="Where to write the page ('-' for stdout).")
 
 
+def _decks_beside(event, out: str) -> list[str]:
+    """The deck files beside the roster's that no player is listed for (read with the roster)
+    that ``out`` names and that hold card entries: a deck, never replaced. A file there that
+    holds none (an earlier ``export -o lists.json``) is no deck, and is replaced as before."""
+    from deckcli.decks.reader import read_deck
+    from deckcli.decks.writer import is_one_of
+    from deckcli.errors import DeckcliError
+
+    found = []
+    for path in event.unlisted_paths():
+        if is_one_of(out, [path]):
+            try:
+                if read_deck(path).entries:
+                    found.append(path)
+            except DeckcliError:
+                pass
+    return found
+
+
 def _refuse_inputs(out: str, event, event_path: str | None, sheets) -> None:
     """The page never replaces a deck it shows, the event file or a roster deck (exit 2,
     nothing written)."""
     if out != "-":
         from deckcli.decks.writer import check_not_input
 
-        roster = [p for _, p in event.roster_paths()] if event is not None else []
+        roster = [*(p for _, p in event.roster_paths()), *_decks_beside(event, out)] \
+            if event is not None else []
         check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets)],
                         "a deck or event file")
 
@@ -312,8 +332,9 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     if out and out != "-":  # the export never replaces the event file or a roster deck
         from deckcli.decks.writer import check_not_input
 
-        check_not_input(out, [event_path, *(p for _, p in event.roster_paths())],
-                        "the event file or a roster deck")
+        check_not_input(out, [event_path, *(p for _, p in event.roster_paths()),
+                              *_decks_beside(event, out)],  # the decks beside them
+                        "the event file or a deck of the event")
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
     sheets = [s for s in load_event_decks(event, index, Options(event=event))
