@@ -337,6 +337,28 @@ def test_a_deck_that_cannot_start_a_game_exits_2():
     assert r.code == 2 and "no Animal" in r.err and "Traceback" not in r.err, r
 
 
+@pytest.mark.parametrize(("deck", "players", "why"), [
+    ("game: alpha-walrus\n3 Krill\n", "2", "no Alpha Walrus"),  # AW-1.1
+    (None, "5", "3 diplomacy card(s) for 5 players"),  # AW-1.2: the 2-player deck, 5 seats
+])
+def test_a_shared_deck_the_deal_cannot_be_made_from_exits_2(tmp_path, deck, players, why):
+    """An alpha-walrus deck with no Alpha Walrus, or too few cards to deal to the seats,
+    cannot start a game, as an animal-battle deck without an Animal cannot: exit 2 with the
+    reason (was: internal error, StopIteration or IndexError from the deal)."""
+    path = AW2
+    if deck is not None:
+        path = tmp_path / "tiny.txt"
+        path.write_text(deck, encoding="utf-8")
+    r = run("simulate", path, "--game", "alpha-walrus", "--players", players, "--games", "2",
+            "--seed", "1")
+    assert r.code == 2 and "cannot start a game" in r.err and why in r.err, r
+    assert "internal error" not in r.err and not r.out, r
+    if players == "2":  # suggest measures for the default table
+        r = run("suggest", path, "--collection", GOOD / "alpha-walrus-4p.txt", "--game",
+                "alpha-walrus", "--games", "20", "--measure", "4")
+        assert r.code == 2 and "cannot start a game" in r.err and why in r.err, r
+
+
 def test_an_unreachable_scheduler_exits_2():
     r = run("simulate", DEEP, SAVANNA, "--games", "4", "--scheduler", "tcp://127.0.0.1:9")
     assert r.code == 2 and "cannot reach the Dask scheduler" in r.err, r

@@ -157,7 +157,8 @@ def as_candidate(r, path: str):
         stock = r.binder.stock[match]
         counts[match] = counts.get(match, 0) + e.count
         stock.owned = max(stock.owned, counts[match])
-    need_an_animal(r.game, (r.binder.stock[i].info.kind for i in counts), path)
+    need_an_animal(r.game, (r.binder.stock[i].info.kind for i, n in counts.items()
+                            for _ in range(n)), path, r.players)
     return Candidate(counts), notes
 
 

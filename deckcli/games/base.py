@@ -107,8 +107,9 @@ class Game:
 
     # -- deck side --------------------------------------------------------------------------
     def deck_checks(self):
-        """The module with ``check_deck(rdeck, ctx)`` and ``report_extra(rdeck, ctx,
-        problems)``; asked once per run and kept (a deck check calls it for every deck)."""
+        """The module with ``check_deck(rdeck, ctx)``, ``report_extra(rdeck, ctx,
+        problems)`` (and, for a shared deck, ``cannot_deal(kinds, players)``); asked once per
+        run and kept (a deck check calls it for every deck)."""
         return self._part("deck_checks")
 
     def check_card_entry(self, entry, rule_exists) -> list:

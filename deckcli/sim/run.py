@@ -62,15 +62,19 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     for r in rdeck.entries:
         cards.extend([play_as.of(r.card)] * r.entry.count)
     errors = [p for p in report.problems if p.is_error]
-    need_an_animal(g, (c.kind for c in cards), path)
+    need_an_animal(g, (c.kind for c in cards), path, players)
     return Deck(path, report.game, report.fingerprint, cards, errors)
 
 
-def need_an_animal(game, kinds, path: str) -> None:
-    """Stop (exit 2) for a deck of one player that holds no Animal (``kinds``: its cards'):
-    no game can start, so none can measure it (AB-3.3). A shared deck is checked by its own
-    game's setup."""
-    if not game.shared_deck and "animal" not in kinds:
+def need_an_animal(game, kinds, path: str, players: int | None = None) -> None:
+    """Stop (exit 2) for a deck of one player that holds no Animal (``kinds``: its cards', one
+    a copy): no game can start, so none can measure it (AB-3.3). A shared deck stops where its
+    game's deal cannot be made for ``players`` (AW-1.1 to AW-1.3)."""
+    if game.shared_deck:
+        why = game.deck_checks().cannot_deal(kinds, players or game.default_players)
+        if why:
+            raise DeckcliError(f"cannot start a game: {why}", path=path)
+    elif "animal" not in kinds:
         raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
                            "starting Challenger (AB-3.3)", path=path)
 

@@ -61,6 +61,25 @@ def draw_pile(counts: dict[str, int], players: int) -> int:
     return counts["diplomacy"] + counts["creature"] + counts["non-creature"] - dealt
 
 
+def cannot_deal(kinds, players: int) -> str | None:
+    """Why no game can start from a shared deck whose cards (one kind a copy) are ``kinds``:
+    the deal of AW-1.1 to AW-1.3 cannot be made for ``players``; None when it can."""
+    counts = {"alpha-walrus": 0, "diplomacy": 0, "creature": 0, "non-creature": 0}
+    for kind in kinds:
+        group = "non-creature" if kind in NON_CREATURE_KINDS else kind
+        if group in counts:
+            counts[group] += 1
+    want = needs(players)
+    if not counts["alpha-walrus"]:
+        return "the deck has no Alpha Walrus card to place in the centre (AW-1.1)"
+    for group, rule, each in (("diplomacy", "AW-1.2", 1), ("creature", "AW-1.3", DEAL_EACH),
+                              ("non-creature", "AW-1.3", DEAL_EACH)):
+        if counts[group] < want[group]:
+            return (f"{counts[group]} {group} card(s) for {players} players; each player is "
+                    f"dealt {each}, so at least {want[group]} are needed ({rule})")
+    return None
+
+
 def _lines(group) -> list[int]:
     return sorted({r.entry.line for r in group if r.entry.line})
 
