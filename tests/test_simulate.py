@@ -72,6 +72,25 @@ def test_the_same_seed_gives_the_same_report_on_one_process_or_many():
         other.json()["actions"] != one.json()["actions"]
 
 
+def test_jobs_takes_what_validate_jobs_takes_and_starts_no_more_workers_than_chunks():
+    """--jobs is read as validate's (auto in any case, 0 to 256; anything else a usage
+    error) and a run starts no more worker processes than it has chunks of games to hand
+    out: '--jobs 10000' for 4 games forked 10,000 processes (out of memory, orphans left)."""
+    from deckcli.sim.where import CHUNK, Local, Pool, backend
+
+    base = ["simulate", DEEP, SAVANNA, "--games", "4", "--seed", "11", "-O", "json"]
+    for bad in ("257", "10000", "-1", "many"):
+        r = run(*base, "--jobs", bad)
+        assert r.code == 2 and "--jobs" in r.err and not r.out, r
+    assert run(*base, "--jobs", "AUTO").out == run(*base, "--jobs", "1").out
+    assert isinstance(backend(256, None, 4), Local)
+    pool = backend(256, None, 3 * CHUNK)
+    try:
+        assert isinstance(pool, Pool) and pool.jobs == 3
+    finally:
+        pool.close()
+
+
 def test_games_are_seat_swapped_pairs_from_the_same_shuffles(tmp_path):
     sim(DEEP, SAVANNA, "--games", "6", "--seed", "5", "--save-games", tmp_path)
     from ruamel.yaml import YAML

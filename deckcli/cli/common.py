@@ -126,7 +126,8 @@ def play_options(f):
     """--max-turns, --jobs and --scheduler: how the games of simulate and build are played."""
     f = click.option("--scheduler", default=None, metavar="ADDRESS",
                      help="Play on this Dask cluster (pip install 'deckcli[cluster]').")(f)
-    f = click.option("--jobs", default="auto", show_default=True, metavar="N|auto",
+    f = click.option("--jobs", type=Jobs(), default="auto", show_default=True,
+                     metavar="N|auto",
                      help="Processes to play in: auto, 1, or 0 for one per CPU.")(f)
     return click.option("--max-turns", type=click.IntRange(1, 100_000), default=200,
                         show_default=True,

@@ -88,7 +88,7 @@ def backend(jobs: str | int | None, scheduler: str | None, games: int):
     run holds enough games to pay for starting them (and only then)."""
     if scheduler:
         return Cluster(scheduler)
-    n = _jobs(jobs, games)
+    n = min(_jobs(jobs, games), -(-games // CHUNK))  # no more workers than chunks to play
     return Pool(n) if n > 1 else Local()
 
 
