@@ -3,6 +3,7 @@ numbers measured on seeds the search never saw."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -464,3 +465,20 @@ def test_the_seed_replays_a_search_that_moved():
     assert one.code == two.code == 0, one
     assert one.json()["search"]["improved"] >= 1, one.json()["search"]
     assert one.out == two.out
+
+
+def test_a_binder_that_makes_one_deck_only_is_built_and_the_search_ends(tmp_path, index):
+    """A collection of exactly the copies one deck needs leaves the search no swap to try:
+    it stops and builds that deck (was: it looped on the one candidate it had seen forever)."""
+    import subprocess
+    import sys
+
+    cards = animals(index, 5, True)
+    binder = tmp_path / "binder.txt"
+    binder.write_text("".join(f"4 {c.ref}\n" for c in cards), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "deckcli", "build", "--collection", str(binder),
+                           "--seed", "1", *QUICK, "-O", "json"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["card_count"] == 20 and {c["count"] for c in data["cards"]} == {4}, data

@@ -191,6 +191,8 @@ def search(judge: Judge, binder, rng: random.Random, *, games: int,
         stats["steps"] += 1
         cand = mutate(binder, best, rng, worth)
         if cand.key in seen:
+            if stats["steps"] > 50 * (stats["improved"] + 1) + len(seen):
+                break  # no new neighbour left to try (a binder of one deck has none)
             continue
         seen.add(cand.key)
         won = True
