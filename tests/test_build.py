@@ -482,3 +482,25 @@ def test_a_binder_that_makes_one_deck_only_is_built_and_the_search_ends(tmp_path
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["card_count"] == 20 and {c["count"] for c in data["cards"]} == {4}, data
+
+
+def test_a_card_named_without_a_printing_is_built_in_a_printing_the_events_sets_allow(
+        tmp_path, index):
+    """A collection line naming only the card is legal at an event when one of its printings
+    is in a legal set (EV-2.1); the deck written names such a printing, as fmt --event pins
+    it, and validate --event passes it (was: the card's own printing, outside the sets, and
+    an internal error 'the search made a deck the rules refuse')."""
+    promos = [c for c in index.all_cards("animal-battle") if c.kind == "animal"
+              and c.base_set != "PRM" and len(index.cards_named("animal-battle", c.name)) == 1
+              and any(p.set_code == "PRM"
+                      for p in index.printings_of(c.id))][:5]
+    assert len(promos) == 5
+    binder = tmp_path / "binder.txt"
+    binder.write_text("".join(f"4 {c.name}\n" for c in promos), encoding="utf-8")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Promo Night\nformat: casual\nsets: [PRM]\n", encoding="utf-8")
+    out = tmp_path / "deck.txt"
+    data = build("--collection", binder, "--event", event, "--seed", "1", "-o", out, *QUICK)
+    assert data["card_count"] == 20 and {c["set"] for c in data["cards"]} == {"PRM"}, data
+    assert run("validate", "--event", event, out).code == 0
+    assert run("fmt", "--check", out).code == 0

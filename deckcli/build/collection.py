@@ -121,6 +121,9 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
         for p in check_event_rules(rdeck, event, index):
             refused.setdefault(p.line, p.message)
     play_as = card_type(get(game))
+    # a line naming only the card is legal where one of its printings is in a legal set
+    # (EV-2.1); the deck names one of those, as fmt --event pins it, not the card's own
+    sets = event.legal_sets() if event is not None and event.sets is not None else None
     merged: dict[tuple, Stock] = {}
     left_out: list[str] = []
     for r in rdeck.entries:
@@ -128,11 +131,16 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
         if e.line in refused:
             left_out.append(f"line {e.line}: {refused[e.line]}")
             continue
-        key = stock_key(r.card, r.printing, e.variants)
+        printing = r.printing
+        if printing is None and sets is not None and e.set_code is None:
+            from deckcli.decks.resolve import default_printing
+
+            printing = default_printing(index, r.card, e.variants, None, sets)
+        key = stock_key(r.card, printing, e.variants)
         if key in merged:
             merged[key].owned += e.count
         else:
-            merged[key] = Stock(r.card, r.printing, tuple(e.variants), e.count,
+            merged[key] = Stock(r.card, printing, tuple(e.variants), e.count,
                                 play_as.of(r.card), e.line)
     stock = sorted(merged.values(), key=lambda s: (s.card.name, s.card.id, s.line or 0))
     limits = _limits(get(game), stock, event)
