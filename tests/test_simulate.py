@@ -326,7 +326,8 @@ def test_a_deck_past_what_a_game_log_holds_is_not_dealt(tmp_path):
     big.write_text("999 Walrus\n" * 50 + "999 Orca\n" * 50 + "101 Beluga\n", encoding="utf-8")
     for args in (("simulate", big, DEEP, "--games", "2"), ("simulate", DEEP, big, "--games", "2"),
                  ("setup", big), ("build", "--collection", DEEP, "--against", big, "--games",
-                                  "20")):
+                                  "20"),
+                 ("suggest", big, "--collection", DEEP, "--games", "20")):
         r = run(*args, "--seed", "1")
         assert r.code == 2 and "Traceback" not in r.err, (args, r)
         assert "big.txt" in r.err and "100,001 cards" in r.err and "100,000" in r.err, r
