@@ -315,6 +315,24 @@ def test_alpha_walrus_suggest_lists_one_copy_changes_with_paired_intervals():
         assert lo <= c["gain"] <= hi and c["improves"] == (lo > 0), c
 
 
+def test_suggest_takes_the_table_size_as_build_does(binder, tmp_path, index):
+    """suggest has build's options but --format and -o: alpha-walrus's --players sets the
+    table the shared deck is measured at; for animal-battle it changes nothing and says so
+    (DL-5.3), as build says it."""
+    r = run("suggest", GOOD / "alpha-walrus-2p.yaml", "--collection", AW_COLLECTION,
+            "--players", "3", "--seed", "4", "--games", "40", "--measure", "6",
+            "--max-turns", "40", "--jobs", "1", "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["players"] == 3
+    path, weak = binder
+    deck = tmp_path / "mine.txt"
+    deck.write_text("".join(f"2 {c.ref}\n" for c in animals(index, 10, False)),
+                    encoding="utf-8")
+    r = run("suggest", deck, "--collection", path, "--against", weak, "--players", "3",
+            "--seed", "1", "--games", "20", "--measure", "4", "--jobs", "1")
+    assert r.code == 0 and "--players 3" in r.err and "DL-5.3" in r.err, r
+
+
 def test_a_deck_and_a_collection_of_two_games_are_a_usage_error_naming_both():
     deck, binder = GOOD / "alpha-walrus-2p.yaml", GOOD / "championship-deep-divers.txt"
     r = run("suggest", deck, "--collection", binder, "--games", "20")

@@ -25,6 +25,11 @@ from deckcli.cli.common import (
 DEFAULT_EFFORT = {"animal-battle": (3000, 200), "alpha-walrus": (400, 100)}
 
 
+#: alpha-walrus: the table a shared deck is built or suggested for
+_players = click.option("--players", type=click.IntRange(2, 12), default=None,
+                        help="alpha-walrus: the table the shared deck is for (default 2).")
+
+
 def _common(f):
     f = db_option(f)
     f = output_option()(f)
@@ -162,8 +167,7 @@ def _gauntlet(game_id: str) -> list[str]:
 @click.command()
 @click.option("--format", "format", type=click.Choice(["casual", "championship"]), default=None,
               help="The format the deck must be legal in (default: the event's, else casual).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
-              help="alpha-walrus: the table the shared deck is for (default 2).")
+@_players
 @click.option("-o", "--output-file", "out", default=None, metavar="OUT",
               help="Write the deck here (as fmt writes it) instead of printing it.")
 @_common
@@ -239,6 +243,7 @@ def build(ctx, **o):
 
 @click.command()
 @click.argument("deck")
+@_players
 @_common
 @click.pass_context
 def suggest(ctx, deck, **o):
@@ -250,6 +255,7 @@ def suggest(ctx, deck, **o):
 
     o = {**o, "format": None, "label": "suggesting", "deck": deck}
     r = _Run(ctx, o)  # which fills in the game's default --games and --measure in o
+    _ignored(r, o)
     try:
         cand, problems = report.as_candidate(r, deck)
         if r.game.shared_deck:  # alpha-walrus: one-copy changes that even out the seats
