@@ -315,6 +315,22 @@ def test_alpha_walrus_suggest_lists_one_copy_changes_with_paired_intervals():
         assert lo <= c["gain"] <= hi and c["improves"] == (lo > 0), c
 
 
+def test_a_measure_with_no_game_decided_reports_no_spread():
+    """The spread is the highest seat's win rate less the lowest's over the decided games:
+    with none decided there is no rate to spread, so it is null (and '-' in text), not the
+    1.0 the search scores such a deck by (was: "spread": 1.0 beside seat rates of null)."""
+    args = ("build", "--collection", GOOD / "alpha-walrus-4p.txt", "--game", "alpha-walrus",
+            "--games", "40", "--measure", "6", "--max-turns", "60", "--seed", "1",
+            "--jobs", "1")
+    r = run(*args, "-O", "json")
+    assert r.code == 0, r
+    m = r.json()["measured"]
+    assert m["decided"] == 0 and {s["win_rate"] for s in m["seats"]} == {None}, m
+    assert m["spread"] is None
+    r = run(*args)
+    assert r.code == 0 and "spread -;" in r.out, r
+
+
 def test_suggest_takes_the_table_size_as_build_does(binder, tmp_path, index):
     """suggest has build's options but --format and -o: alpha-walrus's --players sets the
     table the shared deck is measured at; for animal-battle it changes nothing and says so

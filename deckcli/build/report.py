@@ -100,7 +100,7 @@ def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
     for s in m["seats"]:
         lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
-    lines.append(f"  spread {100 * m['spread']:.1f} points; undecided {m['undecided']}; the "
+    lines.append(f"  spread {_points(m['spread'])}; undecided {m['undecided']}; the "
                  f"Final Showdown reached in {m['showdowns']}")
     return _ending(lines, result, stats, text)
 
@@ -120,6 +120,11 @@ def _ending(lines: list[str], result: dict, stats: dict, text: str | None) -> st
 
 def _floor_pct(x: float) -> str:
     return f"{int(x * 100)}%"
+
+
+def _points(x) -> str:
+    """A spread of seat win rates in points, '-' where no game was decided."""
+    return "-" if x is None else f"{100 * x:.1f} points"
 
 
 def _signed(x) -> str:
@@ -211,7 +216,7 @@ def render_suggested_shared(result: dict) -> str:
     m = result["measured"]
     lines = [f"{result['deck']}: {m['games']} fresh games for {result['players']} players "
              f"({result['policy']} play, seed {result['seed']}), {m['decided']} decided; spread "
-             f"of the seats' win rates {100 * m['spread']:.1f} points:"]
+             f"of the seats' win rates {_points(m['spread'])}:"]
     for s in m["seats"]:
         lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")

@@ -197,7 +197,8 @@ def measure(judge: SeatJudge, cand: Candidate, games: int) -> dict:
             "showdowns": sum(1 for r in records if r.get("showdown")),
             "seats": [{"seat": s["seat"], "wins": s["wins"], "win_rate": s["rate"],
                        "ci95": s["ci95"]} for s in seats],
-            "spread": round(spread(records, judge.seats)[0], 4)}
+            # no game decided: no seat rate to spread (the search's score counts it as 1.0)
+            "spread": round(spread(records, judge.seats)[0], 4) if decided else None}
 
 
 # -- suggest: the one-copy changes that make a shared deck's table more even ----------------------
@@ -255,7 +256,9 @@ def improvements(judge: SeatJudge, table: Table, cand: Candidate, games: int,
     for k, (label, other) in enumerate(scored):
         records = judge.play(other.cards(judge.binder), fresh, list(range(games)))
         found = paired_gain(base, records, judge.seats, game_seed(judge.seed, f"boot:{k}"))
-        out.append({"change": label, "spread": round(spread(records, judge.seats)[0], 4),
+        decided = any(r["winner"] is not None for r in records)
+        out.append({"change": label,
+                    "spread": round(spread(records, judge.seats)[0], 4) if decided else None,
                     **found, "improves": found["ci95"][0] > 0})
     out.sort(key=lambda c: (-c["gain"], c["change"]))
     return out
