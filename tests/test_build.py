@@ -315,6 +315,20 @@ def test_alpha_walrus_suggest_lists_one_copy_changes_with_paired_intervals():
         assert lo <= c["gain"] <= hi and c["improves"] == (lo > 0), c
 
 
+def test_an_illegal_against_deck_is_played_with_a_warning_as_simulate_says(binder):
+    """An --against deck that is not legal (19 cards, casual needs 20: AB-1.3) is still
+    played, and a warning names it and the rule, as simulate warns of an illegal deck; the
+    shipped gauntlet's decks are legal and draw no warning."""
+    path, _ = binder
+    r = run("build", "--collection", path, "--against", EXAMPLES / "bad" / "casual-19.txt",
+            "--games", "20", "--measure", "4", "--seed", "1", "--jobs", "1")
+    assert r.code == 0, r
+    assert "casual-19.txt is not a legal deck, played against anyway: AB-1.3" in r.err, r
+    r = run("build", "--collection", path, "--games", "20", "--measure", "4", "--seed", "1",
+            "--jobs", "1")
+    assert r.code == 0 and "not a legal deck" not in r.err, r
+
+
 def test_a_measure_with_no_game_decided_reports_no_spread():
     """The spread is the highest seat's win rate less the lowest's over the decided games:
     with none decided there is no rate to spread, so it is null (and '-' in text), not the

@@ -19,6 +19,7 @@ from deckcli.cli.common import (
     pick_game,
     play_options,
     progress_line,
+    warn_if_illegal,
 )
 
 #: the search's games and the measuring games against each opponent, when not given
@@ -106,6 +107,7 @@ class _Run:
             if not o["against"]:  # shown by name: where the package is installed is noise
                 for d in self.opponents:
                     d.path = "gauntlet:" + os.path.basename(d.path)
+            warn_if_illegal(self.opponents, "played against anyway")
         self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
                                          self.event.house_rules if self.event else {})
         from deckcli.sim.policies import make

@@ -178,6 +178,18 @@ def echo_warning(message: str, path=None, line=None, rule: str | None = None) ->
     echo_status(f"deckcli: warning: {where}{message}{cite}")
 
 
+def warn_if_illegal(decks, doing: str) -> None:
+    """A warning for each deck to be played that is not legal (its first problems), as
+    ``doing`` says what happens anyway ('simulated anyway'): an illegal deck is played, never
+    silently (simulate's --against decks and build's alike)."""
+    for d in decks:
+        if d.errors:
+            shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
+            more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
+            echo_status(f"deckcli: warning: {d.path} is not a legal deck, {doing}: "
+                        f"{shown}{more}")
+
+
 def option_warnings(problems) -> list:
     """The problems that say an option changed nothing or overrode a header (DL-5.3): a
     command that prints no deck report (setup, stats) shows these on stderr."""

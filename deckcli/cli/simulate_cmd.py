@@ -18,6 +18,7 @@ from deckcli.cli.common import (
     play_options,
     progress_line,
     resolve_event,
+    warn_if_illegal,
 )
 from deckcli.cli.common import (
     db_dirs as db_folders,
@@ -114,12 +115,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         ignored.append("--csv/--html (a matchup matrix needs more than two decks)")
     for what in ignored:  # an option that changes nothing is said (DL-5.3)
         echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
-    for d in loaded:
-        if d.errors:
-            shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
-            more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
-            click.echo(f"deckcli: warning: {d.path} is not a legal deck, simulated anyway: "
-                       f"{shown}{more}", err=True)
+    warn_if_illegal(loaded, "simulated anyway")
     house = run.house_rules(g, parse_house_rules(house_rules),
                             event.house_rules if event else {})
     seed = fresh_seed(seed)
