@@ -469,3 +469,14 @@ def test_legal_names_every_gap_an_action_would_meet(tmp_path):
     log.write_text(log.read_text() + "  - p2 defend Adelie Penguin\n", encoding="utf-8")
     r = run("referee", "check", log, "--house-rule", "replace_defender=allowed", "-O", "json")
     assert r.code == 0 and r.json()["stopped"]["rule"] == "AB-G.7", r
+
+
+@pytest.mark.parametrize("args, role", [
+    (("battle", "Second Wind", "Walrus", "--stat", "weight"), "the Challenger"),
+    (("battle", "Orca", "Second Wind", "--stat", "weight"), "the Defender"),
+    (("attack", "--challenger", "Orca", "--defender", "Walrus", "--pool", "Second Wind",
+      "--stats", "weight"), "a Pool Animal")])
+def test_an_action_card_where_an_animal_stands_is_named_and_exit_2(args, role):
+    r = run("referee", *args)
+    assert r.code == 2 and "Traceback" not in r.err, r
+    assert f"Second Wind (ABS) 91 is an action card, not an Animal: it cannot be {role}" in r.err

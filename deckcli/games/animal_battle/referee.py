@@ -31,7 +31,7 @@ def battle_stat(stat: str) -> str:
 
 def _animal(card, role: str):
     if card.kind != "animal":
-        raise UsageError(f"{card.ref} is an {card.kind} card, not an Animal: it cannot be the "
+        raise UsageError(f"{card.ref} is an {card.kind} card, not an Animal: it cannot be "
                          f"{role}")
     return card
 
@@ -54,7 +54,7 @@ def battle(challenger, defender, stat: str, house_rules=None) -> dict:
     """One comparison between two cards on one statistic (``referee battle``)."""
     stat = battle_stat(stat)
     house = _house(house_rules)
-    c, d = _animal(challenger, "Challenger"), _animal(defender, "Defender")
+    c, d = _animal(challenger, "the Challenger"), _animal(defender, "the Defender")
     vc, vd = c.stats[stat], d.stats[stat]
     winner, rule = compare(stat, vc, vd)
     result = {"winner": winner, "stat": stat, "values": {"challenger": vc, "defender": vd},
@@ -89,7 +89,7 @@ def attack(challenger, defender, pool: list, stats: list[str], house_rules=None)
     if not stats:
         raise UsageError("--stats needs at least one battle statistic")
     house = _house(house_rules)
-    cards = [_animal(challenger, "Challenger"), _animal(defender, "Defender"),
+    cards = [_animal(challenger, "the Challenger"), _animal(defender, "the Defender"),
              *(_animal(c, "a Pool Animal") for c in pool)]
     book = {c.id: CardInfo.of(c) for c in cards}
     game = Match.position(book, challenger=challenger.id, defenders={"p2": defender.id},
