@@ -311,3 +311,13 @@ def test_a_file_whose_name_is_long_but_allowed_is_written_and_its_leftovers_swep
     assert proc.returncode == 0, proc
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [deck.name, created.name, other.name])
+
+
+def test_an_empty_output_path_is_named_as_one(tmp_path, monkeypatch):
+    """`convert -o ''` names no file: the message says so (was: ': could not write: its folder
+    does not exist'), exit 2, and nothing is written in the working folder."""
+    deck = EXAMPLES / "good" / "championship-deep-divers.txt"
+    monkeypatch.chdir(tmp_path)
+    r = run("convert", deck, "--to", "yaml", "-o", "")
+    assert r.code == 2 and "empty path" in r.err and "Traceback" not in r.err, r
+    assert list(tmp_path.iterdir()) == []

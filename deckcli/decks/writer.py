@@ -66,6 +66,8 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
 
 def _existing(target: str, path: str) -> os.stat_result | None:
     """The target's stat, None if it does not exist; WriteError if it may not be replaced."""
+    if not path:  # '-o ""': no file is named (and an empty name would read as the folder)
+        raise WriteError("the file to write is named by an empty path; name a file")
     try:
         st = os.stat(target)
     except FileNotFoundError:
