@@ -352,6 +352,18 @@ def test_save_games_writes_no_log_that_referee_check_would_refuse(tmp_path):
     assert r.code == 0 and len(list(saved.iterdir())) == 2, r
 
 
+def test_save_games_never_replaces_a_deck_it_plays(tmp_path):
+    """A deck named like a saved game (DIR/game-00001.yaml) and played from DIR would be
+    replaced by game 1's log: refused before any game, exit 2, the deck left as it was."""
+    saved = tmp_path / "games"
+    saved.mkdir()
+    deck = saved / "game-00001.yaml"
+    deck.write_bytes(SAVANNA.read_bytes())
+    r = run("simulate", deck, DEEP, "--games", "2", "--seed", "1", "--save-games", saved)
+    assert r.code == 2 and "not replacing it" in r.err and not r.out, r
+    assert deck.read_bytes() == SAVANNA.read_bytes() and list(saved.iterdir()) == [deck]
+
+
 def test_a_deck_that_cannot_start_a_game_exits_2():
     r = run("simulate", EXAMPLES / "bad" / "no-animals.txt", SAVANNA, "--games", "4")
     assert r.code == 2 and "no Animal" in r.err and "Traceback" not in r.err, r

@@ -210,6 +210,20 @@ def _name(game, spec: str) -> str:
     return make(game, spec).name
 
 
+def save_names_clash(folder: str, inputs) -> None:
+    """WriteError (exit 2), before any game, if a log ``save_games`` may write into
+    ``folder`` (``game-NNNNN.yaml``) would be one of ``inputs`` (the decks played, the event
+    file), by any name."""
+    import re
+
+    from deckcli.decks.writer import check_not_input
+
+    for given in inputs:
+        name = os.path.basename(given or "")
+        if re.fullmatch(r"game-\d{5,}\.yaml", name):
+            check_not_input(os.path.join(folder, name), [given], "a deck or event file")
+
+
 def save_games(folder: str, records: list[dict]) -> None:
     """Each game as a log ``referee check`` replays: ``folder/game-00001.yaml``, ..."""
     from deckcli.decks.limits import MAX_FILE_BYTES
