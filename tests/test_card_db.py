@@ -52,6 +52,18 @@ def test_missing_db_folder_exits_2(tmp_path):
     assert r.code == 2 and "does not exist" in r.err, r
 
 
+def test_a_fifo_given_as_db_folder_exits_2(tmp_path):
+    """--db names a folder (or one source file): a FIFO is neither, and was silently left
+    out (exit 0, the bundled cards only); now exit 2 naming it, and nothing is read from it
+    (a read would wait for a writer that never comes)."""
+    fifo = tmp_path / "cards.fifo"
+    os.mkfifo(fifo)
+    for args in (("--db", fifo, "cards", "list"), ("cards", "list", "--db", fifo),
+                 ("db", "check", "--db", fifo)):
+        r = run(*args)
+        assert r.code == 2 and "neither a folder nor a file" in r.err and "cards.fifo" in r.err, r
+
+
 def test_editing_a_source_rebuilds_the_index(promo_db):
     r = run("--db", promo_db, "cards", "show", "Test Ferret", "-O", "json")
     assert r.json()["stats"]["speed"] == 10

@@ -84,6 +84,9 @@ def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
         raw = str(raw)
         if not os.path.exists(raw):
             raise CardDatabaseError(f"card database folder {raw} does not exist", path=raw)
+        if not (os.path.isdir(raw) or os.path.isfile(raw)):  # a FIFO, a device, a socket
+            raise CardDatabaseError(f"card database folder {raw} is neither a folder nor a "
+                                    "file", path=raw)
         if raw not in dirs:
             dirs.append(raw)
     return dirs
