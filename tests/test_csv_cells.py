@@ -82,3 +82,31 @@ def test_escaping_reads_back_exactly_and_never_starts_a_formula(value):
     assert unescape_cell(text) == value
     [[cell]] = cells(csv_text([[value]])) if value != "" else [[""]]
     assert unescape_cell(cell) == value
+
+
+def test_a_header_naming_a_column_twice_is_an_error_on_line_1(tmp_path):
+    """`count,count,name`: which count holds? Neither is guessed (was: the last one, without a
+    word): an error on the header line, and no entry read."""
+    deck = tmp_path / "twice.csv"
+    deck.write_text("count,count,name\n4,2,Walrus\n", encoding="utf-8")
+    r = run("validate", deck, "--output", "json")
+    assert r.code == 1, r
+    [p] = r.json()["decks"][0]["problems"]
+    assert (p["code"], p["rule"], p["line"]) == ("bad-structure", "DL-1.2", 1), p
+    assert "count more than once" in p["message"]
+    # an extra column deckcli does not read may repeat: it changes nothing
+    deck.write_text("count,name,note,note\n" + "4,Walrus,a,b\n" * 5, encoding="utf-8")
+    r = run("validate", deck, "--output", "json")
+    assert r.json()["decks"][0]["card_count"] == 20, r
+
+
+def test_a_csv_line_past_the_line_limit_is_an_error_on_its_line(tmp_path):
+    """DL-1.3 bounds a decklist line at 4,096 characters, a CSV line included (was: read as a
+    5,000-letter card name). The lines around it are still read."""
+    deck = tmp_path / "long.csv"
+    deck.write_text("count,name\n4,Walrus\n4," + "W" * 5000 + "\n4,Orca\n", encoding="utf-8")
+    r = run("validate", deck, "--output", "json")
+    d = r.json()["decks"][0]
+    [p] = [p for p in d["problems"] if p["code"] == "line-too-long"]
+    assert (p["rule"], p["line"]) == ("DL-1.3", 3) and "5,002 characters" in p["message"], p
+    assert d["card_count"] == 8

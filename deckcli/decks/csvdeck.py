@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 
-from deckcli.decks.limits import MAX_ENTRIES
+from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS
 from deckcli.decks.model import EMPTY_DECK, Deck
 from deckcli.decks.structured import entry_from
 from deckcli.diagnostics import Repeats, error
@@ -81,9 +81,20 @@ def parse_csv(text: str, path: str | None) -> Deck:
                 f"CSV header must name the columns {','.join(COLUMNS)}; found {','.join(columns)}",
                 1)
             return deck
+        twice = sorted({c for c in columns if c in COLUMNS and columns.count(c) > 1})
+        if twice:  # which of the two would count? neither is guessed
+            bad("bad-structure", "DL-1.2",
+                f"CSV header names the column{'s' if len(twice) > 1 else ''} "
+                f"{', '.join(twice)} more than once", 1)
+            return deck
         for row in reader:
             line = reader.line_num
             if not any(cell.strip() for cell in row):
+                continue
+            size = sum(map(len, row)) + len(row) - 1  # the record as written, less its quotes
+            if size > MAX_LINE_CHARS:
+                bad("line-too-long", "DL-1.3",
+                    f"line is {size:,} characters long; the limit is {MAX_LINE_CHARS:,}", line)
                 continue
             if len(deck.entries) >= MAX_ENTRIES:
                 bad("too-many-entries", "DL-1.3", "too many entries; the rest is not read", line)
