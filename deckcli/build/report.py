@@ -139,8 +139,8 @@ def as_candidate(r, path: str):
     from deckcli.build.search import Candidate
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
-    from deckcli.errors import DeckcliError, unreadable_deck
-    from deckcli.games.base import too_large_to_play
+    from deckcli.errors import unreadable_deck
+    from deckcli.games.base import check_playable_size
     from deckcli.sim.run import card_type, need_an_animal
 
     deck = r.decks.get(path) or read_deck(path, is_set=r.index.is_any_set_code)
@@ -163,9 +163,7 @@ def as_candidate(r, path: str):
         stock = r.binder.stock[match]
         counts[match] = counts.get(match, 0) + e.count
         stock.owned = max(stock.owned, counts[match])
-    too_large = too_large_to_play(sum(counts.values()))
-    if too_large:
-        raise DeckcliError(too_large, path=path)
+    check_playable_size(sum(counts.values()), path)
     need_an_animal(r.game, (r.binder.stock[i].info.kind for i, n in counts.items()
                             for _ in range(n)), path, r.players)
     return Candidate(counts), notes

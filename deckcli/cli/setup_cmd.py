@@ -34,9 +34,9 @@ from deckcli.cli.common import (
 def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     """Perform the game's setup exactly as the rules order it, from a seeded shuffle."""
     from deckcli.decks.reader import read_deck
-    from deckcli.errors import DeckcliError, unreadable_deck
+    from deckcli.errors import unreadable_deck
     from deckcli.games import GAMES
-    from deckcli.games.base import too_large_to_play
+    from deckcli.games.base import check_playable_size
     from deckcli.validate import Options, resolve_for
 
     index = open_index(ctx, db_dirs)
@@ -47,9 +47,7 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
         rd, g, fmt, problems = resolve_for(d, index, Options(game=pick_game(ctx, game)))
         if rd is None:  # not a deck (binary, not UTF-8) or of a game deckcli does not know:
             raise unreadable_deck(path, problems)  # nothing to deal, as simulate says
-        too_large = too_large_to_play(sum(r.entry.count for r in rd.entries))
-        if too_large:
-            raise DeckcliError(too_large, path=path)
+        check_playable_size(sum(r.entry.count for r in rd.entries), path)
         rd.problems = problems  # reading, game/format and resolving problems, in that order
         return rd
 

@@ -30,13 +30,15 @@ from deckcli.games.house import Gap, GapMet, HouseRules
 MAX_DECK = 100_000
 
 
-def too_large_to_play(cards: int) -> str | None:
-    """Why a deck of ``cards`` cards is not dealt (``setup``, ``simulate``, ``build``), or
-    None when it may be."""
+def check_playable_size(cards: int, path: str) -> None:
+    """DeckcliError (exit 2) for a deck of ``cards`` cards that no game is dealt from
+    (``setup``, ``simulate``, ``suggest``, ``build --against``)."""
     if cards > MAX_DECK:
-        return (f"cannot be played: the deck holds {cards:,} cards, more than the {MAX_DECK:,} "
-                "a game is dealt from (a game log holds no more)")
-    return None
+        from deckcli.errors import DeckcliError
+
+        raise DeckcliError(f"cannot be played: the deck holds {cards:,} cards, more than the "
+                           f"{MAX_DECK:,} a game is dealt from (a game log holds no more)",
+                           path=path)
 
 
 class Game:

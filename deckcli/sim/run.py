@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from deckcli.errors import DeckcliError, UsageError, unreadable_deck
-from deckcli.games.base import too_large_to_play
+from deckcli.games.base import check_playable_size
 from deckcli.sim import report as reporting
 from deckcli.sim.play import Spec, game_seed
 
@@ -53,9 +53,7 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     if unknown:
         raise DeckcliError(f"cannot be played: {unknown[0].message}", path=path,
                            line=unknown[0].line)
-    too_large = too_large_to_play(sum(r.entry.count for r in rdeck.entries))
-    if too_large:
-        raise DeckcliError(too_large, path=path)
+    check_playable_size(sum(r.entry.count for r in rdeck.entries), path)
     g = GAMES[report.game]
     play_as = card_type(g)
     cards = []
