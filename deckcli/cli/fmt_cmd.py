@@ -124,45 +124,48 @@ def _in_its_game(step, deck, index, game) -> None:
         pass
 
 
-def _check_converted(deck, result: str, out: str, to: str, index, game) -> None:
-    """Before ``convert -o OUT`` writes: OUT, read back as every command will read it (its
-    suffix, else its content), must be a ``to`` decklist that keeps all the target carries
-    of the deck (:func:`deckcli.decks.carry.kept`). Else nothing is written (exit 2)."""
-    from deckcli.decks.carry import kept
+def _read_back(result: str, out: str | None, to: str, index, game):
+    """``result`` (a ``to`` decklist) read back as every command will read it, once: the deck
+    the checks below compare with the one converted. Before ``convert -o OUT`` writes, OUT
+    must read as a ``to`` decklist (its suffix, else its content); else nothing is written
+    (exit 2)."""
     from deckcli.decks.convert import SUFFIX
     from deckcli.decks.reader import detect_format, parse_text_of
-    from deckcli.errors import DeckcliError, UsageError
+    from deckcli.errors import UsageError
 
-    kind = detect_format(out, result)
-    if kind != ("text" if to == "arena" else to):
-        raise UsageError(f"{out} would be read back as a {kind} decklist, not {to}: name it "
-                         f"with {SUFFIX[to]}, or convert --to {kind}; nothing written")
-    again = parse_text_of(result, out, kind, is_set=index.is_any_set_code)
+    kind = "text" if to == "arena" else to
+    if out is not None:
+        found = detect_format(out, result)
+        if found != kind:
+            raise UsageError(f"{out} would be read back as a {found} decklist, not {to}: name "
+                             f"it with {SUFFIX[to]}, or convert --to {found}; nothing written")
+    again = parse_text_of(result, out or "-", kind, is_set=index.is_any_set_code)
     if kind == "yaml":
         from deckcli.decks.yamlfmt import read_comments
 
         read_comments(again, result)
     _settle_names(again, index, game)
+    return again
+
+
+def _check_converted(deck, again, out: str, to: str) -> None:
+    """Before ``convert -o OUT`` writes: OUT read back (``again``) keeps all the target
+    carries of the deck (:func:`deckcli.decks.carry.kept`). Else nothing is written (exit 2)."""
+    from deckcli.decks.carry import kept
+    from deckcli.errors import DeckcliError
+
     if any(p.is_error for p in again.problems) or kept(again, to) != kept(deck, to):
         raise DeckcliError("internal error, please report: the converted deck is not the "
                            "same deck; nothing written", path=out)
 
 
-def _misread(deck, result: str, to: str, index, game) -> list[str]:
-    """The entries of ``deck`` that ``result`` (a ``to`` decklist) does not give back as they
-    stand, read back as the target's kind: a name no card has may hold what a line of the
-    target means otherwise ('Walrus # hi' in a JSON deck is, as a text line, a Walrus and a
-    comment). Each as ''Walrus # hi' (read back as 'Walrus')'."""
+def _misread(deck, again, to: str) -> list[str]:
+    """The entries of ``deck`` that the conversion read back (``again``) does not give back
+    as they stand: a name no card has may hold what a line of the target means otherwise
+    ('Walrus # hi' in a JSON deck is, as a text line, a Walrus and a comment). Each as
+    "the entry 'Walrus # hi' would read back as 'Walrus'"."""
     from deckcli.decks.carry import kept
-    from deckcli.decks.reader import parse_text_of
 
-    kind = "text" if to == "arena" else to
-    again = parse_text_of(result, deck.path, kind, is_set=index.is_any_set_code)
-    if kind == "yaml":
-        from deckcli.decks.yamlfmt import read_comments
-
-        read_comments(again, result)
-    _settle_names(again, index, game)
     before, after = kept(deck, to), kept(again, to)
     found = []
     for part in ("entries", "sideboard"):
@@ -178,13 +181,12 @@ def _misread(deck, result: str, to: str, index, game) -> list[str]:
     return found
 
 
-def _lost_cards(deck, result: str, to: str, index, game) -> list[str]:
-    """The entries of ``deck`` that name one card and, read back from ``result`` (a ``to``
+def _lost_cards(deck, again, to: str, index, game) -> list[str]:
+    """The entries of ``deck`` that name one card and, read back (``again``, a ``to``
     decklist, which carries no printing: ``dek``), no longer name that card: a .dek names
     cards by name only, and 'Bison' is two cards. Each as ''Bison' (Bison (DWV) 2)'."""
     from deckcli.decks.carry import CARRIES
     from deckcli.decks.format import CannotFormat, game_for
-    from deckcli.decks.reader import parse_text_of
     from deckcli.decks.resolve import Resolved, resolve_entry
 
     if "printings" in CARRIES[to]:
@@ -193,7 +195,6 @@ def _lost_cards(deck, result: str, to: str, index, game) -> list[str]:
         chosen = game_for(deck, game)
     except CannotFormat:  # an unknown game in the header: no card to lose
         return []
-    again = parse_text_of(result, deck.path, to, is_set=index.is_any_set_code)
     pairs = list(zip(deck.entries, again.entries))
     if "sideboard" in CARRIES[to]:
         pairs += zip(deck.sideboard, again.sideboard)
@@ -432,7 +433,8 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
         result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
     except CannotWrite as exc:  # a name with a character XML cannot carry
         raise UsageError(f"cannot convert it to {to}: {exc}", path=deck.path) from None
-    lost = _lost_cards(deck, result, to, index, game) if to != "registration" else []
+    again = _read_back(result, out, to, index, game) if to != "registration" else None
+    lost = _lost_cards(deck, again, to, index, game) if again is not None else []
     if lost:
         what = (f"{to} names cards by name only, and as a name alone "
                 f"{', '.join(lost)} would be another card or none")
@@ -440,7 +442,7 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
             raise UsageError(f"cannot convert it to {to}: {what}; nothing written (convert "
                              "--to cod keeps each printing)", path=deck.path)
         _say(f"{deck.path}: warning: {what}")
-    misread = _misread(deck, result, to, index, game) if to != "registration" else []
+    misread = _misread(deck, again, to) if again is not None else []
     if misread:
         what = "; ".join(misread)
         if out is not None:
@@ -450,8 +452,8 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     if out is None:
         click.echo(result, nl=False)
         return EXIT_OK
-    if to != "registration":
-        _check_converted(deck, result, out, to, index, game)
+    if again is not None:
+        _check_converted(deck, again, out, to)
     atomic_write(out, result.encode("utf-8"))
     _say(f"wrote {out} ({to})")
     return EXIT_OK
