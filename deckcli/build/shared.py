@@ -149,6 +149,14 @@ def spread(records: list[dict], seats: list[str]) -> tuple[float, float]:
     return max(rates) - min(rates), undecided
 
 
+def measured_spread(records: list[dict], seats: list[str]) -> float | None:
+    """The spread a report shows: None when no game was decided (no seat rate to spread;
+    the search's score counts such a deck as 1.0, the worst)."""
+    if not any(r["winner"] is not None for r in records):
+        return None
+    return round(spread(records, seats)[0], 4)
+
+
 def search(judge: SeatJudge, table: Table, rng: random.Random, *, games: int,
            budget: float | None) -> tuple[Candidate, dict]:
     """The most even deck found, and how the search went."""
@@ -197,8 +205,7 @@ def measure(judge: SeatJudge, cand: Candidate, games: int) -> dict:
             "showdowns": sum(1 for r in records if r.get("showdown")),
             "seats": [{"seat": s["seat"], "wins": s["wins"], "win_rate": s["rate"],
                        "ci95": s["ci95"]} for s in seats],
-            # no game decided: no seat rate to spread (the search's score counts it as 1.0)
-            "spread": round(spread(records, judge.seats)[0], 4) if decided else None}
+            "spread": measured_spread(records, judge.seats)}
 
 
 # -- suggest: the one-copy changes that make a shared deck's table more even ----------------------
@@ -256,9 +263,7 @@ def improvements(judge: SeatJudge, table: Table, cand: Candidate, games: int,
     for k, (label, other) in enumerate(scored):
         records = judge.play(other.cards(judge.binder), fresh, list(range(games)))
         found = paired_gain(base, records, judge.seats, game_seed(judge.seed, f"boot:{k}"))
-        decided = any(r["winner"] is not None for r in records)
-        out.append({"change": label,
-                    "spread": round(spread(records, judge.seats)[0], 4) if decided else None,
+        out.append({"change": label, "spread": measured_spread(records, judge.seats),
                     **found, "improves": found["ci95"][0] > 0})
     out.sort(key=lambda c: (-c["gain"], c["change"]))
     return out

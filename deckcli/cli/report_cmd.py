@@ -50,16 +50,16 @@ def _decks_beside(event, out: str) -> list[str]:
     return found
 
 
-def _refuse_inputs(out: str, event, event_path: str | None, sheets) -> None:
-    """The page never replaces a deck it shows, the event file or a roster deck (exit 2,
-    nothing written)."""
-    if out != "-":
+def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
+                   what: str = "a deck or event file") -> None:
+    """The page or export never replaces a deck it shows, the event file, a roster deck or
+    a deck beside the roster's (exit 2, nothing written)."""
+    if out and out != "-":
         from deckcli.decks.writer import check_not_input
 
         roster = [*(p for _, p in event.roster_paths()), *_decks_beside(event, out)] \
             if event is not None else []
-        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets)],
-                        "a deck or event file")
+        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets)], what)
 
 
 def _write(out: str, text: str) -> None:
@@ -329,12 +329,7 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     from deckcli.validate import Options
 
     event = _load_event(event_path)
-    if out and out != "-":  # the export never replaces the event file or a roster deck
-        from deckcli.decks.writer import check_not_input
-
-        check_not_input(out, [event_path, *(p for _, p in event.roster_paths()),
-                              *_decks_beside(event, out)],  # the decks beside them
-                        "the event file or a deck of the event")
+    _refuse_inputs(out, event, event_path, what="the event file or a deck of the event")
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
     sheets = [s for s in load_event_decks(event, index, Options(event=event))
