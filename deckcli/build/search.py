@@ -176,6 +176,12 @@ def mutate(binder, cand: Candidate, rng: random.Random, worth: dict[int, float])
     return new
 
 
+def exhausted(stats: dict, seen: set) -> bool:
+    """A climb whose mutations keep landing on decks it has seen (50 tries a step taken, on
+    top of one for each deck seen) has no new neighbour left: a binder of one deck has none."""
+    return stats["steps"] > 50 * (stats["improved"] + 1) + len(seen)
+
+
 def search(judge: Judge, binder, rng: random.Random, *, games: int,
            budget: float | None) -> tuple[Candidate, dict]:
     """The best deck found, and how the search went (steps, candidates raced, games)."""
@@ -191,7 +197,7 @@ def search(judge: Judge, binder, rng: random.Random, *, games: int,
         stats["steps"] += 1
         cand = mutate(binder, best, rng, worth)
         if cand.key in seen:
-            if stats["steps"] > 50 * (stats["improved"] + 1) + len(seen):
+            if exhausted(stats, seen):
                 break  # no new neighbour left to try (a binder of one deck has none)
             continue
         seen.add(cand.key)

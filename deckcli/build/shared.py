@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 
-from deckcli.build.search import Candidate, Judging
+from deckcli.build.search import Candidate, Judging, exhausted
 from deckcli.sim.play import Spec, game_seed
 
 LEVELS = (20, 60, 140)  # games a candidate plays at each stage of a race
@@ -170,7 +170,7 @@ def search(judge: SeatJudge, table: Table, rng: random.Random, *, games: int,
         stats["steps"] += 1
         cand = table.mutate(best, rng)
         if cand.key in seen:
-            if stats["steps"] > 50 * (stats["improved"] + 1) + len(seen):
+            if exhausted(stats, seen):
                 break  # no new neighbour left to try
             continue
         seen.add(cand.key)
