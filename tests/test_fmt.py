@@ -81,6 +81,19 @@ def test_check_on_a_formatted_file_exits_0(deck_file):
     assert r.code == 0, r
 
 
+def test_a_header_line_with_no_value_is_left_out_and_the_deck_kept(deck_file):
+    """``game:`` and ``name:`` alone say nothing (DL-2.3): fmt leaves them out, keeps the
+    header that has a value and every card, and the result reads without the warning."""
+    path = deck_file("game:\nname:\nplayer: Ann\n4 Walrus\n16 Orca\n")
+    before = run("validate", path, "--output", "json")
+    assert run("fmt", path).code == 0
+    text = path.read_text()
+    assert "game:" not in text and "name:" not in text and "player: Ann" in text
+    after = run("validate", path, "--output", "json")
+    assert "empty-header" in before.out and "empty-header" not in after.out
+    assert after.out.count('"card_count": 20') == 1 and '"player": "Ann"' in after.out
+
+
 def test_diff_writes_nothing_and_exits_0(deck_file):
     path = deck_file(MESSY)
     r = run("fmt", "--diff", path)

@@ -133,6 +133,23 @@ def test_a_name_line_given_twice_or_after_the_deck_is_an_error():
     assert [(p.code, p.line) for p in deck.problems] == [("header-after-entries", 3)]
 
 
+@pytest.mark.parametrize("text,said,line", [("game:\n4 Walrus\n", "game:", 1),
+                                            ("name:   \nformat: casual\n4 Walrus\n", "name:", 1),
+                                            ("Format :\n4 Walrus\n", "format:", 1),
+                                            ("[metadata]\nName=\n[main]\n4 Walrus\n", "Name=", 2)])
+def test_a_header_line_with_no_value_is_named_and_ignored(text, said, line):
+    """``game:`` with nothing after it says nothing: the deck reads as if the line were not
+    there (the game is the default, the name null, as in a YAML deck's ``name: null``), and
+    a warning on the line says so, so a half-written header is not silently dropped."""
+    deck, got = read(text)
+    key = said.rstrip(":=").lower()
+    assert key not in deck.header and key not in deck.header_lines
+    assert [(p.code, p.is_error, p.rule, p.line) for p in deck.problems] == [
+        ("empty-header", False, "DL-2.3", line)]
+    assert f"'{said}'" in deck.problems[0].message
+    assert [g[1] for g in got] == ["Walrus"]
+
+
 @pytest.mark.parametrize("text,line", [("4 Walrus\nAbout\n4 Orca\n", 2),
                                        ("About\n4 Walrus\nabout:\n", 3),
                                        ("Sideboard\n2 Orca\nABOUT\nDeck\n4 Walrus\n", 3)])

@@ -162,6 +162,7 @@ def test_a_clean_deck_takes_the_quick_read(index, name):
     "4 Walrus\nWalrus\n",  # no quantity
     "4 Walrus\nname: late\n",  # header after the entries
     "name: a\nname: b\n4 Walrus\n",  # header given twice
+    "game:\n4 Walrus\n",  # a header line with no value
     "game: chess\n4 Walrus\n",  # unknown game
     "4 Bison\n",  # ambiguous name
     "4 Walrus [shiny]\n",  # unknown variant

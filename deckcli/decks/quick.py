@@ -155,8 +155,8 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
             faults, fields = known
             if faults is None:  # a header line
                 key, value = fields
-                if found_all or key in header:
-                    return None  # after the entries, or given twice: a problem
+                if found_all or key in header or not value:
+                    return None  # after the entries, given twice, or empty: a problem
                 header[key] = value
                 header_lines[key] = lineno
                 continue

@@ -30,7 +30,8 @@ RULES = [
        "A quantity is a whole number of at least 1 and at most 999."),
     _r("DL-2.3", "Header lines",
        "Before the first entry a text decklist may hold header lines game:, format:, name: "
-       "and player:. Header lines after the first entry are an error."),
+       "and player:. Header lines after the first entry are an error. A header line with no "
+       "value after it is a warning and counts as absent."),
     _r("DL-2.4", "Section headers",
        "A line naming a card kind in the plural (Animals, Actions, Creatures, ...) with an "
        "optional ':' and count starts a section. A section count that does not match the "

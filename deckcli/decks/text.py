@@ -28,7 +28,7 @@ from deckcli.decks.lines import (
     split_lines,
 )
 from deckcli.decks.model import EMPTY_DECK, Deck, Entry, Section
-from deckcli.diagnostics import Repeats, error
+from deckcli.diagnostics import Repeats, error, warning
 
 
 def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
@@ -51,6 +51,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         if deck.entries or deck.sideboard:
             bad("header-after-entries", "DL-2.3",
                 f"header line '{said}' must come before the first card entry", lineno)
+        elif not value:  # 'game:' alone says nothing: read as if the line were not there
+            repeats.add(warning, "empty-header", "DL-2.3",
+                        f"header line '{said}' has no value and is ignored (write the value "
+                        "after it, or delete the line)", lineno)
         elif key in deck.header:
             bad("duplicate-header", "DL-2.3",
                 f"'{said}' is given twice (first on line {deck.header_lines[key]})", lineno)
@@ -95,7 +99,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         if metadata:
             found = layouts.metadata_line(line)
             if found is not None:
-                if found[0] == "name" and found[1]:
+                if found[0] == "name":
                     set_header("name", found[1], lineno, "Name=")
                 elif found[1]:  # Forge's other facts (Description=, Author=) say nothing of
                     deck.preamble.append(line)  # the cards: a comment at the top, so a
