@@ -359,7 +359,8 @@ def check_shape(data: Any) -> None:
         size = 1 + sum(expanded.get(id(c), 1) for c in children)
         if size > MAX_NODES:
             raise StructuredInputError(
-                f"document too large: more than {MAX_NODES:,} values once aliases are expanded")
+                f"document too large: more than {MAX_NODES:,} values once aliases are expanded",
+                line_of(obj))  # the first list or mapping past the limit
         expanded[id(obj)] = size
 
 

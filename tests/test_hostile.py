@@ -317,6 +317,18 @@ def test_a_full_device_behind_stdout_is_a_clear_error(command):
                           "device\n", proc
 
 
+def test_a_yaml_alias_bomb_is_refused_on_the_line_of_the_list_that_crosses_the_limit(corpus):
+    """The alias bomb's error names a line as every other error in a file does: the list
+    whose expanded size first passes 200,000 values ('f', line 8: 9^6 values), refused before
+    anything is expanded."""
+    with time_limit(SECONDS):
+        r = run("validate", corpus["alias-bomb.yaml"], "-O", "json")
+    assert r.code == 1, r
+    [problem] = r.json()["decks"][0]["problems"]
+    assert (problem["code"], problem["rule"], problem["line"]) == ("bad-structure", "DL-2.6", 8)
+    assert "once aliases are expanded" in problem["message"]
+
+
 @pytest.mark.parametrize("name,line", [("xml-bomb.dek", 3), ("xml-external-entity.cod", 3),
                                        ("xml-parameter-entity.cod", 3),
                                        ("xml-external-dtd.dek", 2),
