@@ -87,6 +87,26 @@ def test_an_sb_prefix_holds_a_count_after_the_card_too(line):
     assert p.code == "sideboard" and "2 sideboard cards on line 2 left out" in p.message
 
 
+@pytest.mark.parametrize("line", ["SB 2 Beluga", "sb 2x Beluga (ABS) 11", "SB  2 Beluga # spare"])
+def test_an_sb_prefix_without_its_colon_is_a_sideboard_card(line):
+    """CONTRACT.md: layout words take an optional ':', and 'SB' is one of them; 'SB 2 Beluga'
+    is the sideboard card 'SB: 2 Beluga' is. The colon may go only where a quantity in digits
+    follows, so no card name is read as a prefix."""
+    deck, got = read(f"4 Walrus\n{line}\n16 Orca\n")
+    assert [g[1] for g in got] == ["Walrus", "Orca"]
+    assert [(e.count, e.name, e.line) for e in deck.sideboard] == [(2, "Beluga", 2)]
+    [p] = deck.problems
+    assert p.code == "sideboard" and "2 sideboard cards on line 2 left out" in p.message
+
+
+def test_sb_without_a_colon_and_a_quantity_stays_what_it_was():
+    """'SB' alone is the sideboard header; 'SB Beluga' (no quantity) is an error on its line."""
+    deck, got = read("4 Walrus\nSB\n2 Beluga\n")
+    assert [e.name for e in deck.sideboard] == ["Beluga"]
+    deck, got = read("4 Walrus\nSB Beluga\n")
+    assert [(p.code, p.line) for p in deck.problems] == [("no-quantity", 2)]
+
+
 def test_deck_after_a_sideboard_goes_back_to_the_deck():
     deck, got = read("Sideboard\n2 Beluga\nDeck\n4 Walrus\n")
     assert [g[1] for g in got] == ["Walrus"] and [e.name for e in deck.sideboard] == ["Beluga"]

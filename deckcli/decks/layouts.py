@@ -53,10 +53,16 @@ def slashed_side(after_slashes: str) -> bool:
 
 
 def sb_prefix(line: str) -> str | None:
-    """The entry of an ``SB: 2 Orca`` line (``2 Orca``), else None."""
+    """The entry of an ``SB: 2 Orca`` line (``2 Orca``), else None. The ':' is optional, as
+    after every layout word, where a quantity in digits follows (``SB 2 Orca``): then no card
+    name can be read as the prefix."""
     if line[:3].casefold() == "sb:":
         rest = line[3:].strip()
         return rest or None
+    if line[:2].casefold() == "sb" and line[2:3].isspace():
+        rest = line[3:].lstrip()
+        if rest[:1].isdecimal() and rest[:1].isascii():
+            return rest
     return None
 
 

@@ -46,7 +46,8 @@ RULES = [
        "a list cards of entries {count, name, set, number, variants}."),
     _r("DL-2.7", "Sideboards",
        "Neither game has a sideboard. Cards that a decklist lists in one (after a Sideboard, "
-       "Side, SB: or // Sideboard line, on an 'SB: 2 Walrus' line, in Forge's [sideboard], "
+       "Side, SB: or // Sideboard line, on an 'SB: 2 Walrus' or 'SB 2 Walrus' line, in "
+       "Forge's [sideboard], "
        "Cockatrice's side zone or MTGO's Sideboard=\"true\") are not part of the deck: they "
        "are not counted or checked, and a warning says how many were left out and on which "
        "lines. A Deck, Main or Maindeck line goes back to the deck.", refs=("DL-2.8",)),
