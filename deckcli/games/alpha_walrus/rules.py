@@ -126,8 +126,9 @@ RULES = [
        refs=("AW-10.2",)),
     # 7. Field
     _r("AW-7.1", "Four creatures on the field",
-       "A player has at most four creatures on the field at any time, unless a card allows "
-       "more (card data: effect field_limit on equipment worn on that field).",
+       "A player has at most four creatures on the field at any time. The rule itself names "
+       "no exception; a card whose own text raises the limit (Herd Bell; card data: effect "
+       "field_limit on equipment worn on that field) overrides it while it is in play.",
        refs=("AW-7.2",)),
     _r("AW-7.2", "Making room",
        "To bring in a creature beyond the limit a player discards one of their creatures "
