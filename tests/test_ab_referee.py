@@ -480,3 +480,15 @@ def test_an_action_card_where_an_animal_stands_is_named_and_exit_2(args, role):
     r = run("referee", *args)
     assert r.code == 2 and "Traceback" not in r.err, r
     assert f"Second Wind (ABS) 91 is an action card, not an Animal: it cannot be {role}" in r.err
+
+
+def test_an_attack_ended_by_a_later_gap_names_that_gap_not_an_earlier_tie():
+    """Addax and Common Warthog tie on weight (100, AB-G.1 replay); Warthog then wins on speed
+    and AB-G.2 ends the attack: the result was 'by AB-G.1', the first gap of the sequence."""
+    r = run("referee", "attack", "--challenger", "Addax", "--defender", "Common Warthog",
+            "--stats", "weight,speed", "--house-rule", "stat_tie=replay",
+            "--house-rule", "original_defender_wins=discard_challenger", "-O", "json")
+    assert r.code == 0, r
+    result = r.json()["result"]
+    assert result["ended"] and result["by"] == "AB-G.2", result
+    assert result["summary"].endswith("(AB-G.2)"), result

@@ -153,7 +153,9 @@ def _attack_result(game, steps) -> dict:
         return {"ended": True, "by": rule, "control": s.active, "summary":
                 f"the attack ends: control passes to the defending player ({rule}, AB-6.3)"}
     if s.phase == "end":
-        rule = next((g["rule"] for st in steps for g in st["gaps"]), "AB-4.5")
+        # the gap that ended the attack is the last one met, not an earlier tie (AB-G.1 replay)
+        rule = next((g["rule"] for st in reversed(steps) for g in reversed(st["gaps"])),
+                    "AB-4.5")
         return {"ended": True, "by": rule, "control": "p1",
                 "summary": "the attack ends; the Challenger's player keeps control "
                            f"({rule})"}
