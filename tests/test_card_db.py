@@ -555,3 +555,19 @@ def test_a_name_no_text_line_can_hold_makes_the_database_invalid(tmp_path, name)
         r = run("--db", db, *args)
         assert r.code == 2 and "internal error" not in r.err, r
         assert "db check" in r.err, r
+
+
+@pytest.mark.parametrize("game", ["animal-battle", "alpha-walrus"])
+def test_cards_list_json_gives_every_card_the_same_keys(game):
+    """A script reads `card["stats"]` of every object: a card without statistics (an action, a
+    piece of equipment) has an empty `stats` object, not a missing key."""
+    cards = run("cards", "list", "--game", game, "--output", "json").json()
+    for card in cards:
+        assert {"game", "name", "number", "kind", "stats", "printings"} <= card.keys(), card
+        assert isinstance(card["stats"], dict), card
+    bare = [c for c in cards if c["kind"] in ("action", "equipment", "diplomacy", "battle")]
+    assert bare and all(c["stats"] == {} for c in bare)
+    first = bare[0]["printings"][0]
+    shown = run("--game", game, "cards", "show", f"{bare[0]['name']} ({first['set']}) "
+                f"{first['number']}", "--output", "json").json()
+    assert shown["stats"] == {}

@@ -265,8 +265,7 @@ class CardIndex:
         """The CONTRACT.md shape of one card identity."""
         out = {"game": card.game, "name": card.name, "number": card.number, "kind": card.kind}
         data = card.data
-        if "stats" in data:
-            out["stats"] = data["stats"]
+        out["stats"] = data.get("stats", {})  # {} for a card without statistics: one shape
         for key in ("species", "text", "traits", "armor", "effects", "overrides", "refers_to"):
             if key in data:
                 out[key] = data[key]
