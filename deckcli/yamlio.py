@@ -134,12 +134,13 @@ def load_yaml(text: str) -> Any:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     y = _loader()
+    ln = _line_numbers(text)
     try:
-        _check_depth(y, text)
+        _check_depth(y, text, ln)
         node = y.compose(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
+        line = ln[mark.line] if mark is not None else None
         raise StructuredInputError(f"not valid YAML: {exc.problem or exc.context or exc}",
                                    line) from None
     except RecursionError:
@@ -148,16 +149,40 @@ def load_yaml(text: str) -> Any:
         raise StructuredInputError(f"not valid YAML: {exc}") from None
     if node is None:
         return None
-    data = _build(node, y.constructor)
+    data = _build(node, y.constructor, ln)
     check_shape(data)
     return data
+
+
+#: what ruamel.yaml counts as a line break besides LF and a CR alone (YAML 1.1's breaks)
+_ODD_BREAKS = re.compile("[\x85\u2028\u2029]")
+
+
+def _line_numbers(text: str):
+    """ruamel.yaml's line (0-based) -> the line an editor shows (1-based; LF, CRLF, CR alone).
+
+    ruamel.yaml also counts NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks, so in
+    a text holding one its marks run ahead of the lines a user sees; such a text gets a table.
+    Any other text is a range: its line n is ruamel's n - 1 (and a lookup costs no call). A
+    parser error at the very end is marked one line past the text, and keeps that line.
+    """
+    if _ODD_BREAKS.search(text) is None:
+        return range(1, text.count("\n") + text.count("\r") + 3)  # + a mark past the end
+    shown = [1]
+    line = 1
+    for m in re.finditer("\r\n|[\n\r\x85\u2028\u2029]", text):
+        if m.group() in ("\r\n", "\n", "\r"):
+            line += 1
+        shown.append(line)
+    shown.extend((line + 1, line + 2))  # an error at the end is marked on a line past it
+    return shown
 
 
 _OPENING = frozenset({"SequenceStartEvent", "MappingStartEvent"})
 _CLOSING = frozenset({"SequenceEndEvent", "MappingEndEvent"})
 
 
-def _check_depth(y, text: str) -> None:
+def _check_depth(y, text: str, ln) -> None:
     """Refuse documents nested deeper than MAX_DEPTH before the composer sees them.
 
     The C composer recurses once per level and would overflow the C stack (a crash, not an
@@ -177,7 +202,7 @@ def _check_depth(y, text: str) -> None:
             if depth > MAX_DEPTH:
                 mark = getattr(event, "start_mark", None)
                 raise StructuredInputError(f"nested deeper than {MAX_DEPTH} levels",
-                                           mark.line + 1 if mark is not None else None)
+                                           ln[mark.line] if mark is not None else None)
         elif name in _CLOSING:
             depth -= 1
 
@@ -186,7 +211,7 @@ def _check_depth(y, text: str) -> None:
 MAX_INT_BITS = 128
 
 
-def _build(root, constructor) -> Any:
+def _build(root, constructor, ln) -> Any:
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     built: dict[int, Any] = {}
@@ -202,11 +227,11 @@ def _build(root, constructor) -> Any:
             return node.value
         if tag == "tag:yaml.org,2002:merge":
             raise StructuredInputError("YAML merge keys (<<) are not supported",
-                                       node.start_mark.line + 1)
+                                       ln[node.start_mark.line])
         if tag is None or not tag.startswith("tag:yaml.org,2002:") or \
                 tag.rsplit(":", 1)[1] not in _STANDARD:
             raise StructuredInputError(f"YAML tag {tag} is not allowed",
-                                       node.start_mark.line + 1)
+                                       ln[node.start_mark.line])
         key = (tag, node.value)
         if key in values:
             return values[key]
@@ -214,10 +239,10 @@ def _build(root, constructor) -> Any:
             value = constructor.construct_object(node, deep=True)
         except Exception:  # a bad timestamp, say: the value cannot be read
             raise StructuredInputError(f"cannot read the value {_clip(node.value)}",
-                                       node.start_mark.line + 1) from None
+                                       ln[node.start_mark.line]) from None
         if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
             raise StructuredInputError(f"the number {_clip(node.value)} is too large",
-                                       node.start_mark.line + 1)
+                                       ln[node.start_mark.line])
         values[key] = value
         return value
 
@@ -226,8 +251,8 @@ def _build(root, constructor) -> Any:
             return built[id(node)]
         if depth > MAX_DEPTH:
             raise StructuredInputError(f"nested deeper than {MAX_DEPTH} levels",
-                                       node.start_mark.line + 1)
-        line = node.start_mark.line + 1
+                                       ln[node.start_mark.line])
+        line = ln[node.start_mark.line]
         if isinstance(node, ScalarNode):
             return scalar(node)
         tag = node.tag if isinstance(node.tag, str) else getattr(node.tag, "value", "")
@@ -239,7 +264,7 @@ def _build(root, constructor) -> Any:
             built[id(node)] = out
             for item in node.value:
                 out.append(build(item, depth + 1))
-                out.item_lines.append(item.start_mark.line + 1)
+                out.item_lines.append(ln[item.start_mark.line])
             return out
         if isinstance(node, MappingNode):
             out = LineDict()
@@ -248,14 +273,14 @@ def _build(root, constructor) -> Any:
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
                     raise StructuredInputError("a mapping key must be a plain value",
-                                               key_node.start_mark.line + 1)
+                                               ln[key_node.start_mark.line])
                 key = scalar(key_node)  # a merge key (<<) carries the merge tag: refused
                 if key in out:
                     raise StructuredInputError(
                         f"duplicate key {key!r} (first on line {out.key_lines[key]})",
-                        key_node.start_mark.line + 1)
+                        ln[key_node.start_mark.line])
                 out[key] = build(value_node, depth + 1)
-                out.key_lines[key] = key_node.start_mark.line + 1
+                out.key_lines[key] = ln[key_node.start_mark.line]
             return out
         raise StructuredInputError("unexpected YAML node", line)  # pragma: no cover
 

@@ -134,3 +134,38 @@ def test_the_c_parser_gets_the_fast_resolver():
     if CParser is None:
         pytest.skip("ruamel.yaml.clib is not installed: the pure parser keeps its resolver")
     assert _loader().Resolver is _c_resolver()
+
+
+@pytest.mark.parametrize("odd", ["\x85", "\u2028", "\u2029"])
+def test_lines_are_counted_as_an_editor_counts_them(odd):
+    """ruamel.yaml counts NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR as line breaks; an
+    editor, `grep -n` and the text reader count line feeds (and CR alone). Every line deckcli
+    reports is the one an editor shows."""
+    doc = load_yaml(f"name: 'a{odd}b'\ncards:\n  - {{name: A, count: 1}}\n  - name: B\n"
+                    f"    count: 2 # x{odd}\n  - name: C\n")
+    assert line_of(doc, "cards") == 2
+    assert [line_of(doc["cards"], i) for i in range(3)] == [3, 4, 6]
+    assert line_of(doc["cards"][1], "count") == 5
+    with pytest.raises(StructuredInputError) as info:
+        load_yaml(f"a: 1 # {odd}\nb: 2\nb: 3\n")
+    assert info.value.line == 3 and "first on line 2" in info.value.message
+    with pytest.raises(StructuredInputError) as info:
+        load_yaml(f"a: 1 # {odd}{odd}\nb: [\n")
+    assert info.value.line in (2, 3)  # the unclosed list: ruamel marks its end or the next line
+
+
+def test_a_lone_carriage_return_is_a_line_end_for_both():
+    doc = load_yaml("a: 1\rcards:\r  - {name: A}\r  - {name: B}\r")
+    assert [line_of(doc["cards"], i) for i in range(2)] == [3, 4]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab:-[]{}\"'#\n\r\x85\u2028 ", max_size=30))
+def test_any_text_gets_a_line_inside_or_just_past_it(text):
+    """An error at the end of a text is marked past its last line; the table of lines must
+    reach that far for any text, odd line breaks or not."""
+    try:
+        load_yaml(text)
+    except StructuredInputError as exc:
+        lines = text.count("\n") + text.count("\r") + 2
+        assert exc.line is None or 1 <= exc.line <= lines
