@@ -70,7 +70,10 @@ class Cluster:
 
     def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
         parts = chunks(numbers)
-        scattered = self.client.scatter(spec, broadcast=True)
+        # a key of its own for every run: scattered by content, a spec sent again (the next
+        # --until-ci batch, a candidate raced again) shares the key of the last one, and the
+        # scheduler drops it with the last run's futures ("lost dependencies")
+        scattered = self.client.scatter(spec, broadcast=True, hash=False)
         futures = self.client.map(play_many, [scattered] * len(parts), parts, pure=False)
         out = []
         for part, future in zip(parts, futures):
