@@ -29,3 +29,17 @@ def test_until_ci_on_a_dask_cluster_gives_the_same_report(tmp_path):
     assert local.code == remote.code == 0, remote
     assert json.loads(local.out)["games"] > 100  # more than one batch was played
     assert remote.out == local.out
+
+
+def test_save_games_never_writes_through_a_log_name_onto_a_deck_it_plays(tmp_path):
+    """DIR/game-00003.yaml a symlink to the deck B played (beside it in DIR): the log would
+    replace the deck. Refused before any game, as a deck named like a log is."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    deck = folder / "deck.yaml"
+    deck.write_bytes(SAVANNA.read_bytes())
+    (folder / "game-00003.yaml").symlink_to("deck.yaml")
+    r = run("simulate", DEEP, deck, "--games", "4", "--seed", "1", "--save-games", folder)
+    assert r.code == 2 and "not replacing it" in r.err, r
+    assert deck.read_bytes() == SAVANNA.read_bytes()
+    assert not (folder / "game-00001.yaml").exists()

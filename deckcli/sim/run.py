@@ -211,15 +211,18 @@ def _name(game, spec: str) -> str:
 def save_names_clash(folder: str, inputs) -> None:
     """WriteError (exit 2), before any game, if a log ``save_games`` may write into
     ``folder`` (``game-NNNNN.yaml``) would be one of ``inputs`` (the decks played, the event
-    file), by any name."""
+    file), by any name: a deck named like a log, or a log name that is a link to a deck."""
     import re
 
     from deckcli.decks.writer import check_not_input
 
-    for given in inputs:
-        name = os.path.basename(given or "")
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:  # not there yet: no log name in it is anything
+        return
+    for name in names:
         if re.fullmatch(r"game-\d{5,}\.yaml", name):
-            check_not_input(os.path.join(folder, name), [given], "a deck or event file")
+            check_not_input(os.path.join(folder, name), inputs, "a deck or event file")
 
 
 def save_games(folder: str, records: list[dict]) -> None:
