@@ -43,3 +43,11 @@ def test_save_games_never_writes_through_a_log_name_onto_a_deck_it_plays(tmp_pat
     assert r.code == 2 and "not replacing it" in r.err, r
     assert deck.read_bytes() == SAVANNA.read_bytes()
     assert not (folder / "game-00001.yaml").exists()
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "http://127.0.0.1:8786"])
+def test_a_scheduler_address_that_is_none_is_a_usage_error(address):
+    pytest.importorskip("distributed")
+    r = run("simulate", DEEP, SAVANNA, "--games", "2", "--scheduler", address)
+    assert r.code == 2 and "internal error" not in r.err, r
+    assert "--scheduler" in r.err or "Dask scheduler" in r.err, r

@@ -67,6 +67,9 @@ class Cluster:
             self.client = Client(address, timeout=timeout)
         except (OSError, TimeoutError) as exc:
             raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        except ValueError as exc:  # no address at all: no port, a scheme Dask does not know
+            raise UsageError(f"--scheduler takes a Dask scheduler's address, such as "
+                             f"tcp://host:8786, not {address!r}: {exc}") from None
 
     def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
         parts = chunks(numbers)
