@@ -51,3 +51,15 @@ def test_a_scheduler_address_that_is_none_is_a_usage_error(address):
     r = run("simulate", DEEP, SAVANNA, "--games", "2", "--scheduler", address)
     assert r.code == 2 and "internal error" not in r.err, r
     assert "--scheduler" in r.err or "Dask scheduler" in r.err, r
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", DEEP, SAVANNA, "--games", "2", "--until-ci", "nan"),
+    ("build", "--collection", EXAMPLES / "collections" / "binder.txt", "--games", "20",
+     "--measure", "2", "--budget", "nan"),
+])
+def test_nan_is_no_width_or_budget(args):
+    """nan is in no range: it was taken, and --until-ci nan never stopped, --budget nan
+    stopped the search before its first step."""
+    r = run(*args)
+    assert r.code == 2 and "nan" in r.err, r

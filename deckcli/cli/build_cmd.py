@@ -9,6 +9,7 @@ import click
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     GAMES,
+    Number,
     db_option,
     echo_json,
     echo_warning,
@@ -43,7 +44,7 @@ def _common(f):
     f = click.option("--measure", type=click.IntRange(2, 100_000), default=None,
                      help="Fresh games against each opponent for the numbers reported "
                           "(default: 200; alpha-walrus 100).")(f)
-    f = click.option("--budget", type=click.FloatRange(0, None, min_open=True), default=None,
+    f = click.option("--budget", type=Number(0, None, min_open=True), default=None,
                      metavar="SECONDS", help="Stop the search after this long (the result then "
                                              "depends on the machine's speed).")(f)
     f = click.option("--seed", type=int, default=None,

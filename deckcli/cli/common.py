@@ -72,6 +72,17 @@ class Jobs(click.ParamType):
         return n
 
 
+class Number(click.FloatRange):
+    """A FloatRange that is a number: ``nan`` is in no range, but a plain FloatRange takes it
+    (no comparison with it is false)."""
+
+    def convert(self, value, param, ctx):
+        x = super().convert(value, param, ctx)
+        if x != x:
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return x
+
+
 def jobs_option(help: str):
     """--jobs/-j N|auto, default auto."""
     return click.option("--jobs", "-j", type=Jobs(), default="auto", show_default=True,

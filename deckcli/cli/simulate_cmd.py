@@ -7,6 +7,7 @@ import click
 from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import (
     GAMES,
+    Number,
     db_option,
     echo_json,
     echo_warning,
@@ -47,7 +48,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
               shell_complete=complete.path,
               help="Take house rules, the game and the format from this event file; a "
                    "deck it makes illegal (a ban, a set, the size) is played with a warning.")
-@click.option("--until-ci", type=click.FloatRange(0.0, 1.0, min_open=True), default=None,
+@click.option("--until-ci", type=Number(0.0, 1.0, min_open=True), default=None,
               metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
 @click.option("--save-games", "save_dir", default=None, metavar="DIR",
