@@ -63,3 +63,26 @@ def test_nan_is_no_width_or_budget(args):
     stopped the search before its first step."""
     r = run(*args)
     assert r.code == 2 and "nan" in r.err, r
+
+
+ONE_ANIMAL = ("1 Walrus\n4 Canopy Lookout\n4 Emergency Reinforcement\n4 Expanded Habitat\n"
+              "4 Field Guide\n4 Foraging Run\n4 Herd Instinct\n")
+
+
+def _kind(name: str) -> str:
+    r = run("cards", "show", name.split(" ", 1)[1], "--output", "json")
+    assert r.code == 0, r
+    data = r.json()
+    return (data[0] if isinstance(data, list) else data)["kind"]
+
+
+def test_build_never_explains_a_card_by_a_swap_that_leaves_no_animal(deck_file):
+    """The deck's one Animal swapped for an action card is a deck no game can start (AB-3.3):
+    its 'cost' measures nothing. The swap for the last Animal brings in an Animal, or none."""
+    binder = deck_file(ONE_ANIMAL, "binder.txt")
+    r = run("build", "--collection", binder, "--games", "20", "--measure", "4", "--seed", "1",
+            "-O", "json")
+    assert r.code == 0, r
+    (row,) = [e for e in r.json()["explain"] if "Walrus" in e["card"]]
+    assert row["swap"] is None or _kind(row["swap"]["in"]) == "animal", row
+
