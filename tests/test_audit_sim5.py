@@ -86,3 +86,17 @@ def test_build_never_explains_a_card_by_a_swap_that_leaves_no_animal(deck_file):
     (row,) = [e for e in r.json()["explain"] if "Walrus" in e["card"]]
     assert row["swap"] is None or _kind(row["swap"]["in"]) == "animal", row
 
+
+
+def test_alpha_walrus_build_with_a_format_builds_and_reports_no_format(tmp_path):
+    """--format on alpha-walrus warns that it changes nothing (DL-5.3), and so it must: the
+    format reached the deck's header ('format: championship') and the build stopped with an
+    internal error."""
+    out = tmp_path / "shared.txt"
+    r = run("build", "--collection", GOOD / "alpha-walrus-2p.yaml", "--game", "alpha-walrus",
+            "--format", "championship", "--games", "20", "--measure", "2", "--seed", "1",
+            "-o", out, "-O", "json")
+    assert r.code == 0 and "internal error" not in r.err, r
+    assert r.json()["format"] is None
+    assert "format:" not in out.read_text(encoding="utf-8")
+    assert run("validate", out, "--game", "alpha-walrus").code == 0

@@ -94,8 +94,8 @@ class _Run:
         game_id = pick_game(ctx, o["game"]) or (self.event.game if self.event else None) \
             or next(iter(said), None) or DEFAULT_GAME
         self.game = game = get(game_id)
-        fmt = o.get("format") or (self.event.format if self.event else None) \
-            or game.default_format
+        fmt = None if game.shared_deck else o.get("format") or (
+            self.event.format if self.event else None) or game.default_format  # alpha-walrus: none
         self.binder = read_binder(o["collection"], index, game.id, fmt, self.event,
                                   deck=self.decks[o["collection"]])
         self.seed = fresh_seed(o["seed"])
