@@ -100,3 +100,19 @@ def test_alpha_walrus_build_with_a_format_builds_and_reports_no_format(tmp_path)
     assert r.json()["format"] is None
     assert "format:" not in out.read_text(encoding="utf-8")
     assert run("validate", out, "--game", "alpha-walrus").code == 0
+
+
+def test_a_matrix_stopped_by_until_ci_says_how_many_games_each_pairing_played(tmp_path):
+    """Each pairing stops on its own once its interval is narrow enough: 'every pairing 300
+    games' was printed (and written in --html) when every pairing played 100."""
+    page = tmp_path / "m.html"
+    args = ["simulate", DEEP, SAVANNA, GOOD / "casual-rainforest.json", "--games", "300",
+            "--seed", "11", "--until-ci", "0.2"]
+    data = run(*args, "-O", "json").json()
+    played = sorted({p["games"] for p in data["pairings"]})
+    assert played == [100]  # the case this test is about: no pairing played 300
+    r = run(*args, "--html", page)
+    assert r.code == 0, r
+    assert "300 games" not in r.out.splitlines()[0] and "100 games" in r.out.splitlines()[0], r
+    html = page.read_text(encoding="utf-8")
+    assert "300 games" not in html and "100 games" in html

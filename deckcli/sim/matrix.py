@@ -37,10 +37,16 @@ def to_csv(result: dict) -> str:
                              for row in _rows(result))])
 
 
+def _played(result: dict) -> str:
+    """The games a pairing played: ``--games``, or fewer where ``--until-ci`` stopped it."""
+    counts = sorted({p["games"] for p in result["pairings"]}) or [result["games"]]
+    return f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+
+
 def render(result: dict) -> str:
     names = _names(result)
     width = max(8, *(len(n) for n in names))
-    lines = [f"{result['game']}: {len(names)} decks, every pairing {result['games']} games in "
+    lines = [f"{result['game']}: {len(names)} decks, every pairing {_played(result)} games in "
              f"seat-swapped pairs, seed {result['seed']}; row's win rate against column",
              " " * (width + 2) + "  ".join(n[:10].rjust(10) for n in names)]
     for i, name in enumerate(names):
@@ -76,7 +82,7 @@ def to_html(result: dict) -> str:
     rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in result["house_rules"])
     html = (f"<main><h1>Matchups: {esc(result['game'])}</h1>"
             f"<p class=\"muted\">Each cell: the row deck's win rate against the column deck "
-            f"over their decided games, with its 95% Wilson interval; {result['games']} games "
+            f"over their decided games, with its 95% Wilson interval; {_played(result)} games "
             f"a pairing in seat-swapped pairs, seed {result['seed']}, policies "
             f"{esc(result['policies']['a'])} v {esc(result['policies']['b'])}. House rules: "
             f"{esc(rules or 'none')}.</p>"
