@@ -116,3 +116,19 @@ def test_a_matrix_stopped_by_until_ci_says_how_many_games_each_pairing_played(tm
     assert "300 games" not in r.out.splitlines()[0] and "100 games" in r.out.splitlines()[0], r
     html = page.read_text(encoding="utf-8")
     assert "300 games" not in html and "100 games" in html
+
+
+def test_build_refuses_an_output_in_a_missing_folder_before_the_search(tmp_path, deck_file):
+    """-o in a folder that does not exist is refused before any work, as every other bad
+    target is: it was found only after the whole search (here: after the binder was judged,
+    so the binder's problem, exit 1, was reported instead)."""
+    binder = deck_file("4 Walrus\n4 Orca\n", "binder.txt")
+    r = run("build", "--collection", binder, "--games", "20", "--measure", "2",
+            "-o", tmp_path / "missing" / "deck.txt")
+    assert r.code == 2 and "folder does not exist" in r.err, r
+
+
+def test_simulate_refuses_a_matrix_file_in_a_missing_folder_before_any_game(tmp_path):
+    r = run("simulate", DEEP, SAVANNA, EXAMPLES / "bad" / "no-animals.txt", "--games", "2",
+            "--csv", tmp_path / "missing" / "m.csv")
+    assert r.code == 2 and "folder does not exist" in r.err, r

@@ -91,7 +91,12 @@ def check_target(path: str | os.PathLike) -> None:
     command that works a long time before it writes (a build, a simulation) or reads the
     target first (``convert -o``) asks before it starts. Nothing is created."""
     path = os.fspath(path)
-    _existing(_resolve(path), path)
+    target = _resolve(path)
+    if _existing(target, path) is None:  # a new file: its folder must be there to hold it
+        folder = os.path.dirname(os.path.abspath(target))
+        if not os.path.isdir(folder):
+            raise WriteError("could not write: its folder does not exist; nothing written",
+                             path=path)
 
 
 def check_not_input(path: str | os.PathLike, inputs, what: str = "a file") -> None:
