@@ -540,7 +540,7 @@ def test_hostile_file_names_are_escaped_in_every_format(tmp_path, output):
         uris = {res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
                 for res in json.loads(r.out)["runs"][0]["results"]}
         for raw in HOSTILE_NAMES:
-            assert quote(os.fsencode(folder) + b"/" + raw, safe="/:@!$&'()*+,;=-._~") in uris
+            assert quote(os.fsencode(folder) + b"/" + raw, safe="/@!$&'()*+,;=-._~") in uris
 
 
 def test_a_report_of_hostile_names_is_valid_utf8_bytes(tmp_path):

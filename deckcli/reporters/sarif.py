@@ -10,10 +10,11 @@ from deckcli.reporters import Reporter
 
 def _uri(path: str) -> str:
     """A path as a SARIF ``uri`` (a relative URI reference): '/' separators, and spaces,
-    '%', '#', '?' and other characters outside a URI percent-encoded (UTF-8)."""
+    '%', '#', '?' and other characters outside a URI percent-encoded (UTF-8). ':' is encoded
+    too: in a first segment it would make ``a:b.txt`` a URI of scheme ``a``."""
     from urllib.parse import quote
 
-    return quote(path.replace("\\", "/"), safe="/:@!$&'()*+,;=-._~",
+    return quote(path.replace("\\", "/"), safe="/@!$&'()*+,;=-._~",
                  errors="surrogateescape")
 
 

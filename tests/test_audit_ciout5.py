@@ -1,0 +1,28 @@
+"""Audit of the CI-facing outputs: validate's reports, event files and export."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import EXAMPLES, run
+
+
+def sarif_uris(result) -> list[str]:
+    return [loc["physicalLocation"]["artifactLocation"]["uri"]
+            for res in json.loads(result.out)["runs"][0]["results"]
+            for loc in res["locations"]]
+
+
+def test_sarif_uri_of_a_file_named_with_a_colon_is_a_relative_reference(tmp_path,
+                                                                          monkeypatch):
+    # 'a:b.txt' as a URI is scheme 'a', path 'b.txt' (RFC 3986 4.2: a relative reference's
+    # first segment has no ':'), so a SARIF reader would not find the file
+    from urllib.parse import unquote, urlsplit
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a:b.txt").write_text((EXAMPLES / "bad" / "casual-19.txt").read_text())
+    r = run("validate", "a:b.txt", "-O", "sarif")
+    assert r.code == 1, r
+    for uri in sarif_uris(r):
+        assert urlsplit(uri).scheme == "", uri
+        assert unquote(uri) == "a:b.txt"
