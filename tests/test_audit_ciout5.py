@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 
+import pytest
 from conftest import EXAMPLES, run
 
 
@@ -26,3 +28,15 @@ def test_sarif_uri_of_a_file_named_with_a_colon_is_a_relative_reference(tmp_path
     for uri in sarif_uris(r):
         assert urlsplit(uri).scheme == "", uri
         assert unquote(uri) == "a:b.txt"
+
+
+@pytest.mark.skipif(os.sep != "/", reason="a '\\' is a separator there")
+def test_sarif_uri_keeps_a_backslash_that_is_part_of_a_posix_file_name(tmp_path, monkeypatch):
+    # on Linux 'back\slash.txt' is one file in this folder, not slash.txt in a folder 'back'
+    from urllib.parse import unquote
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "back\\slash.txt").write_text((EXAMPLES / "bad" / "casual-19.txt").read_text())
+    r = run("validate", "back\\slash.txt", "-O", "sarif")
+    assert r.code == 1, r
+    assert [unquote(uri) for uri in sarif_uris(r)] == ["back\\slash.txt"]

@@ -9,12 +9,14 @@ from deckcli.reporters import Reporter
 
 
 def _uri(path: str) -> str:
-    """A path as a SARIF ``uri`` (a relative URI reference): '/' separators, and spaces,
+    """A path as a SARIF ``uri`` (a relative URI reference): '/' separators (a '\\' is one
+    on Windows only: elsewhere it is part of a file's name, and encoded), and spaces,
     '%', '#', '?' and other characters outside a URI percent-encoded (UTF-8). ':' is encoded
     too: in a first segment it would make ``a:b.txt`` a URI of scheme ``a``."""
+    import os
     from urllib.parse import quote
 
-    return quote(path.replace("\\", "/"), safe="/@!$&'()*+,;=-._~",
+    return quote(path.replace(os.sep, "/"), safe="/@!$&'()*+,;=-._~",
                  errors="surrogateescape")
 
 
