@@ -34,8 +34,8 @@ def _run(paths, index, options, output, stream, to_file, jobs, roster, event) ->
     summary_reporter = None
     try:
         reporter = get_reporter(output)(out)
-        if to_file and output != "text":
-            summary_out = Batched(sys.stdout)  # the text summary beside the report file
+        if to_file:  # the text summary beside the report file (a text one too: the log
+            summary_out = Batched(sys.stdout)  # shows what failed, as the docs promise)
             summary_reporter = get_reporter("text")(summary_out)
         all_legal = True
         processes = process_count(jobs, len(paths))

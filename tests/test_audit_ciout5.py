@@ -40,3 +40,13 @@ def test_sarif_uri_keeps_a_backslash_that_is_part_of_a_posix_file_name(tmp_path,
     r = run("validate", "back\\slash.txt", "-O", "sarif")
     assert r.code == 1, r
     assert [unquote(uri) for uri in sarif_uris(r)] == ["back\\slash.txt"]
+
+
+def test_output_file_of_a_text_report_keeps_the_text_summary_on_stdout(tmp_path):
+    # docs/commands.md: "-o FILE: write the report there; a text summary still goes to stdout"
+    # (the CI log shows what failed), whatever --output says; text is the default
+    out = tmp_path / "report.txt"
+    r = run("validate", EXAMPLES / "bad" / "casual-19.txt", "--output-file", out)
+    assert r.code == 1, r
+    assert "1 deck(s): 0 legal, 1 illegal" in out.read_text(encoding="utf-8")
+    assert "1 deck(s): 0 legal, 1 illegal" in r.out, r
