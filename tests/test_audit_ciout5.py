@@ -50,3 +50,30 @@ def test_output_file_of_a_text_report_keeps_the_text_summary_on_stdout(tmp_path)
     assert r.code == 1, r
     assert "1 deck(s): 0 legal, 1 illegal" in out.read_text(encoding="utf-8")
     assert "1 deck(s): 0 legal, 1 illegal" in r.out, r
+
+
+def test_an_event_name_with_a_line_break_cannot_forge_a_problem_line(tmp_path, monkeypatch):
+    # the event's name is quoted in a ban's message: a name is one line in every report
+    # (docs/safety.md), so a line break in it must not start a line of its own in the text
+    # report, where it would read as another file's problem
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.txt").write_text("4 Walrus\n4 Orca\n4 Vaquita\n4 Narwhal\n4 Coelacanth\n",
+                                    encoding="utf-8")
+    (tmp_path / "event.yaml").write_text(
+        'name: "Spring\\nother.txt:1: error: forged"\nbanned: ["Walrus"]\n'
+        "players: {ann: a.txt}\n", encoding="utf-8")
+    r = run("validate", "--event", "event.yaml")
+    assert r.code == 1, r
+    assert not [line for line in r.out.splitlines() if line.startswith("other.txt")], r
+    assert "banned at Spring\\x0aother.txt:1: error: forged" in r.out, r
+
+
+def test_a_roster_path_with_a_line_break_cannot_forge_a_problem_line(tmp_path, monkeypatch):
+    # a missing deck's message quotes the roster's path: a file name is one line too
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "event.yaml").write_text(
+        'name: E\nplayers:\n  bob: "gone\\nother.txt:1: error: forged.txt"\n', encoding="utf-8")
+    r = run("validate", "--event", "event.yaml")
+    assert r.code == 1, r
+    assert not [line for line in r.out.splitlines() if line.startswith("other.txt")], r
+    assert "their deck gone\\x0aother.txt:1: error: forged.txt cannot be read" in r.out, r

@@ -6,20 +6,21 @@ per-card maximum as the tighter limit.
 
 from __future__ import annotations
 
-from deckcli.diagnostics import Diagnostic, error
+from deckcli.diagnostics import Diagnostic, error, visible_name
 
 
 def check_event_rules(rdeck, event, index) -> list[Diagnostic]:
     path = rdeck.path
     out: list[Diagnostic] = []
     totals = rdeck.totals()
+    name = visible_name(event.name) or "this event"  # a name is one line in every report
     for card_id, ban in event.banned_ids().items():
         if card_id not in totals:
             continue
         since = f" since {ban.effective.isoformat()}" if ban.effective else ""
         for r in rdeck.listing(card_id):  # every entry of it: each line gets its error
             out.append(error("banned", "EV-1.1",
-                             f"{r.card.ref} is banned at {event.name or 'this event'}{since} "
+                             f"{r.card.ref} is banned at {name}{since} "
                              f"(every version of it; listed here as {r.entry.describe()})",
                              path=path, line=r.entry.line, card=r.card.ref))
     if event.sets is None:

@@ -171,7 +171,7 @@ class Event:
         nobody is listed for; ``check(path)`` gives them for one deck file."""
         from deckcli.decks.linked import hide_lines
         from deckcli.decks.model import Deck
-        from deckcli.diagnostics import error, warning
+        from deckcli.diagnostics import error, visible_name, warning
         from deckcli.errors import NotFoundError
         from deckcli.validate import DeckReport, pick
 
@@ -186,8 +186,8 @@ class Event:
                 try:
                     report, deck, rdeck = check(path)
                 except NotFoundError as exc:
-                    why = (f"player {player!r} is listed in the roster but their deck {path} "
-                           f"cannot be read: {exc.message}")
+                    why = (f"player {player!r} is listed in the roster but their deck "
+                           f"{visible_name(path)} cannot be read: {exc.message}")
             if why is not None:
                 yield DeckReport(None, game, fmt, 0, [
                     error("missing-deck", "EV-3.1", why, path=self.path,
@@ -201,7 +201,8 @@ class Event:
             hide_lines(report, self.path)
             report.problems.append(warning(
                 "unlisted-deck", "EV-3.1",
-                f"no player in the roster of {self.path} is listed for this deck"))
+                f"no player in the roster of {visible_name(self.path)} is listed for this "
+                "deck"))
             yield report, deck, rdeck
 
     def unlisted_paths(self) -> list[str]:
