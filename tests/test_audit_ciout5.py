@@ -77,3 +77,23 @@ def test_a_roster_path_with_a_line_break_cannot_forge_a_problem_line(tmp_path, m
     assert r.code == 1, r
     assert not [line for line in r.out.splitlines() if line.startswith("other.txt")], r
     assert "their deck gone\\x0aother.txt:1: error: forged.txt cannot be read" in r.out, r
+
+
+@pytest.mark.parametrize("name, text", [
+    ("deck.yaml", 'cards:\n  - {count: 4, name: Walrus, "x\\nother.txt:1: error: forged": 1}\n'),
+    ("deck.yaml", '"x\\nother.txt:1: error: forged": 1\ncards:\n  - {count: 4, name: Walrus}\n'),
+    ("deck.json", '{"cards": [{"count": 4, "name": "Walrus", "set": "ABS",'
+                  ' "number": "1\\nother.txt:1: error: forged"}]}'),
+    ("deck.csv", 'count,name,set\n4,Walrus,"A\nother.txt:1: error: forged"\n'),
+])
+def test_a_line_break_quoted_in_a_message_cannot_forge_a_problem_line(tmp_path, name, text):
+    # the text report is one problem a line, 'file:line: severity: message': a message
+    # quotes what a deck says (a key, a set code, a number), and a line break in it must not
+    # start a line that reads as another file's problem
+    deck = tmp_path / name
+    deck.write_text(text, encoding="utf-8")
+    r = run("validate", deck)
+    assert r.code == 1, r
+    assert not [line for line in r.out.splitlines()
+                if line.lower().startswith("other.txt")], r
+    assert "\\x0aother.txt:1: error: forged" in r.out.lower(), r

@@ -26,10 +26,14 @@ def table(headers: list[str], rows: list[list], painted: int | None = None) -> s
 
 
 def problem_line(p, path: str | None) -> str:
+    """``file:line: severity: message [code, rule ID]``, one line: a line break that a message
+    quotes from a file (a key, a set code) is shown as ``\\x0a``, never one that would start
+    a line reading as another file's problem."""
     where = visible_name(p.path or path or "-")
     if p.line:
         where += f":{p.line}"
-    return f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]"
+    message = p.message.replace("\n", "\\x0a")
+    return f"{where}: {p.severity.value}: {message} [{p.code}, rule {p.rule}]"
 
 
 def verdict(report) -> str:
