@@ -97,3 +97,20 @@ def test_a_line_break_quoted_in_a_message_cannot_forge_a_problem_line(tmp_path, 
     assert not [line for line in r.out.splitlines()
                 if line.lower().startswith("other.txt")], r
     assert "\\x0aother.txt:1: error: forged" in r.out.lower(), r
+
+
+@pytest.mark.parametrize("output", ["junit", "json", "sarif", "github", "text"])
+def test_a_report_is_utf8_whatever_the_stdout_encoding(tmp_path, output):
+    # Python writes a pipe in the locale's encoding (cp1252 on a Windows runner): a report
+    # quoting a card named 'Café ☃' ended in "internal error: UnicodeEncodeError" there,
+    # and JUnit's <?xml encoding="UTF-8"?> would have been a lie for 'é'
+    import subprocess
+    import sys
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Café ☃\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(deck), "-O", output],
+                          capture_output=True, env=env, timeout=60)
+    assert proc.returncode == 1, proc
+    assert "Café ☃" in proc.stdout.decode("utf-8"), proc

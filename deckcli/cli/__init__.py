@@ -153,6 +153,7 @@ def run(argv: list[str] | None = None) -> int:
             click.echo(f"deckcli: error: argument {visible(arg)!s} is not UTF-8 text",
                        err=True)
             return EXIT_FAILURE
+    _utf8_streams()
     try:
         rv = cli.main(args=args, prog_name="deckcli", standalone_mode=False)
         sys.stdout.flush()  # a full disk or device behind stdout is reported here, not at exit
@@ -204,6 +205,19 @@ def _internal(exc: Exception, debug: bool) -> int:
     click.echo(f"deckcli: internal error: {type(exc).__name__}: {exc} "
                "(please report it; run with --debug for the traceback)", err=True)
     return EXIT_FAILURE
+
+
+def _utf8_streams() -> None:
+    """Write stdout and stderr as UTF-8 whatever the locale says (Python writes a pipe in the
+    locale's encoding, cp1252 on a Windows runner): every report is UTF-8, as JSON, SARIF and
+    JUnit's ``<?xml encoding="UTF-8"?>`` say, and a name no locale can spell is no crash."""
+    import codecs
+
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if encoding and hasattr(stream, "reconfigure") and \
+                codecs.lookup(encoding).name != "utf-8":
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
 def drop_stdout() -> None:
