@@ -114,3 +114,38 @@ def test_a_report_is_utf8_whatever_the_stdout_encoding(tmp_path, output):
                           capture_output=True, env=env, timeout=60)
     assert proc.returncode == 1, proc
     assert "Café ☃" in proc.stdout.decode("utf-8"), proc
+
+
+@pytest.mark.parametrize("output", ["json", "sarif"])
+def test_a_report_kept_beside_the_decks_is_not_read_as_a_deck(tmp_path, monkeypatch, output):
+    # 'validate --event event.yaml -O json -o report.json' beside the roster's decks: the next
+    # run read report.json as an unlisted (illegal) deck, exit 1, and refused to replace it
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(EXAMPLES / "event" / "decks" / "alice.txt", tmp_path / "alice.txt")
+    (tmp_path / "ev.yaml").write_text("name: E\nplayers: {alice: alice.txt}\n",
+                                      encoding="utf-8")
+    for _ in range(2):
+        r = run("validate", "--event", "ev.yaml", "-O", output, "-o", "report.json")
+        assert r.code == 0, r
+    assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    r = run("validate", "--event", "ev.yaml", "-O", "json")
+    assert r.code == 0, r
+    assert [d["path"] for d in r.json()["decks"]] == ["alice.txt"]
+    r = run("validate", ".")
+    assert r.code == 0 and "report.json is a deckcli report" in r.err, r
+
+
+def test_an_export_kept_beside_the_decks_is_not_read_as_a_deck(tmp_path, monkeypatch):
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(EXAMPLES / "event" / "decks" / "alice.txt", tmp_path / "alice.txt")
+    (tmp_path / "ev.yaml").write_text("name: E\nplayers: {alice: alice.txt}\n",
+                                      encoding="utf-8")
+    for _ in range(2):
+        r = run("export", "--event", "ev.yaml", "--to", "json", "-o", "decklists.json")
+        assert r.code == 0, r
+    r = run("validate", "--event", "ev.yaml")
+    assert r.code == 0, r

@@ -12,9 +12,11 @@ reading one as a deck reports errors in a file nobody meant to check. So:
 * a YAML or JSON file, in a walk or named on the command line, is then looked at by
   :func:`other_kind`: a mapping without ``cards`` whose keys are a game log's (``actions``:
   the referee checks those), an event file's (``players``, ``banned``, ``limited``, ``sets``,
-  ``house_rules``), a GitHub workflow's (``jobs``) or a pre-commit configuration's
-  (``repos``) is that kind of file, and is skipped with a note. A file that is none of these
-  stays a deck, so a malformed decklist is still reported.
+  ``house_rules``), a GitHub workflow's (``jobs``), a pre-commit configuration's
+  (``repos``) or one of deckcli's own reports (``version`` with ``decks`` or SARIF's
+  ``runs``: a report kept beside the decks it reports on) is that kind of file, and is
+  skipped with a note. A file that is none of these stays a deck, so a malformed decklist is
+  still reported.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ def deck_file_name(name: str) -> bool:
 
 def other_kind(path: str) -> str | None:
     """What a YAML or JSON file is when it is not a decklist ('a game log', 'an event file',
-    'a GitHub workflow', 'a pre-commit configuration'), else None (a decklist, or unreadable:
-    then the deck reader says why)."""
+    'a GitHub workflow', 'a pre-commit configuration', 'a deckcli report'), else None (a
+    decklist, or unreadable: then the deck reader says why)."""
     if not path.lower().endswith(_STRUCTURED):
         return None
     from deckcli.decks.reader import open_regular
@@ -72,6 +74,8 @@ def other_kind(path: str) -> str | None:
         return "a GitHub workflow"
     if "repos" in keys:
         return "a pre-commit configuration"
+    if "version" in keys and ("decks" in keys or "runs" in keys):
+        return "a deckcli report"  # validate's JSON or SARIF, export's or simulate's JSON
     return None
 
 
