@@ -149,3 +149,14 @@ def test_an_export_kept_beside_the_decks_is_not_read_as_a_deck(tmp_path, monkeyp
         assert r.code == 0, r
     r = run("validate", "--event", "ev.yaml")
     assert r.code == 0, r
+
+
+def test_fmt_shows_a_file_name_with_a_line_break_on_one_line(tmp_path):
+    # fmt --check (the pre-commit hook) names the file of each problem: a name is one line
+    (tmp_path / "n\nfake.txt").write_text("four Walrus\n4 Orca\n", encoding="utf-8")
+    r = run("fmt", "--check", tmp_path)
+    assert r.code == 1, r
+    lines = (r.out + r.err).splitlines()
+    assert not [line for line in lines if line.startswith("fake.txt")], r
+    assert any("n\\x0afake.txt:1: error: 'four Walrus' is not a card entry" in line
+               for line in lines), r

@@ -36,7 +36,8 @@ class _Unsafe(Exception):
 def _say(message: str) -> None:
     from deckcli.diagnostics import visible
 
-    echo_status(visible(message))  # a file name's escape sequences, shown escaped
+    # a file name's escape sequences shown escaped, and its line breaks: each note is one line
+    echo_status(visible(message).replace("\n", "\\x0a"))
 
 
 def _stdout_bytes(data: bytes) -> None:
