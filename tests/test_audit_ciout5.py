@@ -160,3 +160,18 @@ def test_fmt_shows_a_file_name_with_a_line_break_on_one_line(tmp_path):
     assert not [line for line in lines if line.startswith("fake.txt")], r
     assert any("n\\x0afake.txt:1: error: 'four Walrus' is not a card entry" in line
                for line in lines), r
+
+
+def test_validates_notes_show_a_file_name_with_a_line_break_on_one_line(tmp_path,
+                                                                          monkeypatch):
+    # the note on a skipped event file, and the error on an event without a roster
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "n\nfake.json").write_text("players: {a: b.txt}\n", encoding="utf-8")
+    (tmp_path / "ok.txt").write_text((EXAMPLES / "good" / "casual-risky.txt").read_text())
+    r = run("validate", ".")
+    assert r.code == 0, r
+    assert "./n\\x0afake.json is an event file, not a decklist: skipped" in r.err, r
+    (tmp_path / "e\nv.yaml").write_text("name: E\n", encoding="utf-8")
+    r = run("validate", "--event", "e\nv.yaml")
+    assert r.code == 2, r
+    assert "e\\x0av.yaml lists no players" in r.err, r

@@ -97,5 +97,7 @@ def _json_keys(text: str) -> set[str]:
 def skipped_note(path: str, kind: str) -> str:
     what = {"an event file": "give it with --event",
             "a game log": "check it with deckcli referee check"}.get(kind, "not checked")
-    return f"{path} is {kind}, not a decklist: skipped ({what})"
+    from deckcli.diagnostics import visible_name
+
+    return f"{visible_name(path)} is {kind}, not a decklist: skipped ({what})"
 

@@ -126,10 +126,11 @@ class Event:
         """Stop (exit 2) when the event lists no players: a command given no deck files
         would otherwise check nothing, and pass."""
         if not self.players:
+            from deckcli.diagnostics import visible_name
             from deckcli.errors import UsageError
 
-            raise UsageError(f"{self.path} lists no players (add a 'players:' roster, or give "
-                             "deck files)")
+            raise UsageError(f"{visible_name(self.path)} lists no players (add a 'players:' "
+                             "roster, or give deck files)")
 
     def roster_paths(self) -> list[tuple[str, str | None]]:
         """(player, deck path relative to the current folder) for each listed player: inside
