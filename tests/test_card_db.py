@@ -571,3 +571,17 @@ def test_cards_list_json_gives_every_card_the_same_keys(game):
     shown = run("--game", game, "cards", "show", f"{bare[0]['name']} ({first['set']}) "
                 f"{first['number']}", "--output", "json").json()
     assert shown["stats"] == {}
+
+
+def test_db_check_text_gives_each_problem_one_line(tmp_path):
+    """A file name with a line break in it is shown escaped, as validate's report shows it:
+    the text output is one line a problem, then the summary."""
+    db = tmp_path / "db"
+    body, _code, _rule = BROKEN["newline.yaml"]
+    write_set(db, "new\nline.yaml", body, code="TQN")
+    r = run("db", "check", "--db", db)
+    assert r.code == 1, r
+    lines = r.out.splitlines()
+    assert lines[-1].endswith("problem(s)")
+    assert all(re.match(r".+new\\x0aline\.yaml:\d+: (error|warning): ", x) for x in lines[:-1]), \
+        lines

@@ -74,9 +74,10 @@ def check(ctx, db_dirs, output):
                    "printings": len(compiled.printings),
                    "problems": [dict(p.to_json(), path=p.path) for p in problems]})
     else:
-        for p in problems:
-            where = f"{p.path}:{p.line}" if p.line else p.path
-            click.echo(f"{where}: {p.severity.value}: {p.message} [{p.code}, rule {p.rule}]")
+        from deckcli.reporters.text import problem_line
+
+        for p in problems:  # one line each, as validate's report: a quoted line break escaped
+            click.echo(problem_line(p, p.path))
         click.echo(f"{len(compiled.files)} file(s), {len(compiled.cards)} cards, "
                    f"{len(compiled.printings)} printings: "
                    + (f"{len(problems)} problem(s)" if problems else "no problems"))
