@@ -189,6 +189,9 @@ def test_an_unknown_policy_exits_2_naming_the_known_ones():
     assert r.code == 2 and "unknown policy 'clever'" in r.err and "greedy" in r.err, r
     r = run("simulate", AW2, "--game", "alpha-walrus", "--policy", "search")
     assert r.code == 2 and "unknown policy 'search' for alpha-walrus" in r.err, r
+    assert "search:N" not in r.err, r  # alpha-walrus has no search policy to tune
+    r = run("simulate", DEEP, SAVANNA, "--policy", "clever")
+    assert "search:N sets its playouts" in r.err, r
 
 
 # -- gaps and house rules --------------------------------------------------------------------------

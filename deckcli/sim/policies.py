@@ -29,6 +29,7 @@ def make(game, spec: str):
     module = game.policies()
     found = module.make(spec)
     if found is None:
+        tune = " (search:N sets its playouts)" if "search" in module.NAMES else ""
         raise UsageError(f"unknown policy {spec!r} for {game.id}; known: "
-                         f"{', '.join(module.NAMES)} (search:N sets its playouts)")
+                         f"{', '.join(module.NAMES)}{tune}")
     return found
