@@ -168,7 +168,9 @@ def _cod_cards(root: _Node, deck: Deck, bad):
     names none is an error on its line (``bad``), and its cards are counted nowhere."""
     for node in root.children:
         if node.tag == "deckname" and "".join(node.text).strip():
-            deck.header["name"] = " ".join("".join(node.text).split())
+            # a name broken over lines is one name; the spaces within a line are its own
+            deck.header["name"] = " ".join(
+                x.strip() for x in "".join(node.text).strip().split("\n"))
             deck.header_lines["name"] = node.line
         elif node.tag == "comments":
             deck.preamble = [x.strip() for x in "".join(node.text).strip().split("\n")]

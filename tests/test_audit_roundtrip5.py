@@ -1,0 +1,28 @@
+"""Round trips through convert and fmt that lost or refused part of a deck (audit 5): each
+test names the case that failed, with the deck it failed on."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+
+
+@pytest.mark.parametrize("name", ["Deep  Divers", "Deep\tDivers", "Deep\u00a0Divers"])
+def test_cod_keeps_a_deck_name_with_its_inner_spaces(tmp_path, name):
+    """`name: Deep  Divers` (two spaces) went to a .cod as written, but the Cockatrice reader
+    folded the name's spaces to one, so `convert --to cod -o` ended in an internal error and
+    a .cod read back had another name. A name broken over lines is still one name."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"name: {name}\n4 Walrus\n", encoding="utf-8")
+    out = tmp_path / "deck.cod"
+    r = run("convert", deck, "--to", "cod", "-o", out)
+    assert r.code == 0, r
+    r = run("convert", out, "--to", "json")
+    assert r.code == 0 and r.json()["name"] == name, r
+    folded = tmp_path / "folded.cod"
+    folded.write_text('<cockatrice_deck version="1">\n  <deckname>\n    Deep\n    Divers\n'
+                      '  </deckname>\n  <zone name="main"><card number="4" name="Walrus"/>'
+                      "</zone>\n</cockatrice_deck>\n", encoding="utf-8")
+    r = run("convert", folded, "--to", "json")
+    assert r.code == 0 and r.json()["name"] == "Deep Divers", r
+
