@@ -26,3 +26,21 @@ def test_cod_keeps_a_deck_name_with_its_inner_spaces(tmp_path, name):
     r = run("convert", folded, "--to", "json")
     assert r.code == 0 and r.json()["name"] == "Deep Divers", r
 
+
+def test_cod_keeps_blank_comment_lines_at_the_ends_of_the_opening_comments(tmp_path):
+    """A deck opening with a comment box ('#', '# Deep Divers', '#') went to a .cod as
+    written, but the reader dropped the blank first and last lines: `convert --to cod -o`
+    ended in an internal error, and a .cod read back lost them."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("#\n# Deep Divers\n#\n\n4 Walrus\n", encoding="utf-8")
+    out = tmp_path / "deck.cod"
+    r = run("convert", deck, "--to", "cod", "-o", out)
+    assert r.code == 0, r
+    r = run("convert", out, "--to", "text")
+    assert r.code == 0 and r.out.startswith("#\n# Deep Divers\n#\n"), r
+    laid_out = tmp_path / "laid-out.cod"
+    laid_out.write_text('<cockatrice_deck version="1">\n  <comments>\n    An ocean deck\n'
+                        '  </comments>\n  <zone name="main"><card number="4" name="Walrus"/>'
+                        "</zone>\n</cockatrice_deck>\n", encoding="utf-8")
+    r = run("convert", laid_out, "--to", "text")
+    assert r.code == 0 and r.out.startswith("# An ocean deck\n\n4 Walrus"), r

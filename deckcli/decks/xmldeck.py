@@ -173,8 +173,14 @@ def _cod_cards(root: _Node, deck: Deck, bad):
                 x.strip() for x in "".join(node.text).strip().split("\n"))
             deck.header_lines["name"] = node.line
         elif node.tag == "comments":
-            deck.preamble = [x.strip() for x in "".join(node.text).strip().split("\n")]
-            deck.preamble = deck.preamble if deck.preamble != [""] else []
+            # its lines as written, blank ones at either end too ('#' lines boxing a
+            # comment); only an element laid out over lines of its own (a line break after
+            # <comments>, indentation before </comments>) has no line there
+            raw = "".join(node.text).split("\n")
+            lines = [x.strip() for x in raw]
+            if len(raw) > 2 and not raw[0] and raw[-1] and not lines[-1]:
+                lines = lines[1:-1]
+            deck.preamble = lines if lines != [""] else []
         elif node.tag == "zone":
             name = node.attrib.get("name", "").strip().lower()
             if not name:
