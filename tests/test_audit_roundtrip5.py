@@ -44,3 +44,22 @@ def test_cod_keeps_blank_comment_lines_at_the_ends_of_the_opening_comments(tmp_p
                         "</zone>\n</cockatrice_deck>\n", encoding="utf-8")
     r = run("convert", laid_out, "--to", "text")
     assert r.code == 0 and r.out.startswith("# An ocean deck\n\n4 Walrus"), r
+
+
+@pytest.mark.parametrize("name", ["#1 Aggro", "Deep # Divers", "Deep // Divers"])
+@pytest.mark.parametrize("to", ["text", "arena"])
+def test_a_deck_name_a_text_line_reads_otherwise(tmp_path, name, to):
+    """A JSON or YAML deck may be named '#1 Aggro', but as the text line 'name: #1 Aggro' (or
+    Arena's 'Name #1 Aggro') that is a header with no name and a comment. `convert -o` ended
+    in an internal error, and to stdout the name was lost without a word. Now, as for an
+    entry's name, -o refuses (nothing written) and says what it would read back as; stdout
+    gets the conversion with a warning."""
+    deck = tmp_path / "named.json"
+    deck.write_text('{"name": "%s", "cards": [{"count": 4, "name": "Walrus"}]}' % name,
+                    encoding="utf-8")
+    out = tmp_path / "named.txt"
+    r = run("convert", deck, "--to", to, "-o", out)
+    assert r.code == 2 and "internal error" not in r.err, r
+    assert f"'name: {name}' would read back as" in r.err and not out.exists(), r
+    r = run("convert", deck, "--to", to)
+    assert r.code == 0 and "warning" in r.err and f"'name: {name}'" in r.err, r

@@ -164,11 +164,18 @@ def _misread(deck, again, to: str) -> list[str]:
     """The entries of ``deck`` that the conversion read back (``again``) does not give back
     as they stand: a name no card has may hold what a line of the target means otherwise
     ('Walrus # hi' in a JSON deck is, as a text line, a Walrus and a comment). Each as
-    "the entry 'Walrus # hi' would read back as 'Walrus'"."""
+    "the entry 'Walrus # hi' would read back as 'Walrus'". So may a header's value ('#1 Aggro'
+    as the text line 'name: #1 Aggro' is no name and a comment)."""
     from deckcli.decks.carry import kept
 
     before, after = kept(deck, to), kept(again, to)
     found = []
+    for key, value in before["header"].items():
+        now = after["header"].get(key)
+        if now != value:
+            shown = "nothing" if now is None else repr(now)
+            said = f"{key}: {value}"
+            found.append(f"the header line {said!r} would read back as {shown}")
     for part in ("entries", "sideboard"):
         old, new = before[part] or [], after[part] or []
         for i, was in enumerate(old):
