@@ -63,3 +63,18 @@ def test_a_deck_name_a_text_line_reads_otherwise(tmp_path, name, to):
     assert f"'name: {name}' would read back as" in r.err and not out.exists(), r
     r = run("convert", deck, "--to", to)
     assert r.code == 0 and "warning" in r.err and f"'name: {name}'" in r.err, r
+
+
+@pytest.mark.parametrize("suffix, deck", [
+    ("json", '{"cards": [{"count": 4, "name": "Walrus", "comment": " main attacker "}]}'),
+    ("yaml", 'cards:\n  - {count: 4, name: Walrus, comment: " main attacker "}\n')])
+def test_an_entry_comment_with_spaces_around_it_converts_to_text(tmp_path, suffix, deck):
+    """A JSON or YAML entry's comment ' main attacker ' (spaces around it, as a name's are
+    taken off) made `convert --to text -o` refuse the deck: the text line's comment reads
+    back without them, 'the entry 'Walrus' would read back as another entry'."""
+    source = tmp_path / f"deck.{suffix}"
+    source.write_text(deck, encoding="utf-8")
+    out = tmp_path / "deck.txt"
+    r = run("convert", source, "--to", "text", "-o", out)
+    assert r.code == 0, r
+    assert out.read_text(encoding="utf-8") == "4 Walrus  # main attacker\n"

@@ -190,7 +190,7 @@ def entry_from(item, line, bad) -> Entry | None:
     comment = item.get("comment")
     return Entry(count, clean_name(name), str(set_code).strip().upper() if set_code else None,
                  str(number).strip() if number is not None else None, tuple(tags), line,
-                 comment=str(comment) if comment else None)
+                 comment=(str(comment).strip() or None) if comment else None)
 
 
 def _short(value, n: int = 40) -> str:
