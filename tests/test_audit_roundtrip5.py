@@ -78,3 +78,23 @@ def test_an_entry_comment_with_spaces_around_it_converts_to_text(tmp_path, suffi
     r = run("convert", source, "--to", "text", "-o", out)
     assert r.code == 0, r
     assert out.read_text(encoding="utf-8") == "4 Walrus  # main attacker\n"
+
+
+@pytest.mark.parametrize("comment", ["page\x0cbreak", "one\u2028two", "next\x85line", "del\x7f"])
+@pytest.mark.parametrize("where", ["top", "among the entries"])
+def test_a_comment_a_yaml_comment_cannot_hold_is_refused_not_an_internal_error(
+        tmp_path, comment, where):
+    """A text deck's comment line holding a form feed, a Unicode line or next-line
+    separator or another character YAML does not allow (pasted from a word processor) was
+    written into the YAML as it was, and reading the result back ended in an internal error
+    (ruamel's ReaderError or ScannerError). Now the conversion is refused and says why, as
+    for a character a Cockatrice deck cannot carry."""
+    text = f"# {comment}\n4 Walrus\n" if where == "top" else f"4 Walrus\n# {comment}\n2 Orca\n"
+    deck = tmp_path / "deck.txt"
+    deck.write_text(text, encoding="utf-8")
+    out = tmp_path / "deck.yaml"
+    for args in (("-o", out), ()):
+        r = run("convert", deck, "--to", "yaml", *args)
+        assert r.code == 2 and "internal error" not in r.err, r
+        assert "cannot convert it to yaml" in r.err and "YAML" in r.err, r
+    assert not out.exists()

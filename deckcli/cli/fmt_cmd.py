@@ -439,7 +439,7 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
 
     try:
         result = run_convert(deck, to, index=index, game=chosen, fmt=fmt_name)
-    except CannotWrite as exc:  # a name with a character XML cannot carry
+    except CannotWrite as exc:  # a character the target cannot carry (XML, a YAML comment)
         raise UsageError(f"cannot convert it to {to}: {exc}", path=deck.path) from None
     again = _read_back(result, out, to, index, game) if to != "registration" else None
     lost = _lost_cards(deck, again, to, index, game) if again is not None else []

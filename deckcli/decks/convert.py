@@ -84,9 +84,26 @@ def section_comment(section) -> str:
         " --"
 
 
+def _yaml_can_comment(lines) -> None:
+    """Refuse (CannotWrite) a comment line a YAML comment cannot hold: a character YAML does
+    not allow anywhere (a form feed, DEL) or one it reads as a line break (U+0085, U+2028,
+    U+2029), which would end the comment and leave the rest as YAML. A value holds them."""
+    from deckcli.decks.xmldeck import CannotWrite
+
+    for line in lines:
+        for ch in line:
+            if ch in "\x85\u2028\u2029" or not (
+                    ch == "\t" or " " <= ch <= "~" or "\xa0" <= ch <= "\ud7ff"
+                    or "\ue000" <= ch <= "\ufffd" or ch >= "\U00010000"):
+                raise CannotWrite(f"the comment {line!r} holds a character a YAML comment "
+                                  f"cannot carry (U+{ord(ch):04X})")
+
+
 def to_yaml(deck: Deck) -> str:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+    _yaml_can_comment([*deck.preamble, *(x for e in deck.entries for x in e.leading),
+                       *deck.trailer])
     data = CommentedMap((k, deck.header[k]) for k in HEADER_KEYS if k in deck.header)
     cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)
     data["cards"] = cards

@@ -206,7 +206,8 @@ def _dek_cards(root: _Node, bad):
 
 # -- writing ---------------------------------------------------------------------------------
 class CannotWrite(Exception):
-    """A value XML 1.0 cannot hold (a control character in a name)."""
+    """A value the target cannot hold: a control character in a name, for XML 1.0; a line
+    break or a control character in a comment line, for YAML."""
 
 
 def _text(value) -> str:
