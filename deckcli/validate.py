@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
-from deckcli.decks.kinds import deck_file_name, other_kind
+from deckcli.decks.kinds import OWN_OUTPUT, deck_file_name, is_own_output, other_kind, own_output
 from deckcli.decks.model import Deck
 from deckcli.decks.quick import quick_resolve
 from deckcli.decks.reader import (
@@ -139,6 +139,7 @@ def _walk(top: str, found: list[str], skipped: list) -> None:
     that cannot be listed stops the command. The paths come from
     ``os.scandir``, which joins them without a Python call per file (a tournament folder holds
     thousands), and a stack rather than recursion goes as deep as the paths do."""
+    own = own_output()  # stdout redirected into the folder: a file, but no deck
     stack = [top]
     while stack:
         folder = stack.pop()
@@ -161,7 +162,7 @@ def _walk(top: str, found: list[str], skipped: list) -> None:
             (folders if is_dir else files).append(entry)
         for entry in sorted(files, key=_NAME):
             if deck_file_name(entry.name):
-                kind = other_kind(entry.path)
+                kind = OWN_OUTPUT if is_own_output(entry, own) else other_kind(entry.path)
                 if kind:
                     skipped.append((entry.path, kind))
                 else:

@@ -200,3 +200,56 @@ def test_the_report_file_never_replaces_a_deck_or_event_it_reads(tmp_path, outpu
     assert r.code == 2 and "Traceback" not in r.err, r
     assert "not replacing it" in r.err, r
     assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("name", ["report.json", "report.txt"])
+def test_a_report_redirected_into_the_folder_walked_is_not_read_as_a_deck(tmp_path, name):
+    """`validate decks --output json > decks/report.json`: the shell makes the file (empty)
+    before deckcli walks the folder. It is the run's own output, skipped with a note, not an
+    empty deck that fails the run; the report in it is whole."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    shutil.copy(EXAMPLES / "good" / "championship-deep-divers.txt", decks / "deep.txt")
+    report = decks / name
+    with open(report, "w") as out:
+        proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(decks),
+                               "--output", "json"], stdout=out, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert f"{report} is this command's output" in proc.stderr
+    doc = json.loads(report.read_text())
+    assert [d["path"] for d in doc["decks"]] == [str(decks / "deep.txt")]
+    # the next run, written elsewhere, reads the file again as what it holds
+    with open(tmp_path / "elsewhere.json", "w") as out:
+        proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", str(decks)],
+                              stdout=out, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert "this command's output" not in proc.stderr
+
+
+def test_a_report_redirected_beside_a_rosters_decks_is_no_unlisted_deck(tmp_path):
+    """`validate --event ev.yaml -O json > decks/report.json`: the empty file the shell made
+    beside the roster's decks is the run's output, not a deck nobody is listed for."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    shutil.copy(EXAMPLES / "good" / "championship-deep-divers.txt", decks / "alice.txt")
+    event = tmp_path / "ev.yaml"
+    event.write_text("name: Cup\ngame: animal-battle\nformat: championship\n"
+                     "players: {alice: decks/alice.txt}\n", encoding="utf-8")
+    report = decks / "report.json"
+    with open(report, "w") as out:
+        proc = subprocess.run([sys.executable, "-m", "deckcli", "validate", "--event",
+                               str(event), "--output", "json"], stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert proc.returncode == 0, (proc.stderr, report.read_text())
+    assert [d["path"] for d in json.loads(report.read_text())["decks"]] == [
+        str(decks / "alice.txt")]

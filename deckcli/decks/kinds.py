@@ -94,6 +94,41 @@ def _json_keys(text: str) -> set[str]:
     return set(data) if isinstance(data, dict) else set()
 
 
+#: what :func:`skipped_note` calls the file standard output is being written to
+OWN_OUTPUT = "this command's output"
+
+
+def own_output():
+    """(device, inode) of the regular file standard output goes to, else None.
+
+    ``validate decks -O json > decks/report.json``: the shell has made the file (empty)
+    before deckcli runs, so a folder walk would meet it as an empty deck and fail the run; it
+    is this command's output, and left out (:data:`OWN_OUTPUT`)."""
+    import stat
+    import sys
+
+    try:
+        st = os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # closed, or not a file (a test's buffer)
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
+def is_own_output(entry, own) -> bool:
+    """Whether ``entry`` (a directory entry, or a path) is the file :func:`own_output` found
+    (``own``). An entry's inode comes with the listing, so only a file with that inode is
+    looked at again."""
+    if own is None:
+        return False
+    try:
+        if isinstance(entry, str):
+            st = os.stat(entry, follow_symlinks=False)
+            return (st.st_dev, st.st_ino) == own
+        return entry.inode() == own[1] and entry.stat(follow_symlinks=False).st_dev == own[0]
+    except OSError:
+        return False
+
+
 def skipped_note(path: str, kind: str) -> str:
     what = {"an event file": "give it with --event",
             "a game log": "check it with deckcli referee check"}.get(kind, "not checked")

@@ -215,7 +215,7 @@ class Event:
         return list(self._unlisted)
 
     def _find_unlisted(self) -> list[str]:
-        from deckcli.decks.kinds import deck_file_name, other_kind
+        from deckcli.decks.kinds import deck_file_name, is_own_output, other_kind, own_output
 
         listed, folders = set(), set()
         for _player, path in self.roster_paths():
@@ -223,6 +223,7 @@ class Event:
                 listed.add(os.path.abspath(path))
                 folders.add(os.path.dirname(path) or ".")
         event_abs = os.path.abspath(self.path)
+        own = own_output()  # stdout redirected beside the decks: no deck of anybody's
         out = []
         for folder in sorted(folders):
             try:
@@ -233,7 +234,7 @@ class Event:
                 path = os.path.join(folder, name)
                 if (deck_file_name(name) and os.path.abspath(path) not in listed
                         and os.path.isfile(path) and os.path.abspath(path) != event_abs
-                        and other_kind(path) is None):
+                        and not is_own_output(path, own) and other_kind(path) is None):
                     out.append(path)
         return out
 
