@@ -156,13 +156,18 @@ def test_a_name_line_given_twice_or_after_the_deck_is_an_error():
 @pytest.mark.parametrize("text,said,line", [("game:\n4 Walrus\n", "game:", 1),
                                             ("name:   \nformat: casual\n4 Walrus\n", "name:", 1),
                                             ("Format :\n4 Walrus\n", "format:", 1),
-                                            ("[metadata]\nName=\n[main]\n4 Walrus\n", "Name=", 2)])
+                                            ("[metadata]\nName=\n[main]\n4 Walrus\n", "Name=", 2),
+                                            # Arena's 'Name' line of a deck named '#1 Aggro':
+                                            # the rest is a comment, as on every line
+                                            ("About\nName #1 Aggro\n\nDeck\n4 Walrus\n",
+                                             "Name", 2),
+                                            ("name\n4 Walrus\n", "Name", 1)])
 def test_a_header_line_with_no_value_is_named_and_ignored(text, said, line):
     """``game:`` with nothing after it says nothing: the deck reads as if the line were not
     there (the game is the default, the name null, as in a YAML deck's ``name: null``), and
     a warning on the line says so, so a half-written header is not silently dropped."""
     deck, got = read(text)
-    key = said.rstrip(":=").lower()
+    key = said.rstrip(":=").lower()  # 'Name' (Arena) is the name too
     assert key not in deck.header and key not in deck.header_lines
     assert [(p.code, p.is_error, p.rule, p.line) for p in deck.problems] == [
         ("empty-header", False, "DL-2.3", line)]

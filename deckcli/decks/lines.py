@@ -106,9 +106,13 @@ def split_comment(line: str) -> tuple[str, str | None]:
 
 
 def name_line(line: str) -> str | None:
-    """The deck's name from MTG Arena's ``Name Deep Divers`` line, else None."""
-    if line[:4].casefold() == "name" and line[4:5].isspace():
-        return line[5:].strip() or None
+    """The deck's name from MTG Arena's ``Name Deep Divers`` line, else None; ``""`` for
+    ``Name`` alone (what is left of ``Name #1 Aggro``: a name without a value)."""
+    if line[:4].casefold() == "name":
+        if len(line) == 4:
+            return ""
+        if line[4:5].isspace():
+            return line[5:].strip() or None
     return None
 
 
