@@ -233,6 +233,17 @@ def test_an_unknown_set_code_is_not_listed_among_the_legal_sets(tmp_path, deck_f
     assert p["message"].endswith("(legal sets: none the card database knows)"), p
 
 
+def test_sets_left_empty_is_no_list_and_an_empty_list_names_no_legal_set(tmp_path, deck_file):
+    """docs/ci.md: 'sets:' with nothing after it is as if there were no 'sets' line; 'sets: []'
+    is a list of no set, so every printing is from a set the event does not list (EV-2.1)."""
+    ev = write_event(tmp_path, "sets:\n")
+    r = run("validate", "--event", ev, deck_file(DECK), "-O", "json")
+    assert r.code == 0, r
+    ev = write_event(tmp_path, "sets: []\n")
+    r = run("validate", "--event", ev, deck_file(DECK), "-O", "json")
+    assert r.code == 1 and {c for c, _r in problems(r)} == {"set-not-legal"}, r
+
+
 def test_unknown_set_code_on_its_own_line_names_that_line(tmp_path, deck_file):
     ev = write_event(tmp_path, "name: E\nsets:\n  - ABS\n  - zzz\n")
     r = run("validate", "--event", ev, deck_file(DECK))
