@@ -94,6 +94,19 @@ def test_a_header_line_with_no_value_is_left_out_and_the_deck_kept(deck_file):
     assert after.out.count('"card_count": 20') == 1 and '"player": "Ann"' in after.out
 
 
+@pytest.mark.parametrize("text", ["name: # to be named\n4 Walrus\n16 Orca\n",
+                                  "# top\n\nname: # to be named\ngame: animal-battle\n\n"
+                                  "4 Walrus\n16 Orca\n",
+                                  "About\nName # to be named\n\nDeck\n4 Walrus\n16 Orca\n"])
+def test_the_comment_on_a_header_line_with_no_value_is_kept(deck_file, text):
+    """fmt leaves the empty header line out, but not what its comment says."""
+    path = deck_file(text)
+    assert run("fmt", path).code == 0
+    out = path.read_text()
+    assert "# to be named" in out and "name:" not in out, out
+    assert run("fmt", "--check", path).code == 0
+
+
 def test_diff_writes_nothing_and_exits_0(deck_file):
     path = deck_file(MESSY)
     r = run("fmt", "--diff", path)

@@ -127,6 +127,8 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
     """Walk the lines the way the text parser does, to find comments it drops."""
     extras = _TextExtras()
     header_at = {n: k for k, n in deck.header_lines.items()}
+    # a header line with no value reads as its comment alone (decks/text.py)
+    empty_at = {p.line for p in deck.problems if p.code == "empty-header"}
     section_at = {s.line for s in deck.sections}
     side_at = _sideboard_headers(deck, lines)
     pending: list[str] = []
@@ -144,7 +146,10 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
             pending.append(line[2:].strip())
             continue
         comment = split_comment(line)[1] or ""
-        if n in header_at:
+        if n in empty_at:
+            if comment:
+                pending.append(comment)
+        elif n in header_at:
             seen_header, pending = True, []
             if comment:
                 extras.header_comments[header_at[n]] = comment

@@ -55,6 +55,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             repeats.add(warning, "empty-header", "DL-2.3",
                         f"header line '{said}' has no value and is ignored (write the value "
                         "after it, or delete the line)", lineno)
+            if comment:  # but what its comment says is kept, as a comment line's is
+                pending.append(comment)
         elif key in deck.header:
             bad("duplicate-header", "DL-2.3",
                 f"'{said}' is given twice (first on line {deck.header_lines[key]})", lineno)
