@@ -129,6 +129,19 @@ def index():
     return open_index()
 
 
+def run_on_cluster(tmp_path, *args) -> Result:
+    """``deckcli ARGS --scheduler ADDRESS`` against a real Dask scheduler and two worker
+    processes on 127.0.0.1, started for the call, their scratch space in ``tmp_path`` (by
+    default it is left in the system's temp folder). Skipped without the cluster extra."""
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    with dask.config.set({"temporary-directory": str(tmp_path)}), distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None) as cluster:
+        return run(*args, "--scheduler", cluster.scheduler_address)
+
+
 def run_unprivileged(*args, cwd=None, timeout: float = 120):
     """Run ``python -m deckcli ARGS`` in a fresh process that the kernel checks file
     permissions for, as it does for any normal user (a folder without ``r`` cannot be listed,

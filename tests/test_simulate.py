@@ -15,7 +15,7 @@ import random
 import re
 
 import pytest
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, run, run_on_cluster
 
 GOOD = EXAMPLES / "good"
 DEEP = GOOD / "championship-deep-divers.txt"
@@ -401,17 +401,10 @@ def test_an_unreachable_scheduler_exits_2():
 
 # -- a cluster ---------------------------------------------------------------------------------------
 def test_a_dask_cluster_gives_the_same_report(tmp_path):
-    """A real scheduler and two worker processes on 127.0.0.1, their scratch space in the
-    test's own folder (by default it is left in the system's temp folder)."""
-    distributed = pytest.importorskip("distributed")
-    import dask
-
+    """A real scheduler and two worker processes on 127.0.0.1 (conftest.run_on_cluster)."""
     args = ["simulate", DEEP, SAVANNA, "--games", "60", "--seed", "21", "-O", "json"]
     local = run(*args, "--jobs", "1")
-    with dask.config.set({"temporary-directory": str(tmp_path)}), distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None) as cluster:
-        remote = run(*args, "--scheduler", cluster.scheduler_address)
+    remote = run_on_cluster(tmp_path, *args)
     assert local.code == remote.code == 0, remote
     assert json.loads(remote.out) == json.loads(local.out) and remote.out == local.out
 
