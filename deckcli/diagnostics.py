@@ -82,6 +82,12 @@ def visible(text: str) -> str:
     return "".join(ch if ch.isprintable() or ch in "\n\t" else _escaped(ch) for ch in text)
 
 
+def one_line(text: str) -> str:
+    """:func:`visible`, and line breaks escaped too (``\\x0a``): a message or note that is one
+    line of a report, whatever it quotes from a file, never starts a line of its own."""
+    return visible(text).replace("\n", "\\x0a")
+
+
 def visible_name(text: str | None) -> str | None:
     """A file name, deck name or player name as every report and message shows it: as
     :func:`visible`, and line breaks and tabs escaped too (a name is one line of a table, one

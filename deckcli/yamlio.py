@@ -155,7 +155,8 @@ def load_yaml(text: str) -> Any:
 
 
 #: what ruamel.yaml counts as a line break besides LF and a CR alone (YAML 1.1's breaks)
-_ODD_BREAKS = re.compile("[\x85\u2028\u2029]")
+ODD_BREAKS = "\x85\u2028\u2029"
+_ODD_BREAK = re.compile(f"[{ODD_BREAKS}]")
 
 
 def _line_numbers(text: str):
@@ -166,11 +167,11 @@ def _line_numbers(text: str):
     Any other text is a range: its line n is ruamel's n - 1 (and a lookup costs no call). A
     parser error at the very end is marked one line past the text, and keeps that line.
     """
-    if _ODD_BREAKS.search(text) is None:
+    if _ODD_BREAK.search(text) is None:
         return range(1, text.count("\n") + text.count("\r") + 3)  # + a mark past the end
     shown = [1]
     line = 1
-    for m in re.finditer("\r\n|[\n\r\x85\u2028\u2029]", text):
+    for m in re.finditer(f"\r\n|[\n\r{ODD_BREAKS}]", text):
         if m.group() in ("\r\n", "\n", "\r"):
             line += 1
         shown.append(line)

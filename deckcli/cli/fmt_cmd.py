@@ -34,10 +34,9 @@ class _Unsafe(Exception):
 
 
 def _say(message: str) -> None:
-    from deckcli.diagnostics import visible
+    from deckcli.diagnostics import one_line
 
-    # a file name's escape sequences shown escaped, and its line breaks: each note is one line
-    echo_status(visible(message).replace("\n", "\\x0a"))
+    echo_status(one_line(message))  # a file name's escapes and line breaks shown escaped
 
 
 def _stdout_bytes(data: bytes) -> None:

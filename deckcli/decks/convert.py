@@ -89,10 +89,11 @@ def _yaml_can_comment(lines) -> None:
     not allow anywhere (a form feed, DEL) or one it reads as a line break (U+0085, U+2028,
     U+2029), which would end the comment and leave the rest as YAML. A value holds them."""
     from deckcli.decks.xmldeck import CannotWrite
+    from deckcli.yamlio import ODD_BREAKS
 
     for line in lines:
         for ch in line:
-            if ch in "\x85\u2028\u2029" or not (
+            if ch in ODD_BREAKS or not (
                     ch == "\t" or " " <= ch <= "~" or "\xa0" <= ch <= "\ud7ff"
                     or "\ue000" <= ch <= "\ufffd" or ch >= "\U00010000"):
                 raise CannotWrite(f"the comment {line!r} holds a character a YAML comment "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcli.diagnostics import colour_on, paint, paint_status, visible_name
+from deckcli.diagnostics import colour_on, one_line, paint, paint_status, visible_name
 from deckcli.reporters import Reporter
 
 
@@ -32,8 +32,7 @@ def problem_line(p, path: str | None) -> str:
     where = visible_name(p.path or path or "-")
     if p.line:
         where += f":{p.line}"
-    message = p.message.replace("\n", "\\x0a")
-    return f"{where}: {p.severity.value}: {message} [{p.code}, rule {p.rule}]"
+    return f"{where}: {p.severity.value}: {one_line(p.message)} [{p.code}, rule {p.rule}]"
 
 
 def verdict(report) -> str:
