@@ -250,15 +250,16 @@ def test_a_write_killed_part_way_leaves_nothing_behind_after_the_next_write(tmp_
     os.kill(killed.pid, signal.SIGKILL)
     killed.join(60)
     left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))
-    assert len(left) == 4 and ".deck.txt.lock" in left and ".live.txt.lock" in left, left
+    assert len(left) == 4 and ".deck.txt.deckcli.lock" in left and \
+        ".live.txt.deckcli.lock" in left, left
     # the next deckcli run that writes in the folder (a fresh process, as after a crash)
     proc = subprocess.run([sys.executable, "-m", "deckcli", "add", str(other), "Orca"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc
     left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))
-    temp = [n for n in left if n != ".live.txt.lock"]  # the live write's files stay
+    temp = [n for n in left if n != ".live.txt.deckcli.lock"]  # the live write's files stay
     assert len(left) == 2 and len(temp) == 1, left
-    assert temp[0].startswith(".live.txt.") and temp[0].endswith(".tmp"), left
+    assert temp[0].startswith(".live.txt.deckcli.") and temp[0].endswith(".tmp"), left
     assert deck.read_text() == "4 Walrus\n"
     release.set()
     going.join(60)
@@ -268,9 +269,9 @@ def test_a_write_killed_part_way_leaves_nothing_behind_after_the_next_write(tmp_
 
 def test_a_write_leaves_other_programs_dot_lock_and_tmp_files_alone(tmp_path):
     """The sweep of killed writes' leftovers removes only what a deckcli write leaves (an
-    empty `.NAME.lock` beside `.NAME.XXXXXXXX.tmp`): a user's `.notes.lock` that holds
-    something, or a `.backup.20261203.tmp` with no lock file beside it, looks like deckcli's
-    names but is not deckcli's, and a fmt of a deck in that folder used to delete both."""
+    empty `.NAME.deckcli.lock` beside `.NAME.deckcli.XXXXXXXX.tmp`): a user's `.notes.lock`
+    that holds something, or a `.backup.20261203.tmp` with no lock file beside it, is not
+    deckcli's, and a fmt of a deck in that folder used to delete both."""
     deck = tmp_path / "messy.txt"
     deck.write_text(MESSY)
     notes, backup = tmp_path / ".notes.lock", tmp_path / ".backup.20261203.tmp"
@@ -284,11 +285,29 @@ def test_a_write_leaves_other_programs_dot_lock_and_tmp_files_alone(tmp_path):
         ".backup.20261203.tmp", ".notes.lock", "messy.txt"]
 
 
+def test_a_write_never_deletes_a_users_files_named_like_its_lock_or_temporary_files(tmp_path):
+    """The sweep and the lock touch only names no user file carries: a user's `.deck.txt.lock`
+    (notes, a tool's marker), a `.deck.txt.backup01.tmp` beside the deck written, and an empty
+    `.notes.lock` beside a `.notes.20261203.tmp` (the shape a killed deckcli write used to
+    leave) all stay; `add` used to delete all four."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Walrus\n")
+    users = {".deck.txt.lock": "my notes\n", ".deck.txt.backup01.tmp": "my backup\n",
+             ".notes.lock": "", ".notes.20261203.tmp": "precious\n"}
+    for name, text in users.items():
+        (tmp_path / name).write_text(text)
+    r = run("add", deck, "Orca")
+    assert r.code == 0, r
+    assert deck.read_text() == "4 Walrus\n1 Orca\n"
+    assert {p.name: p.read_text() for p in tmp_path.iterdir() if p.name != "deck.txt"} == users
+
+
 def test_a_file_whose_name_is_long_but_allowed_is_written_and_its_leftovers_swept(tmp_path):
-    """A 250-byte file name is allowed, but `.NAME.lock` and `.NAME.XXXXXXXX.tmp` beside it
-    are not: fmt, add, new and convert -o of such a file failed with 'could not write: File
-    name too long'. The lock and temporary files now carry a shortened stem (the name's start
-    and a digest), which the sweep of killed writes' leftovers knows too."""
+    """A 250-byte file name is allowed, but `.NAME.deckcli.lock` and
+    `.NAME.deckcli.XXXXXXXX.tmp` beside it are not: fmt, add, new and convert -o of such a file
+    failed with 'could not write: File name too long'. The lock and temporary files now carry a
+    shortened stem (the name's start and a digest), which the sweep of killed writes' leftovers
+    knows too."""
     deck = tmp_path / ("d" * 246 + ".txt")
     deck.write_text(MESSY)
     r = run("fmt", deck)
@@ -301,9 +320,9 @@ def test_a_file_whose_name_is_long_but_allowed_is_written_and_its_leftovers_swep
     from deckcli.decks.lock import stem
 
     short = stem(deck.name)
-    assert len(os.fsencode(f".{short}.abcdefgh.tmp")) <= 255
-    (tmp_path / f".{short}.lock").write_bytes(b"")
-    (tmp_path / f".{short}.abcdefgh.tmp").write_text("half a deck")
+    assert len(os.fsencode(f".{short}.deckcli.abcdefgh.tmp")) <= 255
+    (tmp_path / f".{short}.deckcli.lock").write_bytes(b"")
+    (tmp_path / f".{short}.deckcli.abcdefgh.tmp").write_text("half a deck")
     other = tmp_path / "other.txt"
     other.write_text(MESSY)
     proc = subprocess.run([sys.executable, "-m", "deckcli", "fmt", str(other)],  # a new process

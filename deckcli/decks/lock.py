@@ -5,9 +5,11 @@ on one file would each write their own version and one edit would be lost, with 
 0. So every write deckcli makes (:mod:`deckcli.decks.writer`) holds the lock of its target file,
 and a read-modify-write holds it from the read to the rename:
 
-* The lock is ``fcntl.flock`` on a lock file beside the target, ``.NAME.lock``, as SQLite and
-  git-style tools lock with a file beside the data. The kernel drops a ``flock`` when its
-  process dies, so a ``kill -9`` never leaves a lock behind that someone must delete.
+* The lock is ``fcntl.flock`` on a lock file beside the target, ``.NAME.deckcli.lock``, as
+  SQLite and git-style tools lock with a file beside the data. The ``.deckcli`` in the name
+  (:data:`MARK`) is what makes it deckcli's: a user's own ``.NAME.lock`` is never taken or
+  deleted. The kernel drops a ``flock`` when its process dies, so a ``kill -9`` never leaves
+  a lock behind that someone must delete.
 * The holder deletes the lock file before letting go; a process that then gets the lock of the
   deleted file sees that the path no longer names it and tries again, so no lock file is left
   in the deck folder and two processes never both hold the lock of one target.
@@ -42,15 +44,20 @@ class LockError(DeckcliError):
     """Another process holds the file's lock for longer than :data:`WAIT_SECONDS` (exit 2)."""
 
 
-#: the longest stem a file beside a target may carry: ``.STEM.XXXXXXXX.tmp`` must fit in a
-#: file name (255 bytes on every common file system)
-MAX_STEM_BYTES = 255 - len(".") - len(".XXXXXXXX.tmp")
+#: what names a file beside a target as deckcli's own, after the target's name: its lock
+#: ``.NAME.deckcli.lock`` and a write's temporary files ``.NAME.deckcli.XXXXXXXX.tmp``. Only
+#: files named so are ever removed (a user's ``.NAME.lock`` or ``.NAME.backup01.tmp`` never).
+MARK = ".deckcli"
+
+#: the longest stem a file beside a target may carry: ``.STEM.deckcli.XXXXXXXX.tmp`` must fit
+#: in a file name (255 bytes on every common file system)
+MAX_STEM_BYTES = 255 - len(".") - len(f"{MARK}.XXXXXXXX.tmp")
 
 
 def stem(name: str) -> str:
     """What the lock and temporary files of the file ``name`` are named after: the name itself,
-    or for a name too long to carry ``.`` and ``.XXXXXXXX.tmp`` (a 250-byte deck name is
-    allowed; its ``.NAME.lock`` is not) its start and a digest of the whole name."""
+    or for a name too long to carry ``.`` and ``.deckcli.XXXXXXXX.tmp`` (a 250-byte deck name
+    is allowed; its ``.NAME.deckcli.lock`` is not) its start and a digest of the whole name."""
     raw = os.fsencode(name)
     if len(raw) <= MAX_STEM_BYTES:
         return name
@@ -62,7 +69,7 @@ def stem(name: str) -> str:
 
 def lock_path(target: str) -> str:
     folder, name = os.path.split(os.path.abspath(target))
-    return os.path.join(folder, f".{stem(name)}.lock")
+    return os.path.join(folder, f".{stem(name)}{MARK}.lock")
 
 
 def is_held(target: str) -> bool:

@@ -12,14 +12,15 @@ Every file deckcli writes (``fmt``, ``add``, ``remove``, ``new``, ``convert -o``
   (``chmod a-w``) is not replaced, as an in-place editor would not;
 * holds the target's lock (:mod:`deckcli.decks.lock`) while it writes, and a read-modify-write
   (``fmt``, ``add``, ``remove``) holds it from the read on, through :func:`editing`;
-* writes a temporary file ``.NAME.XXXXXXXX.tmp`` in the same folder, fsyncs it, gives it the
-  old file's mode (and owner, where allowed), and renames it over the target in one
+* writes a temporary file ``.NAME.deckcli.XXXXXXXX.tmp`` in the same folder, fsyncs it, gives
+  it the old file's mode (and owner, where allowed), and renames it over the target in one
   ``os.replace``, then fsyncs the folder;
 * on any failure (a full disk, a read-only folder or mount) removes the temporary file and
   raises :class:`WriteError` (exit 2) naming the path: the old file is as it was, and a new
   one is not created at all, so a failed report never leaves a 0-byte or partial file;
 * removes the temporary files that killed writes (``kill -9``, a power cut) left in the folder:
-  a temporary file whose target's lock nobody holds belongs to a writer that is gone.
+  a temporary file whose target's lock nobody holds belongs to a writer that is gone. Only
+  files named as deckcli names them (``.deckcli`` after the target's name) are touched.
 
 :func:`same_deck` is the check every rewrite (``fmt``, ``add``, ``remove``) runs before it
 writes: the new text, parsed again, must hold the same cards (card identity, printing, variant
@@ -35,7 +36,7 @@ import stat
 from collections import Counter
 from contextlib import ExitStack, contextmanager
 
-from deckcli.decks.lock import LockError, is_held, locked, stem
+from deckcli.decks.lock import MARK, LockError, is_held, locked, stem
 from deckcli.errors import DeckcliError
 
 
@@ -224,7 +225,7 @@ def replacing(path: str | os.PathLike, *, overwrite: bool = True, text: bool = F
         folder = os.path.dirname(os.path.abspath(target))
         tmp = None
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{stem(os.path.basename(target))}.",
+            fd, tmp = tempfile.mkstemp(prefix=f".{stem(os.path.basename(target))}{MARK}.",
                                        suffix=".tmp", dir=folder)
             _take_mode(fd, st)
             with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") \
@@ -289,8 +290,10 @@ def _sync_folder(folder: str) -> None:
 
 
 # -- what killed writes leave behind ------------------------------------------------------------
-#: ``.NAME.XXXXXXXX.tmp`` (the temporary file of a write of NAME) and ``.NAME.lock``.
-_LEFT = re.compile(r"\.(.+)\.(?:[a-z0-9_]{8}\.tmp|lock)\Z", re.DOTALL)
+#: ``.NAME.deckcli.XXXXXXXX.tmp`` (the temporary file of a write of NAME, XXXXXXXX as
+#: ``tempfile.mkstemp`` makes it) and ``.NAME.deckcli.lock``: names no user file carries.
+_LEFT = re.compile(r"\.(.+)" + re.escape(MARK) + r"\.(?:[a-z0-9_]{8}\.tmp|lock)\Z",
+                   re.DOTALL)
 _swept: set[str] = set()  # folders swept by this process (a fmt of a folder writes many files)
 
 
@@ -299,10 +302,11 @@ def _sweep(target: str) -> None:
 
     Called holding ``target``'s lock, so its own temporary files are stale; another file's are
     stale when its lock can be taken at once (held, it is being written now, and is left
-    alone). Only what a deckcli write leaves is touched: a killed write leaves its lock file,
-    always empty, beside its temporary files, so a group without an empty ``.NAME.lock`` (a
-    user's ``.notes.lock`` with something in it, a ``.backup.20261203.tmp`` alone) is not
-    deckcli's and stays. Each folder is looked at once per process."""
+    alone). Only what a deckcli write leaves is touched: files named with :data:`MARK`
+    (``.NAME.deckcli.lock``, ``.NAME.deckcli.XXXXXXXX.tmp``), so a user's ``.notes.lock`` or
+    ``.deck.txt.backup01.tmp`` is never looked at; and a killed write leaves its lock file,
+    always empty, beside its temporary files, so a group without an empty lock file is not a
+    killed write's and stays. Each folder is looked at once per process."""
     folder, own = os.path.split(os.path.abspath(target))
     own = stem(own)
     if folder in _swept:
@@ -322,7 +326,7 @@ def _sweep(target: str) -> None:
         if other == own or is_held(os.path.join(folder, other)):
             _remove(folder, temps)
             continue
-        if not _empty_file(os.path.join(folder, f".{other}.lock")):
+        if not _empty_file(os.path.join(folder, f".{other}{MARK}.lock")):
             continue  # not a deckcli write's: its lock file is always there and empty
         try:
             with locked(os.path.join(folder, other), wait=0):
