@@ -367,6 +367,36 @@ def test_save_games_never_replaces_a_deck_it_plays(tmp_path):
     assert deck.read_bytes() == SAVANNA.read_bytes() and list(saved.iterdir()) == [deck]
 
 
+@pytest.mark.parametrize("kind", ["directory", "read-only", "link-outside"])
+def test_save_games_refuses_a_log_it_could_not_replace_before_any_game(tmp_path, kind):
+    """A log name in DIR that the writer would refuse (a folder in its place, a read-only
+    file, a link out of DIR) is found before any game, exit 2 naming it, and DIR is left as it
+    was (was: found after every game was played, when game 1's log had already replaced the
+    old one and game 2's could not)."""
+    import os
+
+    saved = tmp_path / "games"
+    saved.mkdir()
+    (saved / "game-00001.yaml").write_text("an earlier run's log\n")
+    blocked = saved / "game-00002.yaml"
+    if kind == "directory":
+        blocked.mkdir()
+    elif kind == "read-only":
+        blocked.write_text("a log kept\n")
+        blocked.chmod(0o444)
+    else:
+        blocked.symlink_to(os.devnull)
+    before = sorted((p.name, p.is_dir(), p.is_symlink()) for p in saved.iterdir())
+    r = run("simulate", DEEP, SAVANNA, "--games", "2", "--seed", "1", "--save-games", saved)
+    assert r.code == 2 and "game-00002.yaml" in r.err and "not" in r.err and not r.out, r
+    assert "Traceback" not in r.err and "internal error" not in r.err, r
+    assert (saved / "game-00001.yaml").read_text() == "an earlier run's log\n"
+    assert sorted((p.name, p.is_dir(), p.is_symlink()) for p in saved.iterdir()) == before
+    # a log name past the games asked for is not one this run writes: no reason to stop
+    r = run("simulate", DEEP, SAVANNA, "--games", "1", "--seed", "1", "--save-games", saved)
+    assert r.code == 0, r
+
+
 def test_a_deck_that_cannot_start_a_game_exits_2():
     r = run("simulate", EXAMPLES / "bad" / "no-animals.txt", SAVANNA, "--games", "4")
     assert r.code == 2 and "no Animal" in r.err and "Traceback" not in r.err, r

@@ -102,10 +102,10 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             from deckcli.decks.writer import check_not_input
 
             check_not_input(target, [*paths, event_path], "a deck or event file")
-    if save_dir:  # a saved game never replaces a deck it plays (or the event file)
-        from deckcli.sim.run import save_names_clash
+    if save_dir:  # a log never replaces a deck it plays (or the event file), nor what the
+        from deckcli.sim.run import check_save_targets  # writer refuses: found before a game
 
-        save_names_clash(save_dir, [*paths, event_path])
+        check_save_targets(save_dir, [*paths, event_path], games)
     loaded = [run.load_deck(p, index, wanted, players, event) for p in paths]
     game_id = wanted or loaded[0].game or DEFAULT_GAME
     mixed = sorted({d.game for d in loaded} - {game_id})

@@ -208,21 +208,33 @@ def _name(game, spec: str) -> str:
     return make(game, spec).name
 
 
-def save_names_clash(folder: str, inputs) -> None:
+def check_save_targets(folder: str, inputs, games: int) -> None:
     """WriteError (exit 2), before any game, if a log ``save_games`` may write into
-    ``folder`` (``game-NNNNN.yaml``) would be one of ``inputs`` (the decks played, the event
-    file), by any name: a deck named like a log, or a log name that is a link to a deck."""
+    ``folder`` (``game-00001.yaml`` to the last game's) could not be written: one of
+    ``inputs`` (the decks played, the event file), by any name (a deck named like a log, a
+    log name that is a link to a deck), or a name the writer refuses to replace
+    (:func:`~deckcli.decks.writer.check_target`: a folder, a FIFO, a read-only file, a link
+    out of ``folder``). Found after the games, it stopped the run with some logs replaced."""
     import re
 
-    from deckcli.decks.writer import check_not_input
+    from deckcli.decks.writer import check_not_input, check_target
 
     try:
         names = sorted(os.listdir(folder))
     except OSError:  # not there yet: no log name in it is anything
         return
     for name in names:
-        if re.fullmatch(r"game-\d{5,}\.yaml", name):
-            check_not_input(os.path.join(folder, name), inputs, "a deck or event file")
+        found = re.fullmatch(r"game-(\d{5,})\.yaml", name)
+        if found and name == _log_name(int(found.group(1)) - 1) and \
+                int(found.group(1)) <= games:
+            path = os.path.join(folder, name)
+            check_not_input(path, inputs, "a deck or event file")
+            check_target(path)
+
+
+def _log_name(n: int) -> str:
+    """The file name of game ``n``'s log (counted from 0)."""
+    return f"game-{n + 1:05d}.yaml"
 
 
 def save_games(folder: str, records: list[dict]) -> None:
@@ -234,7 +246,7 @@ def save_games(folder: str, records: list[dict]) -> None:
     writable_folder(folder)
     logs = []
     for r in records:
-        path = os.path.join(folder, f"game-{r['n'] + 1:05d}.yaml")
+        path = os.path.join(folder, _log_name(r["n"]))
         data = log_text(r["log"]).encode("utf-8")
         if len(data) > MAX_FILE_BYTES:  # every saved log is one referee check reads
             raise DeckcliError(f"game {r['n'] + 1}'s log would take {len(data) / 1024:,.0f} "
