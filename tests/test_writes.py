@@ -117,6 +117,33 @@ def test_a_read_only_folder_is_a_clear_error_for_a_normal_user(tmp_path):
         folder.chmod(0o755)
 
 
+def test_a_folder_that_cannot_be_written_is_refused_before_the_work(tmp_path):
+    """`build -o`, `simulate --csv` and `--save-games` check their targets before the search
+    or any game: a folder without write permission is refused there, exit 2, as a folder that
+    does not exist is (was: found at the write, after all the work; here, the work stopping
+    first on a collection that makes no deck, or a deck that cannot start a game)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    poor = tmp_path / "poor.txt"
+    poor.write_text("1 Walrus\n")
+    no_animals = EXAMPLES / "bad" / "no-animals.txt"
+    deck, savanna = EXAMPLES / "good" / "championship-deep-divers.txt", \
+        EXAMPLES / "good" / "casual-savanna.yaml"
+    folder.chmod(0o555)
+    try:
+        for args in (["build", "--collection", poor, "-o", folder / "deck.txt"],
+                     ["simulate", no_animals, deck, savanna, "--csv", folder / "m.csv"],
+                     ["simulate", no_animals, deck, "--save-games", folder]):
+            proc = run_unprivileged(*args, cwd=tmp_path)
+            shown = f"{args}: {proc}"
+            assert proc.returncode == 2, shown
+            assert f"{folder.name}" in proc.stderr and "Permission denied" in proc.stderr, shown
+            assert "internal error" not in proc.stderr, shown
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
 # -- concurrent edits (issue 24, 9) -------------------------------------------------------------
 def _add_at_once(deck: str, card: str, barrier, results) -> None:
     """One `deckcli add` process: waits until all are ready, then edits the same deck."""

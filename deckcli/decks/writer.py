@@ -88,16 +88,32 @@ def _existing(target: str, path: str) -> os.stat_result | None:
 
 def check_target(path: str | os.PathLike) -> None:
     """WriteError (exit 2) now if ``path`` is a target :func:`replacing` would refuse (a
-    directory, a FIFO, a device, a socket, a symlink out of its folder, a read-only file): a
-    command that works a long time before it writes (a build, a simulation) or reads the
-    target first (``convert -o``) asks before it starts. Nothing is created."""
+    directory, a FIFO, a device, a socket, a symlink out of its folder, a read-only file) or
+    could not write (its folder missing or not writable): a command that works a long time
+    before it writes (a build, a simulation) or reads the target first (``convert -o``) asks
+    before it starts. Nothing is created."""
     path = os.fspath(path)
     target = _resolve(path)
-    if _existing(target, path) is None:  # a new file: its folder must be there to hold it
-        folder = os.path.dirname(os.path.abspath(target))
-        if not os.path.isdir(folder):
-            raise WriteError("could not write: its folder does not exist; nothing written",
-                             path=path)
+    folder = os.path.dirname(os.path.abspath(target))
+    if _existing(target, path) is None and not os.path.isdir(folder):
+        raise WriteError("could not write: its folder does not exist; nothing written",
+                         path=path)
+    denied = _unwritable(folder)
+    if denied is not None:  # the write would fail so, after all the work
+        raise WriteError(_failed(denied, path), path=path)
+
+
+def _unwritable(folder: str) -> OSError | None:
+    """Why ``folder`` cannot be written (no permission, a read-only mount), as the write there
+    would fail; None if it can. A write needs it for its temporary file and the rename."""
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    try:
+        mount_read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        mount_read_only = False
+    code = errno.EROFS if mount_read_only else errno.EACCES
+    return OSError(code, os.strerror(code))
 
 
 def check_not_input(path: str | os.PathLike, inputs, what: str = "a file") -> None:
@@ -146,6 +162,8 @@ def writable_folder(path: str | os.PathLike) -> str:
             os.makedirs(path)
         except OSError as exc:
             raise WriteError(_failed(exc, path), path=path) from None
+    elif (denied := _unwritable(path)) is not None:
+        raise WriteError(f"cannot write into it: {denied.strerror}; nothing written", path=path)
     return path
 
 
