@@ -215,6 +215,33 @@ def test_o_never_replaces_the_collection_or_an_against_deck(binder, tmp_path):
     assert against.read_bytes() == weak.read_bytes()
 
 
+@pytest.mark.parametrize("suffix, read_as", [(".yaml", "yaml"), (".yml", "yaml"),
+                                             (".json", "json"), (".csv", "csv"),
+                                             (".cod", "cod"), (".dek", "dek")])
+def test_o_naming_another_format_is_refused_before_the_search(tmp_path, suffix, read_as):
+    """build writes a text decklist: `-o deck.yaml` (or .json, .csv, .cod, .dek) would be read
+    back by every command as that format and fail validate and fmt, so it is refused at once,
+    exit 2, as convert refuses a suffix that is not its --to's (was: written, exit 0; here the
+    collection makes no deck, so the refusal is seen to come before the work)."""
+    poor = tmp_path / "poor.txt"
+    poor.write_text("1 Walrus\n", encoding="utf-8")
+    out = tmp_path / f"deck{suffix}"
+    r = run("build", "--collection", poor, "-o", out)
+    assert r.code == 2 and not out.exists(), r
+    assert f"deck{suffix}" in r.err and f"as a {read_as} decklist" in r.err, r
+    assert ".txt" in r.err and "Traceback" not in r.err, r
+
+
+def test_o_naming_a_text_decklist_writes_one_validate_and_fmt_read_so(binder, tmp_path):
+    """A name read as a text decklist (.txt, .deck, Forge's .dck, or no known suffix)
+    gets the deck as fmt writes it: validate passes it and fmt --check leaves it."""
+    path, weak = binder
+    for name in ("deck.dck", "deck"):
+        out = tmp_path / name
+        build("--collection", path, "--against", weak, "--seed", "5", "-o", out, *QUICK)
+        assert run("validate", out).code == 0 and run("fmt", "--check", out).code == 0, name
+
+
 def test_suggest_for_a_deck_that_cannot_start_a_game_exits_2():
     """As simulate: a deck with no Animal cannot start a game (AB-3.3), so no win rate of it
     can be measured; it is not reported as 0%."""

@@ -167,12 +167,32 @@ def _gauntlet(game_id: str) -> list[str]:
     return found
 
 
+def _text_named(out: str) -> None:
+    """UsageError (exit 2) if ``out`` would be read back as another format than the text
+    decklist build writes (``deck.yaml``, ``.json``, ``.csv``, ``.cod``, ``.dek``): every
+    command reads a file by its suffix, so validate and fmt would fail it. As ``convert -o``
+    refuses a suffix that is not its ``--to``'s."""
+    import os
+
+    from deckcli.decks.reader import detect_format
+    from deckcli.diagnostics import command_text, visible_name
+    from deckcli.errors import UsageError
+
+    found = detect_format(out, "")
+    if found != "text":
+        text = visible_name(os.path.splitext(out)[0] + ".txt")
+        then = command_text("deckcli", "convert", text, "--to", found, "-o", visible_name(out))
+        raise UsageError(f"would be read back as a {found} decklist, but build writes a text "
+                         f"one: name it with .txt, then {then}; nothing built", path=out)
+
+
 @click.command()
 @click.option("--format", "format", type=click.Choice(["casual", "championship"]), default=None,
               help="The format the deck must be legal in (default: the event's, else casual).")
 @_players
 @click.option("-o", "--output-file", "out", default=None, metavar="OUT",
-              help="Write the deck here (as fmt writes it) instead of printing it.")
+              help="Write the deck here (a text decklist, as fmt writes it: OUT.txt) "
+                   "instead of printing it.")
 @_common
 @click.pass_context
 def build(ctx, **o):
@@ -189,6 +209,7 @@ def build(ctx, **o):
         from deckcli.decks.writer import check_target
 
         check_target(o["out"])
+        _text_named(o["out"])
     r = _Run(ctx, o)
     if o["out"]:  # the deck never replaces the collection, an --against deck or the event
         from deckcli.decks.writer import check_not_input
