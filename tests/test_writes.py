@@ -144,6 +144,58 @@ def test_a_folder_that_cannot_be_written_is_refused_before_the_work(tmp_path):
         folder.chmod(0o755)
 
 
+GOOD = EXAMPLES / "good"
+EVENT = EXAMPLES / "event" / "event.yaml"
+#: every command's -o/--output-file given '-': what stdout then holds (its first characters)
+TO_STDOUT = {
+    "validate": (["validate", GOOD / "championship-deep-divers.txt", "-O", "json"], '{"version"'),
+    "convert": (["convert", GOOD / "championship-deep-divers.txt", "--to", "json"], "{"),
+    "export": (["export", "--event", EVENT, "--to", "csv"], "player,deck,"),
+    "sheet": (["sheet", GOOD / "championship-deep-divers.txt"], "<!DOCTYPE html>"),
+    "report": (["report", EVENT], "<!DOCTYPE html>"),
+    "build": (["build", "--collection", EXAMPLES / "collections" / "binder.txt", "--games",
+               "20", "--measure", "4", "--jobs", "1", "--seed", "1"], "game: animal-battle"),
+}
+
+
+@pytest.mark.parametrize("command", TO_STDOUT)
+def test_o_dash_is_stdout_in_every_command_that_takes_o(tmp_path, monkeypatch, command):
+    """`-o -` is stdout wherever -o names the file to write, as in most command-line tools:
+    stdout holds what the file would, and no file named '-' is made (convert, validate and
+    build made one). build's stdout then holds the deck alone (its report goes to stderr), a
+    deck validate and fmt read from stdin as it stands."""
+    args, start = TO_STDOUT[command]
+    monkeypatch.chdir(tmp_path)
+    r = run(*args, "-o", "-")
+    assert r.code in (0, 1) and r.out.startswith(start), r
+    assert "wrote" not in r.err and list(tmp_path.iterdir()) == [], r
+    if command == "build":
+        assert "built a casual deck" in r.err, r
+        assert run("validate", "-", input=r.out).code == 0
+        assert run("fmt", "-", input=r.out).out == r.out
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "--collection", EXAMPLES / "collections" / "binder.txt", "-O", "json", "-o", "-"],
+    ["simulate", GOOD / "casual-risky.txt", GOOD / "casual-savanna.yaml",
+     GOOD / "casual-rainforest.json", "--games", "2", "--csv", "-"],
+    ["simulate", GOOD / "casual-risky.txt", GOOD / "casual-savanna.yaml",
+     GOOD / "casual-rainforest.json", "--games", "2", "--html", "-"],
+    ["simulate", GOOD / "casual-risky.txt", GOOD / "casual-savanna.yaml", "--games", "2",
+     "--save-games", "-"],
+], ids=["build -O json -o -", "simulate --csv -", "simulate --html -",
+        "simulate --save-games -"])
+def test_dash_where_stdout_holds_the_report_is_a_usage_error(tmp_path, monkeypatch, args):
+    """A file beside a report that goes to stdout (simulate's matrix files and game logs, build's
+    deck with its JSON report) cannot go there too: '-' is a usage error naming the option
+    (exit 2), never a file or folder named '-' made silently, as simulate did."""
+    monkeypatch.chdir(tmp_path)
+    r = run(*args)
+    assert r.code == 2 and ("'-'" in r.err or "-o -" in r.err), r
+    assert "Traceback" not in r.err and "internal error" not in r.err, r
+    assert list(tmp_path.iterdir()) == [] and not r.out, r
+
+
 # -- concurrent edits (issue 24, 9) -------------------------------------------------------------
 def _add_at_once(deck: str, card: str, barrier, results) -> None:
     """One `deckcli add` process: waits until all are ready, then edits the same deck."""

@@ -9,6 +9,7 @@ import click
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     GAMES,
+    STDOUT,
     Number,
     db_option,
     echo_json,
@@ -16,6 +17,7 @@ from deckcli.cli.common import (
     fresh_seed,
     house_rule_option,
     open_index,
+    output_file_option,
     output_option,
     pick_game,
     play_options,
@@ -172,8 +174,6 @@ def _text_named(out: str) -> None:
     decklist build writes (``deck.yaml``, ``.json``, ``.csv``, ``.cod``, ``.dek``): every
     command reads a file by its suffix, so validate and fmt would fail it. As ``convert -o``
     refuses a suffix that is not its ``--to``'s."""
-    import os
-
     from deckcli.decks.reader import detect_format
     from deckcli.diagnostics import command_text, visible_name
     from deckcli.errors import UsageError
@@ -190,9 +190,10 @@ def _text_named(out: str) -> None:
 @click.option("--format", "format", type=click.Choice(["casual", "championship"]), default=None,
               help="The format the deck must be legal in (default: the event's, else casual).")
 @_players
-@click.option("-o", "--output-file", "out", default=None, metavar="OUT",
-              help="Write the deck here (a text decklist, as fmt writes it: OUT.txt) "
-                   "instead of printing it.")
+@output_file_option(metavar="OUT", formats=("text", "json"), dash=True,
+                    help="Write the deck here (a text decklist, as fmt writes it: OUT.txt) "
+                         "instead of printing it; '-': the deck alone on stdout, the report "
+                         "on stderr.")
 @_common
 @click.pass_context
 def build(ctx, **o):
@@ -205,13 +206,17 @@ def build(ctx, **o):
     from deckcli.build.explain import explain, measure
     from deckcli.build.search import search
 
-    if o["out"]:  # refused before the search, not after it
+    to_file = o["out"] not in (None, STDOUT)
+    if o["out"] == STDOUT and o["output"] == "json":
+        raise click.UsageError("-o - puts the deck on stdout, where --output json puts the "
+                               "report (which lists the cards): give one of them")
+    if to_file:  # refused before the search, not after it
         from deckcli.decks.writer import check_target
 
         check_target(o["out"])
         _text_named(o["out"])
     r = _Run(ctx, o)
-    if o["out"]:  # the deck never replaces the collection, an --against deck or the event
+    if to_file:  # the deck never replaces the collection, an --against deck or the event
         from deckcli.decks.writer import check_not_input
 
         check_not_input(o["out"], [o["collection"], o["event_path"],
@@ -253,15 +258,17 @@ def build(ctx, **o):
     else:
         text, result = report.built(r, best, measured, explained, stats)
         render = report.render_built
-    if o["out"]:
+    if to_file:
         from deckcli.decks.writer import atomic_write
 
         atomic_write(o["out"], text.encode("utf-8"))
         click.echo(f"deckcli: wrote {o['out']}", err=True)
+    if o["out"] == STDOUT:  # the deck alone on stdout, as a file would hold it
+        click.echo(text, nl=False)
     if o["output"] == "json":
         echo_json(result)
-    else:
-        click.echo(render(result, stats, None if o["out"] else text))
+    else:  # with -o -, the report goes where status goes
+        click.echo(render(result, stats, None if o["out"] else text), err=o["out"] == STDOUT)
     return EXIT_OK
 
 

@@ -31,15 +31,25 @@ def output_option(choices=("text", "json"), default="text"):
     return deco
 
 
+#: what -o/--output-file names for stdout, in every command (``-o ./-`` is a file named '-')
+STDOUT = "-"
+
+
 def output_file_option(*, metavar: str = "FILE", help: str, required: bool = False,
-                       formats=(), picker: str = "--output", extra_names=()):
+                       formats=(), picker: str = "--output", extra_names=(),
+                       dash: bool = False):
     """-o/--output-file FILE: the same short option for a file to write in every command.
 
+    ``-o -`` is stdout, in every command. Where the command writes to stdout without the
+    option (a report, a conversion) it gets None, as without it; with ``dash`` it gets
+    :data:`STDOUT` to handle (a required option; build, whose deck alone then goes there).
     A value that is one of the command's format names (``validate -o json``) is refused with
     a hint, rather than writing a file called 'json': the user meant ``picker``."""
     names = {f.lower() for f in formats}
 
     def check(ctx, param, value):
+        if value == STDOUT:
+            return value if dash else None
         if value and value.lower() in names:
             raise click.BadParameter(
                 f"{value!r} is a format, not a file: {picker} {value} picks the format, and "
@@ -50,6 +60,19 @@ def output_file_option(*, metavar: str = "FILE", help: str, required: bool = Fal
     return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar,
                         required=required, default=None, callback=check, help=help,
                         shell_complete=complete.path)
+
+
+def not_stdout(what: str):
+    """The callback of an option naming a file (or folder) written beside the report that
+    goes to stdout (simulate's --csv, --html and --save-games): '-' there would be stdout
+    too, so it is a usage error naming the option, never a file named '-' made silently."""
+    def check(ctx, param, value):
+        if value == STDOUT:
+            raise click.BadParameter(
+                f"'-' would be stdout, which holds the command's report; {what} (./- for one "
+                "named '-')", ctx=ctx, param=param)
+        return value
+    return check
 
 
 class Jobs(click.ParamType):

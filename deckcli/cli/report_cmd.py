@@ -17,6 +17,7 @@ from deckcli.cli.common import (
     game_option,
     open_index,
     option_warnings,
+    output_file_option,
     output_option,
     pick_game,
     resolve_event,
@@ -27,8 +28,8 @@ PAPER = click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), def
                      help="Paper size for printing (auto: the printer's; the layout fits both).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["casual", "championship"]),
                       default=None, help="animal-battle format (default: event, header, casual).")
-OUT = click.option("-o", "--output-file", "out", required=True, metavar="FILE.html",
-                   help="Where to write the page ('-' for stdout).")
+OUT = output_file_option(required=True, metavar="FILE.html", dash=True,
+                         help="Where to write the page ('-' for stdout).")
 
 
 def _decks_beside(event, out: str) -> list[str]:
@@ -311,8 +312,8 @@ def _short(ref: str | None) -> str:
               help="The event whose roster decks are published.")
 @click.option("--to", "to", required=True, type=click.Choice(["csv", "json", "html"]),
               help="csv (one row per card), json, or an html page.")
-@click.option("-o", "--output-file", "out", default=None, metavar="OUT",
-              help="Write to this file (atomically) instead of stdout.")
+@output_file_option(metavar="OUT", formats=("csv", "json", "html"), picker="--to",
+                    help="Write to this file (atomically) instead of stdout.")
 @PAPER
 @db_option
 @click.pass_context

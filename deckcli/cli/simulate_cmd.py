@@ -13,6 +13,7 @@ from deckcli.cli.common import (
     echo_warning,
     fresh_seed,
     house_rule_option,
+    not_stdout,
     open_index,
     output_option,
     pick_game,
@@ -52,14 +53,16 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
               metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
 @click.option("--save-games", "save_dir", default=None, metavar="DIR",
-              shell_complete=complete.folder,
+              shell_complete=complete.folder, callback=not_stdout("name a folder"),
               help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: seats sharing the deck (default 2).")
 @play_options
 @click.option("--csv", "csv_path", default=None, metavar="FILE",
+              callback=not_stdout("name a file"),
               help="More than two decks: write the matchup matrix as CSV.")
 @click.option("--html", "html_path", default=None, metavar="FILE",
+              callback=not_stdout("name a file"),
               help="More than two decks: write the matchup matrix as an HTML heatmap.")
 @click.option("--game", type=click.Choice(GAMES), default=None, help="Which game's rules apply.")
 @output_option()
