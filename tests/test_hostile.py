@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, run, run_unprivileged
+from conftest import EXAMPLES, animals_db, run, run_unprivileged
 
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
 from make_corpus import (  # noqa: E402
@@ -618,6 +618,47 @@ def test_roster_names_with_control_characters_are_escaped_in_diff_and_export(tmp
                  ["export", "--event", event, "--to", "html"]):
         r = run(*args)
         assert r.code == 1 and not RAW.search(r.out) and "\\u001b" not in r.out, (args, r)
+
+
+#: a file name that, printed raw, would start a line of its own, colour the terminal and run
+#: the rest of the line right to left
+FORGING = "deck\nwrote elsewhere\x1b[31m\u202e"
+
+
+def _writers_status(tmp: Path) -> dict:
+    """Each command that writes a file (or folder), writing one named with FORGING."""
+    name = tmp / FORGING
+    db = animals_db(tmp / f"db{FORGING}", ["Zorilla"])
+    return {
+        "build -o": ["build", "--collection", EXAMPLES / "good" / "casual-risky.txt",
+                     "--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1",
+                     "-o", f"{name}.txt"],
+        "simulate --csv": ["simulate", *MATRIX, "--games", "2", "--jobs", "1", "--csv",
+                           f"{name}.csv"],
+        "sheet -o": ["sheet", DECK, "-o", f"{name}.html"],
+        "report -o": ["report", EVENT, "-o", f"{name}.report.html"],
+        "export -o": ["export", "--event", EVENT, "--to", "csv", "-o", f"{name}.export.csv"],
+        "convert -o": ["convert", DECK, "--to", "json", "-o", f"{name}.json"],
+        "new": ["new", f"{name}.new.txt"],
+        "add": ["add", f"{name}.new.txt", "Orca"],
+        "remove": ["remove", f"{name}.new.txt", "Orca"],
+        "db build": ["db", "build", "--db", db],
+    }
+
+
+def test_status_lines_of_every_writer_show_file_names_escaped(tmp_path):
+    """'wrote PATH', 'created PATH', an edit's 'PATH: added ...' and db build's 'source: DIR'
+    show a name as every report does (visible_name): a line break, a terminal escape or a
+    right-to-left override in it would forge or hide a line of output (they were printed raw,
+    but by fmt and convert)."""
+    from deckcli.diagnostics import visible_name
+
+    shown = visible_name(FORGING)
+    for what, args in _writers_status(tmp_path).items():
+        r = run(*args)
+        assert r.code in (0, 1), (what, r)
+        assert not RAW.search(r.err + r.out), (what, r)
+        assert shown in r.err + r.out, (what, r)
 
 
 # -- paths in event files and game logs ---------------------------------------------------------

@@ -260,9 +260,10 @@ def build(ctx, **o):
         render = report.render_built
     if to_file:
         from deckcli.decks.writer import atomic_write
+        from deckcli.diagnostics import visible_name
 
         atomic_write(o["out"], text.encode("utf-8"))
-        click.echo(f"deckcli: wrote {o['out']}", err=True)
+        click.echo(f"deckcli: wrote {visible_name(o['out'])}", err=True)
     if o["out"] == STDOUT:  # the deck alone on stdout, as a file would hold it
         click.echo(text, nl=False)
     if o["output"] == "json":

@@ -28,12 +28,13 @@ def build(ctx, full, db_dirs):
     import time
 
     from deckcli.cards import open_index
+    from deckcli.diagnostics import visible_name
 
     start = time.perf_counter()
     index = open_index(all_db_dirs(ctx, db_dirs), rebuild=True, reuse=not full)
     elapsed = time.perf_counter() - start
     for d in index.dirs:
-        click.echo(f"source: {d}")
+        click.echo(f"source: {visible_name(str(d))}")
     if index.built is not None:
         parts = index.built.parts
         if parts is None:
@@ -50,7 +51,8 @@ def build(ctx, full, db_dirs):
                           if k not in ("printings", "sets"))
         click.echo(f"{game}: {counts.get('sets', 0)} sets, {kinds}, "
                    f"{counts.get('printings', 0)} printings")
-    where = index.path if index.path else "memory (the cache folder is not writable)"
+    where = visible_name(index.path) if index.path else \
+        "memory (the cache folder is not writable)"
     click.echo(f"index: {where} ({elapsed:.2f} s)")
     return EXIT_OK
 

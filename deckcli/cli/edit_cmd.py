@@ -16,8 +16,11 @@ from deckcli.cli.common import db_option, echo_status, game_option, open_index, 
 
 
 def _summary(path: str, deck, index, game) -> str:
+    """The edited deck's size and verdict, one status line (its name as reports show it)."""
+    from deckcli.diagnostics import visible_name
     from deckcli.validate import Options, validate_deck
 
+    path = visible_name(path)
     report = validate_deck(deck, index, Options(game=game))
     where = report.format or report.game
     cards = f"{report.card_count} card{'s' if report.card_count != 1 else ''}"
@@ -50,13 +53,14 @@ def _load(path: str, index):
 
 def _edit(ctx, path, card, count, game, db_dirs, action):
     from deckcli.decks.writer import editing
+    from deckcli.diagnostics import visible_name
 
     game = pick_game(ctx, game)
     index = open_index(ctx, db_dirs)
     with editing(path):  # from the read to the write: a concurrent edit waits its turn
         new_deck, message = _edit_locked(path, card, count, game, index, action)
     # the edit is the result; what was done and the deck's new verdict are status (stderr)
-    echo_status(f"{path}: {message}")
+    echo_status(f"{visible_name(path)}: {message}")
     echo_status(_summary(path, new_deck, index, game))
     return EXIT_OK
 
@@ -102,6 +106,7 @@ def new(deck, fmt, game, name, player):
     from deckcli.decks.edit import new_deck_text
     from deckcli.decks.reader import FORMAT_BY_SUFFIX
     from deckcli.decks.writer import atomic_write
+    from deckcli.diagnostics import visible_name
     from deckcli.errors import UsageError
     from deckcli.games import DEFAULT_GAME, get
 
@@ -121,8 +126,8 @@ def new(deck, fmt, game, name, player):
               "player": player}
     atomic_write(deck, new_deck_text(source, header).encode("utf-8"), overwrite=False)
     where = header["format"] or game
-    click.echo(f"created {deck} ({game}{', ' + where if header['format'] else ''}, 0 cards)",
-               err=True)
+    click.echo(f"created {visible_name(deck)} ({game}{', ' + where if header['format'] else ''}, "
+               "0 cards)", err=True)
     return EXIT_OK
 
 

@@ -127,8 +127,10 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     _refuse_inputs(out, event, event_path, sheets)
     _write(out, render_sheets(sheets, event, paper=paper))
     if out != "-":
+        from deckcli.diagnostics import visible_name
+
         legal = sum(1 for s in sheets if s.legal)
-        click.echo(f"wrote {len(sheets)} sheet(s) to {out}: {legal} legal, "
+        click.echo(f"wrote {len(sheets)} sheet(s) to {visible_name(out)}: {legal} legal, "
                    f"{len(sheets) - legal} illegal or missing", err=True)
     return EXIT_OK
 
@@ -176,7 +178,10 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     _refuse_inputs(out, event, event_path, sheets)
     _write(out, render_report(event, sheets, index, paper=paper))
     if out != "-":
-        click.echo(f"wrote the report on {len(sheets)} deck(s) to {out}", err=True)
+        from deckcli.diagnostics import visible_name
+
+        click.echo(f"wrote the report on {len(sheets)} deck(s) to {visible_name(out)}",
+                   err=True)
     return EXIT_OK
 
 
@@ -337,6 +342,9 @@ def export(ctx, event_path, to, out, paper, db_dirs):
               if s.report.player in event.players]  # the roster, not unlisted files
     _write(out or "-", render(event, sheets, to, paper=paper))
     if out:
-        click.echo(f"wrote {len(sheets)} deck(s) of {event_path} to {out} ({to})", err=True)
+        from deckcli.diagnostics import visible_name
+
+        click.echo(f"wrote {len(sheets)} deck(s) of {visible_name(event_path)} to "
+                   f"{visible_name(out)} ({to})", err=True)
     # written either way; the exit code says whether every deck is legal, as for every command
     return EXIT_OK if all(s.legal for s in sheets) else EXIT_PROBLEMS

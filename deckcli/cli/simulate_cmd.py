@@ -179,9 +179,10 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
 
 def _write_matrix(result: dict, csv_path: str | None, html_path: str | None) -> None:
     from deckcli.decks.writer import atomic_write
+    from deckcli.diagnostics import visible_name
     from deckcli.sim.matrix import to_csv, to_html
 
     for path, make in ((csv_path, to_csv), (html_path, to_html)):
         if path:
             atomic_write(path, make(result).encode("utf-8"))
-            click.echo(f"deckcli: wrote {path}", err=True)
+            click.echo(f"deckcli: wrote {visible_name(path)}", err=True)
