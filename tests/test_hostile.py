@@ -661,6 +661,27 @@ def test_status_lines_of_every_writer_show_file_names_escaped(tmp_path):
         assert shown in r.err + r.out, (what, r)
 
 
+def test_warnings_and_notes_naming_a_file_show_it_escaped(tmp_path):
+    """A warning or note on stderr that names a file (an illegal deck simulated anyway, a
+    collection that makes no deck, a deck diff cannot read, validate's note on a roster not
+    checked) shows it through visible_name too (they were printed raw)."""
+    from deckcli.diagnostics import visible_name
+
+    illegal = tmp_path / f"{FORGING}.txt"
+    illegal.write_bytes((EXAMPLES / "bad" / "casual-19.txt").read_bytes())
+    unreadable = tmp_path / f"{FORGING}.bad.txt"
+    unreadable.write_text("four Walrus\n")
+    event = tmp_path / f"{FORGING}.event.yaml"
+    event.write_text("name: E\nplayers: {alice: decks/alice.txt}\n")
+    for named, args in ((illegal, ["simulate", illegal, MATRIX[0], "--games", "2"]),
+                        (illegal, ["build", "--collection", illegal]),
+                        (unreadable, ["diff", unreadable, MATRIX[0]]),
+                        (event, ["validate", "--event", event, MATRIX[0]])):
+        r = run(*args, *(["--jobs", "1"] if args[0] == "simulate" else []))
+        assert not RAW.search(r.err), (args, r)
+        assert visible_name(str(named)) in r.err, (args, r)
+
+
 # -- paths in event files and game logs ---------------------------------------------------------
 @pytest.fixture
 def escapes(tmp_path):

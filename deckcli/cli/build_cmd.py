@@ -227,7 +227,10 @@ def build(ctx, **o):
     if why:
         what = f"{r.players}-player {r.game.id}" if r.game.shared_deck else \
             f"{r.binder.format}"
-        click.echo(f"deckcli: {o['collection']}: no legal {what} deck: {why}", err=True)
+        from deckcli.diagnostics import visible_name
+
+        click.echo(f"deckcli: {visible_name(o['collection'])}: no legal {what} deck: {why}",
+                   err=True)
         return EXIT_PROBLEMS
     import random
     import time

@@ -206,8 +206,12 @@ def echo_status(line: str) -> None:
 
 
 def echo_warning(message: str, path=None, line=None, rule: str | None = None) -> None:
-    """A warning on stderr, where status goes: 'deckcli: warning: deck.txt:3: ... [rule X]'."""
-    where = f"{path}:{line}: " if path and line else f"{path}: " if path else ""
+    """A warning on stderr, where status goes: 'deckcli: warning: deck.txt:3: ... [rule X]'
+    (the file's name as every report shows it)."""
+    from deckcli.diagnostics import visible_name
+
+    shown = visible_name(str(path)) if path else None
+    where = f"{shown}:{line}: " if path and line else f"{shown}: " if path else ""
     cite = f" [rule {rule}]" if rule else ""
     echo_status(f"deckcli: warning: {where}{message}{cite}")
 
@@ -216,11 +220,13 @@ def warn_if_illegal(decks, doing: str) -> None:
     """A warning for each deck to be played that is not legal (its first problems), as
     ``doing`` says what happens anyway ('simulated anyway'): an illegal deck is played, never
     silently (simulate's --against decks and build's alike)."""
+    from deckcli.diagnostics import visible_name
+
     for d in decks:
         if d.errors:
             shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
             more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
-            echo_status(f"deckcli: warning: {d.path} is not a legal deck, {doing}: "
+            echo_status(f"deckcli: warning: {visible_name(d.path)} is not a legal deck, {doing}: "
                         f"{shown}{more}")
 
 

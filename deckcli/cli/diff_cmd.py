@@ -67,7 +67,9 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     try:
         a, b = (read_side(p, index, options, printings) for p in decks)
     except Unreadable as exc:
-        click.echo(f"deckcli: error: {exc.path}: {exc.message}", err=True)
+        from deckcli.diagnostics import visible_name
+
+        click.echo(f"deckcli: error: {visible_name(exc.path)}: {exc.message}", err=True)
         return EXIT_FAILURE
     result = compare(a, b)
     if output == "json":

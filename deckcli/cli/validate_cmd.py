@@ -72,9 +72,13 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
             roster = event.roster_paths()
         elif event.players:  # the decks named are checked, not the roster: say so, since a
             # missing player's deck would then go unreported
-            echo_status(f"deckcli: note: {event.path} has a roster of {len(event.players)} "
-                        "player(s), not checked when deck paths are given (run 'deckcli "
-                        f"validate --event {event.path}' to check every listed player's deck)")
+            from deckcli.diagnostics import command_text, visible_name
+
+            shown = visible_name(event.path)
+            run_it = command_text("deckcli", "validate", "--event", shown)
+            echo_status(f"deckcli: note: {shown} has a roster of {len(event.players)} "
+                        "player(s), not checked when deck paths are given (run "
+                        f"{run_it} to check every listed player's deck)")
     targets = collect_decks(paths) if paths else []
     if out:  # the report never replaces a deck it reports on, nor the event file
         from deckcli.decks.writer import check_not_input
