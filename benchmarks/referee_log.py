@@ -30,7 +30,7 @@ PARSE_ONLY = ("import sys\nfrom ruamel.yaml import YAML\n"
 HOUSE = {"stat_tie": "defender", "original_defender_wins": "discard_challenger",
          "decline_promote": "attack_ends", "next_stat_chooser": "defender",
          "defender_player": "next", "empty_deck_draw": "lose", "new_animal_from": "pool",
-         "replace_defender": "forbidden"}
+         "replace_defender": "forbidden", "last_stat_promote": "becomes_challenger"}
 
 
 def generate(path: Path, actions: int, seed: int = 3) -> tuple[int, float]:

@@ -196,7 +196,8 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
                         break  # declined: the attack ends
                     pools[o].remove(pick)
                     dfd[o], original = pick, False
-                    if used == ALL:  # AB-5.7: the survivor becomes the Challenger
+                    if used == ALL:  # AB-G.9 becomes_challenger: the replacement takes over
+                        # (AB-5.7); never reached by greedy, which declines with nothing left
                         ch, ctl, dfd[o] = pick, o, None
                         ended = True
                         break

@@ -68,6 +68,15 @@ def discard(g, pid):
 DUEL = {"challenger": "Orca", "defender": "Walrus", "pools": {"p2": ["Sea Otter"]}}
 CHAIN = DUEL
 HOUSE_C = {"next_stat_chooser": "challenger"}
+#: Blue Whale beats a new Defender on each statistic: after four links the fifth and last
+#: statistic (speed) is still to be named, and Adelie Penguin waits in the Pool (AB-G.9)
+LAST_LINK = {"challenger": "Blue Whale", "defender": "Sea Otter",
+             "pools": {"p1": ["Narwhal"], "p2": ["Walrus", "Emperor Penguin", "Weddell Seal",
+                                                 "Harbor Porpoise", "Adelie Penguin"]}}
+LAST_LINK_BEFORE = [("p1", "stat", "weight"), ("p2", "promote", "Walrus"),
+                    ("p1", "stat", "length"), ("p2", "promote", "Emperor Penguin"),
+                    ("p1", "stat", "lifespan"), ("p2", "promote", "Weddell Seal"),
+                    ("p1", "stat", "population"), ("p2", "promote", "Harbor Porpoise")]
 
 # (row id, rule, layout, house rules, actions before, the action, expected, state check)
 # expected: "ok" (no violation), a rule id (the violation's rule), or "gap AB-G.n" (stops).
@@ -207,31 +216,38 @@ ROWS = [
      ("p1", "stat", "lifespan"), "ok",
      lambda g: discard(g, "p1") == ["Orca"] and discard(g, "p2") == ["Walrus", "Greenland Shark"]
      and g.s.challenger is None and g.s.active == "p2"),
-    ("5.7 all five statistics used", "AB-5.7",
+    ("5.7 all five statistics used: the Defender that stood becomes the Challenger", "AB-5.7",
      {"challenger": "Blue Whale", "defender": "Sea Otter",
       "pools": {"p1": ["Narwhal"], "p2": ["Walrus", "Emperor Penguin", "Weddell Seal",
-                                          "Harbor Porpoise", "Adelie Penguin"]}}, HOUSE_C,
+                                          "Fin Whale"]}},
+     {**HOUSE_C, "stat_tie": "replay"},
      [("p1", "stat", "weight"), ("p2", "promote", "Walrus"), ("p1", "stat", "length"),
-      ("p2", "promote", "Emperor Penguin"), ("p1", "stat", "lifespan"),
-      ("p2", "promote", "Weddell Seal"), ("p1", "stat", "population"),
-      ("p2", "promote", "Harbor Porpoise"), ("p1", "stat", "speed")],
-     ("p2", "promote", "Adelie Penguin"), "ok",
+      ("p2", "promote", "Emperor Penguin"), ("p1", "stat", "population"),
+      ("p2", "promote", "Weddell Seal"), ("p1", "stat", "speed"),
+      ("p2", "promote", "Fin Whale")],
+     ("p1", "stat", "lifespan"), "ok",  # 90 ties 90: Fin Whale stands after the fifth
+     lambda g: discard(g, "p1") == ["Blue Whale"] and g.s.challenger == IDS["Fin Whale"]
+     and g.s.controller == "p2" and g.s.active == "p2" and g.s.defenders["p2"] is None),
+    ("5.7/G.9 a replacement promoted after the last statistic becomes the Challenger",
+     "AB-G.9", LAST_LINK, {**HOUSE_C, "last_stat_promote": "becomes_challenger"},
+     LAST_LINK_BEFORE + [("p1", "stat", "speed")], ("p2", "promote", "Adelie Penguin"), "ok",
      lambda g: discard(g, "p1") == ["Blue Whale"] and g.s.challenger == IDS["Adelie Penguin"]
      and g.s.controller == "p2" and g.s.active == "p2" and g.s.defenders["p2"] is None),
+    ("5.7/G.9 no promotion after the last statistic: the attack ends", "AB-G.9", LAST_LINK,
+     {**HOUSE_C, "last_stat_promote": "attack_ends"}, LAST_LINK_BEFORE,
+     ("p1", "stat", "speed"), "ok",
+     lambda g: g.s.challenger == IDS["Blue Whale"] and g.s.controller == "p1"
+     and g.s.phase == "end" and g.s.defenders["p2"] is None
+     and g.s.players["p2"].pool == ids(["Adelie Penguin"]) and not discard(g, "p1")),
     ("5.2/6.4 a Pool without Animals still waits for a promotion the card in hand allows",
      "AB-5.2", {"challenger": "Orca", "defender": "Walrus",
                 "hands": {"p2": ["Blue Whale", "Emergency Reinforcement"]}}, None,
      [("p1", "stat", "weight"), ("p2", "play", "Emergency Reinforcement")],
      ("p2", "promote", "Blue Whale"), "ok", lambda g: g.s.defenders["p2"] == IDS["Blue Whale"]),
     ("5.7/6.4 a statistic freed by card text keeps the chain going after all five", "AB-5.3",
-     {"challenger": "Blue Whale", "defender": "Sea Otter", "hands": {"p1": ["Second Wind"]},
-      "pools": {"p1": ["Narwhal"], "p2": ["Walrus", "Emperor Penguin", "Weddell Seal",
-                                          "Harbor Porpoise", "Adelie Penguin"]}}, HOUSE_C,
-     [("p1", "stat", "weight"), ("p2", "promote", "Walrus"), ("p1", "stat", "length"),
-      ("p2", "promote", "Emperor Penguin"), ("p1", "stat", "lifespan"),
-      ("p2", "promote", "Weddell Seal"), ("p1", "stat", "population"),
-      ("p2", "promote", "Harbor Porpoise"), ("p1", "stat", "speed"),
-      ("p1", "play", "Second Wind", "weight")],
+     {**LAST_LINK, "hands": {"p1": ["Second Wind"]}},
+     {**HOUSE_C, "last_stat_promote": "becomes_challenger"},
+     LAST_LINK_BEFORE + [("p1", "stat", "speed"), ("p1", "play", "Second Wind", "weight")],
      ("p2", "promote", "Adelie Penguin"), "ok",
      lambda g: g.s.challenger == IDS["Blue Whale"] and g.s.controller == "p1"
      and g.s.defenders["p2"] == IDS["Adelie Penguin"] and g.s.phase == "attack"),
@@ -386,6 +402,15 @@ GAP_ROWS = [
     ("AB-G.8", {**DUEL, "pools": {"p2": ["Narwhal"]}}, [], ("p2", "defend", "Narwhal"),
      {"replace_defender": "allowed"},
      lambda g: g.s.defenders["p2"] == IDS["Narwhal"] and g.s.players["p2"].pool == ids(["Walrus"])),
+    # the statistics named as a position ruling (no player), so AB-G.4 is not met on the way
+    ("AB-G.9", LAST_LINK, [(None, *a[1:]) if a[1] == "stat" else a for a in LAST_LINK_BEFORE],
+     (None, "stat", "speed"), {"last_stat_promote": "becomes_challenger"},
+     lambda g: g.s.phase == "promote" and g.s.challenger == IDS["Blue Whale"]
+     and g.s.players["p2"].pool == ids(["Adelie Penguin"])),
+    ("AB-G.9", LAST_LINK, [(None, *a[1:]) if a[1] == "stat" else a for a in LAST_LINK_BEFORE],
+     (None, "stat", "speed"), {"last_stat_promote": "attack_ends"},
+     lambda g: g.s.phase == "end" and g.s.challenger == IDS["Blue Whale"]
+     and g.s.defenders["p2"] is None and g.s.players["p2"].pool == ids(["Adelie Penguin"])),
 ]
 
 
@@ -551,7 +576,8 @@ HOUSE_ALL = {"stat_tie": ["challenger", "defender", "replay"],
              "next_stat_chooser": ["challenger", "defender"],
              "defender_player": ["next", "attacker_choice"],
              "empty_deck_draw": ["skip", "lose"], "new_animal_from": ["pool", "pool_or_hand"],
-             "replace_defender": ["allowed", "forbidden"]}
+             "replace_defender": ["allowed", "forbidden"],
+             "last_stat_promote": ["becomes_challenger", "attack_ends"]}
 POOL_OF_CARDS = [n for n in NAMES if n != "Field Guide"]
 
 

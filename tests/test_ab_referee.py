@@ -492,3 +492,78 @@ def test_an_attack_ended_by_a_later_gap_names_that_gap_not_an_earlier_tie():
     result = r.json()["result"]
     assert result["ended"] and result["by"] == "AB-G.2", result
     assert result["summary"].endswith("(AB-G.2)"), result
+
+
+LAST_LINK = ["--challenger", "Blue Whale", "--defender", "Sea Otter", "--pool", "Walrus",
+             "--pool", "Emperor Penguin", "--pool", "Weddell Seal", "--pool", "Harbor Porpoise",
+             "--pool", "Adelie Penguin", "--stats", "weight,length,lifespan,population,speed"]
+
+
+@pytest.mark.parametrize("house, by", [
+    (None, "AB-G.9"), ("becomes_challenger", "AB-5.7"), ("attack_ends", "AB-G.9")])
+def test_a_defender_falling_on_the_last_statistic_is_gap_g9(house, by):
+    """AB-5.7 hands the Challenger's role to the Defender that survived all five statistics;
+    whether a replacement may still be promoted when the fifth falls (and then counts as that
+    survivor) is AB-G.9: the referee stops there unless last_stat_promote is declared."""
+    args = ["--house-rule", f"last_stat_promote={house}"] if house else []
+    r = run("referee", "attack", *LAST_LINK, *args, "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert data["gap"] and "AB-G.9" in [g["rule"] for g in data["gaps"]], data["gaps"]
+    assert data["result"]["by"] == by, data["result"]
+    last = data["steps"][-1]
+    if house is None:
+        assert last["stop"]["rule"] == "AB-G.9" and "last_stat_promote" in last["stop"]["ruling"]
+        assert not data["result"]["ended"]
+    elif house == "becomes_challenger":
+        assert last["action"] == "promote Adelie Penguin (ABS) 34", last
+        assert "AB-5.7" in last["rules"] and "AB-G.9" in " ".join(last["notes"])
+        assert "Adelie Penguin (ABS) 34 becomes p2's Challenger" in " ".join(last["notes"])
+        assert data["result"]["control"] == "p2"
+    else:
+        assert last["action"] == "stat speed" and last["stop"] is None, last
+        assert data["result"]["control"] == "p1" and "AB-5.7" not in last["rules"]
+    text = run("referee", "attack", *LAST_LINK, *args)
+    assert text.code == 0 and "AB-G.9" in text.out, text
+
+
+G9_LOG = ("game: animal-battle\nsetup:\n  first: p1\n  players:\n"
+          "    p1: {deck: [Blue Whale, Narwhal, Orca, Walrus, Vaquita, Cheetah, Lion, Dugong, "
+          "Muskox, Sailfish]}\n"
+          "    p2: {deck: [Sea Otter, Walrus, Emperor Penguin, Weddell Seal, Harbor Porpoise, "
+          "Adelie Penguin, Arctic Fox, King Penguin]}\n"
+          "house_rules: {next_stat_chooser: challenger}\n"
+          "actions:\n  - |\n    p1 reveal_challenger Blue Whale\n    p2 reveal_defender Sea Otter\n"
+          "    p1 place Narwhal\n    p2 place Walrus\n    p2 place Emperor Penguin\n"
+          "    p2 place Weddell Seal\n    p2 place Harbor Porpoise\n    p2 place Adelie Penguin\n"
+          "    start\n    p1 stat weight\n    p2 promote Walrus\n    p1 stat length\n"
+          "    p2 promote Emperor Penguin\n    p1 stat lifespan\n    p2 promote Weddell Seal\n"
+          "    p1 stat population\n    p2 promote Harbor Porpoise\n")
+
+
+@pytest.mark.parametrize("house, code, stopped, last", [
+    (None, 0, "AB-G.9", None),
+    ("becomes_challenger", 0, None, "Adelie Penguin (ABS) 34"),
+    ("attack_ends", 1, None, "Blue Whale (ABS) 1"),
+])
+def test_check_and_legal_report_gap_g9(tmp_path, house, code, stopped, last):
+    """A log whose fifth statistic fells the Defender while p2's Pool still holds an Animal:
+    `legal` names AB-G.9 for that statistic; `check` stops there without last_stat_promote,
+    and with it applies the value (attack_ends: no promotion is pending, so promoting is
+    illegal, AB-5.2)."""
+    log = write_log(tmp_path, G9_LOG)
+    legal = run("referee", "legal", log, "-O", "json")
+    assert legal.code == 0, legal
+    speed = next(a for a in legal.json()["actions"] if a["text"] == "p1 stat speed")
+    assert speed["gaps"] == ["AB-G.4", "AB-G.9"] and speed["stop"]["rule"] == "AB-G.9", speed
+    log.write_text(G9_LOG + "    p1 stat speed\n    p2 promote Adelie Penguin\n")
+    args = ["--house-rule", f"last_stat_promote={house}"] if house else []
+    r = run("referee", "check", log, *args, "-O", "json")
+    assert r.code == code, r
+    data = r.json()
+    assert "AB-G.9" in [g["rule"] for g in data["gaps"]]
+    assert (data["stopped"] or {}).get("rule") == stopped, data["stopped"]
+    if last is not None:
+        assert data["final"]["challenger"] == last, data["final"]
+    if house == "attack_ends":
+        assert [v["rule"] for v in data["violations"]] == ["AB-5.2"]

@@ -205,7 +205,7 @@ def test_house_rules_come_from_the_command_line_then_the_event_then_the_defaults
     assert used["stat_tie"] == ("replay", "house-rule")
     assert used["original_defender_wins"] == ("as_replacement", "event")
     assert used["decline_promote"] == ("attack_ends", "default")
-    assert len(used) == 8  # every gap of the game, each with the value the games used
+    assert len(used) == 9  # every gap of the game, each with the value the games used
 
 
 def test_gaps_count_the_games_that_met_them(tmp_path):
@@ -216,6 +216,34 @@ def test_gaps_count_the_games_that_met_them(tmp_path):
         for rule in {g["rule"] for g in check["gaps"]}:
             met[rule] = met.get(rule, 0) + 1
     assert data["gaps"] == dict(sorted(met.items())) and data["gaps"]
+
+
+@pytest.mark.parametrize("value", [None, "becomes_challenger", "attack_ends"])
+def test_a_defender_falling_on_the_last_statistic_is_counted_and_ruled(tmp_path, deck_file,
+                                                                        value):
+    """AB-G.9 (a Defender falls on the fifth statistic with an Animal left to promote): whales
+    against small Animals, played at random, meet it; the report counts it and lists
+    last_stat_promote (the default, or the value given), and every saved game replays clean
+    under that value, which is the ruling applied where the gap was met."""
+    big = deck_file("4 Blue Whale\n4 Fin Whale\n4 Orca\n4 Sperm Whale\n4 Elephant (DWV) 1\n",
+                    "big.txt")
+    small = deck_file("4 Sea Otter\n4 Adelie Penguin\n4 Emperor Penguin\n4 Harbor Porpoise\n"
+                      "4 Weddell Seal\n", "small.txt")
+    args = ["--house-rule", f"last_stat_promote={value}"] if value else []
+    saved = tmp_path / "games"
+    data = sim(big, small, "--games", "20", "--seed", "25", "--policy", "random", "--jobs", "1",
+               "--save-games", saved, *args)
+    used = {h["key"]: (h["value"], h["source"]) for h in data["house_rules"]}
+    assert used["last_stat_promote"] == (value or "becomes_challenger",
+                                         "house-rule" if value else "default")
+    met = 0
+    for n in range(1, 21):
+        r = run("referee", "check", saved / f"game-{n:05d}.yaml", "-O", "json")
+        assert r.code == 0 and r.json()["stopped"] is None, r
+        rulings = [g["value"] for g in r.json()["gaps"] if g["rule"] == "AB-G.9"]
+        assert set(rulings) <= {value or "becomes_challenger"}, rulings
+        met += bool(rulings)
+    assert met and data["gaps"].get("AB-G.9") == met
 
 
 def test_a_bad_house_rule_exits_2():

@@ -79,6 +79,17 @@ def defender_falls(game, out) -> None:
     s.players[dp].discard.append(d)
     out.cite("AB-5.1", "{} is defeated and goes to {}'s discard pile", game.book[d].ref, dp)
     if can_promote(game, dp):
+        if not stats_left(game):
+            how = game.house.meet("AB-G.9", f"{game.book[d].ref} falls on the last unused "
+                                            f"statistic and {dp} has an Animal to promote",
+                                  out.gaps)
+            if how == "attack_ends":
+                end_attack(game, out, f"house rule last_stat_promote=attack_ends: no statistic "
+                                      f"is left, so no promotion; the attack ends and "
+                                      f"{s.controller} keeps the Challenger (AB-G.9)")
+                return
+            out.note("house rule last_stat_promote=becomes_challenger: {} may still promote, "
+                     "though no statistic is left (AB-G.9)", dp)
         s.phase = "promote"
         out.cite("AB-5.2", "{} may promote a replacement from the Pool, or decline", dp)
         return
@@ -139,8 +150,9 @@ def stats_left(game) -> bool:
     return len(set(s.used)) < STAT_COUNT or effects.find(s, "reuse_statistic") is not None
 
 
-def after_link(game, out) -> None:
-    """A Defender stands after a link: the chain goes on, unless no statistic is left."""
+def after_link(game, out, promoted: bool = False) -> None:
+    """A Defender stands after a link (a tie replayed, or a replacement ``promoted``): the
+    chain goes on, unless no statistic is left."""
     s = game.s
     s.phase = "attack"
     if stats_left(game):
@@ -149,6 +161,9 @@ def after_link(game, out) -> None:
     dp = s.defending
     survivor = s.defenders[dp]
     s.players[s.controller].discard.append(s.challenger)
+    if promoted:  # promoted with no statistic left: never compared (AB-G.9)
+        out.note("house rule last_stat_promote=becomes_challenger: {}, promoted after the last "
+                 "statistic, counts as the surviving Defender (AB-G.9)", game.book[survivor].ref)
     out.cite("AB-5.7", "all five statistics are used: {} is discarded and {} becomes {}'s "
              "Challenger", game.book[s.challenger].ref, game.book[survivor].ref, dp)
     s.defenders[dp] = None

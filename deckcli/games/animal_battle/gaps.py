@@ -49,6 +49,16 @@ GAPS = {g.rule: g for g in (
         "allowed": "the active Defender goes back to the Pool and the new one comes from the "
                    "Pool",
         "forbidden": "the active Defender stays"}, "forbidden"),
+    Gap("AB-G.9", "last_stat_promote", "whether the defending player may still promote when "
+        "their Defender falls on the last unused statistic, and whether that replacement, which "
+        "has met no comparison, is the surviving Defender that AB-5.7 makes the next "
+        "Challenger", {
+        "becomes_challenger": "the defending player may promote; the replacement counts as the "
+                              "surviving Defender: the Challenger is discarded and the "
+                              "replacement becomes the defending player's Challenger (AB-5.7)",
+        "attack_ends": "no promotion, since no statistic is left to compare on: the attack "
+                       "ends; the Challenger stays; the defending player has no active "
+                       "Defender"}, "becomes_challenger"),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

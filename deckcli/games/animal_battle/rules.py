@@ -150,6 +150,15 @@ RULES = [
        "gap when the defending player selects another Defender; a house ruling "
        "(replace_defender: allowed or forbidden) decides it.", refs=("AB-4.3", "AB-6.1"),
        gap=True),
+    _r("AB-G.9", "A Defender falls on the last statistic (gap)",
+       "A fallen Defender may be replaced from the Pool so that the chain goes on with a fresh "
+       "statistic, and once all five are spent the Defender left standing takes over as "
+       "Challenger. The rules do not say whether a replacement may still be promoted when the "
+       "Defender falls on the last unused statistic, when no comparison is left for it, nor "
+       "whether such a replacement, never compared, is the Defender left standing. deckcli "
+       "reports a gap; a house ruling (last_stat_promote: becomes_challenger or attack_ends) "
+       "decides it; a simulation takes becomes_challenger unless told otherwise.",
+       refs=("AB-5.2", "AB-5.3", "AB-5.7", "AB-G.3"), gap=True),
 ]
 
 
@@ -201,4 +210,5 @@ AB-G.5  games/animal_battle/engine games/animal_battle/gaps games/animal_battle/
 AB-G.6  games/animal_battle/engine games/animal_battle/gaps
 AB-G.7  games/animal_battle/engine games/animal_battle/gaps
 AB-G.8  games/animal_battle/gaps games/animal_battle/turn
+AB-G.9  games/animal_battle/chain games/animal_battle/gaps
 """)

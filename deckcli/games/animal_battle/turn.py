@@ -269,7 +269,7 @@ class TurnActions:
             raise Illegal("AB-5.2", f"{self.ref(cid)} was not already in {p}'s Pool")
         s.defenders[p], s.original = cid, False
         out.cite("AB-5.2", "{} promotes {} as the replacement Defender", p, self.ref(cid))
-        chain.after_link(self, out)
+        chain.after_link(self, out, promoted=True)
 
     def _decline(self, out, p, arg, stat):
         self._answer_to_defeat(p, "decline")
