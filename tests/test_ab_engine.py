@@ -507,7 +507,8 @@ def test_setup_opening_hand_and_order():
     g = deal()
     assert [len(p.hand) for p in g.s.players.values()] == [6, 6]  # AB-3.1
     assert g.act("p2", "reveal_defender", IDS["Walrus"]).violations[0].rule == "AB-3.4"
-    assert g.act("p2", "reveal_challenger", IDS["Walrus"]).violations[0].rule == "AB-3.3"
+    # the starting Challenger is the first player's, who attacks on the first turn (AB-3.6)
+    assert g.act("p2", "reveal_challenger", IDS["Walrus"]).violations[0].rule == "AB-3.6"
     assert g.act("p1", "place", IDS["Walrus"]).violations[0].rule == "AB-3.5"
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
     assert g.act(None, "start").violations[0].rule == "AB-3.4"

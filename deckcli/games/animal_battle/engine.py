@@ -67,7 +67,7 @@ class Match(TurnActions):
         self.setup.cite("AB-3.2", "{} takes the first turn", first)
         if not self._has_animal(first, hand=True):
             self.lose(self.setup, first, f"{first}'s opening hand holds no Animal to reveal as "
-                                         "the starting Challenger (AB-3.3)")
+                                         "the starting Challenger (AB-3.3, AB-3.6)")
 
     @classmethod
     def position(cls, book, *, players=("p1", "p2"), active="p1", house_rules=None, **layout):
@@ -231,7 +231,7 @@ class Match(TurnActions):
                 s.first = s.next_after(pid)
                 if not self._has_animal(s.first, hand=True):
                     self.lose(out, s.first, "the opening hand holds no Animal to reveal as the "
-                                            "starting Challenger (AB-3.3)")
+                                            "starting Challenger (AB-3.3, AB-3.6)")
             elif s.defending == pid:
                 s.target = None
                 s.defending = self.defending_player(out)
@@ -323,8 +323,9 @@ class Match(TurnActions):
             raise Illegal("AB-3.3", f"the starting Challenger is already revealed "
                                     f"({self.ref(s.challenger)})")
         if p != s.first:
-            raise Illegal("AB-3.3", f"the starting Challenger is the first player's ({s.first}),"
-                                    " who makes the first attack (AB-3.6)")
+            raise Illegal("AB-3.6", f"the starting Challenger is the first player's ({s.first}): "
+                                    "the first player attacks on the first turn (AB-3.6), with "
+                                    "the Challenger revealed at setup (AB-3.3)")
         self._in_hand(p, cid, "AB-3.3")
         if not self.book[cid].animal:
             raise Illegal("AB-3.3", f"{self.ref(cid)} is not an Animal")

@@ -57,7 +57,7 @@ RULES = [
        "Each player then places Animals into their Pool, as many as they like up to five."),
     _r("AB-3.6", "The first player's first turn",
        "The first player does not draw on the first turn but still makes an attack.",
-       refs=("AB-4.1",)),
+       refs=("AB-4.1", "AB-3.3")),
     # 4. Turn sequence
     _r("AB-4.1", "Draw phase",
        "The active player draws one card, except the first player on the game's first turn.",

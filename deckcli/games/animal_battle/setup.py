@@ -106,7 +106,8 @@ def render(result: dict) -> str:
         lines.append(f"{pid} ({deck['path'] or 'deck'}, {deck['cards']} cards): opening hand "
                      f"(AB-3.1): {', '.join(hand) or '-'}")
     c = result["challenger"]
-    lines.append(f"starting Challenger ({c['player']}, AB-3.3): could reveal "
+    lines.append(f"starting Challenger ({c['player']}, the first player: AB-3.3, AB-3.6): "
+                 "could reveal "
                  f"{', '.join(c['candidates']) or 'nothing'}"
                  + (f"; revealed here: {c['revealed']}" if c["revealed"] else ""))
     d = result["defender"]
