@@ -567,3 +567,48 @@ def test_check_and_legal_report_gap_g9(tmp_path, house, code, stopped, last):
         assert data["final"]["challenger"] == last, data["final"]
     if house == "attack_ends":
         assert [v["rule"] for v in data["violations"]] == ["AB-5.2"]
+
+
+POOL_OF = ["Walrus", "Narwhal", "Vaquita", "Sea Otter", "Cheetah", "Lion", "Dugong"]
+
+
+@pytest.mark.parametrize("count, code", [(5, 0), (6, 0), (7, 2)])
+def test_attack_pool_holds_five_or_what_card_text_allows(count, code):
+    """AB-4.2: a Pool holds five Animals; Expanded Habitat's text (AB-6.4) raises it to six, the
+    most any card allows. `referee attack` rules on a position without the cards in force, so
+    six are ruled on and seven are a usage error (they were ruled on as if a Pool held them)."""
+    pools = [x for name in POOL_OF[:count] for x in ("--pool", name)]
+    r = run("referee", "attack", "--challenger", "Orca", "--defender", "Walrus", *pools,
+            "--stats", "weight", "-O", "json")
+    assert r.code == code, r
+    if code == 2:
+        assert "Traceback" not in r.err and r.out == "", r
+        assert ("--pool names 7 Animals; a Pool holds at most 5 (AB-4.2), 6 while Expanded "
+                "Habitat (RFS) 91 is in force (AB-6.4)") in r.err, r
+    else:
+        assert len(r.json()["pool"]) == count
+
+
+def test_attack_pool_bound_follows_the_card_database(tmp_path):
+    """A card of a --db folder that raises the Pool to eight makes a Pool of seven one some game
+    can hold; without any such card the bound is five."""
+    from test_card_db import write_set
+
+    db = tmp_path / "db"
+    write_set(db, "TST.yaml", """\
+        - {number: "1", name: Vast Burrow, kind: action, text: "Your Pool may hold eight.",
+           overrides: [{rule: AB-4.2, effect: pool_size, value: 8}]}
+        """)
+    pools = [x for name in POOL_OF for x in ("--pool", name)]
+    args = ["--challenger", "Orca", "--defender", "Walrus", *pools, "--stats", "weight"]
+    assert run("--db", db, "referee", "attack", *args).code == 0
+    r = run("--db", db, "referee", "attack", *args, "--pool", "Orca", "--pool", "Orca")
+    assert r.code == 2 and "at most 5 (AB-4.2), 8 while Vast Burrow (TST) 1" in r.err, r
+
+    from deckcli.games.animal_battle.referee import pool_bound
+
+    class NoCardText:
+        def all_cards(self, game):
+            return []
+
+    assert pool_bound(NoCardText()) == (5, [])

@@ -49,7 +49,8 @@ def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output,
 @click.option("--pool", "pool", multiple=True, metavar="CARD",
               shell_complete=complete.card("animal-battle"),
               help="An Animal in the defending player's Pool, promoted in the order given "
-                   "(repeatable).")
+                   "(repeatable; at most five, AB-4.2, or as many as a card's text allows, "
+                   "AB-6.4).")
 @click.option("--stats", required=True, metavar="STAT,STAT,...",
               help="The statistics named, in order, e.g. speed,weight.")
 @ruling_options()
@@ -68,6 +69,7 @@ def attack_cmd(ctx, challenger, defender, pool, stats, house_rules, event_path, 
         referee.battle_stat(s)
     rules = GAME.house_rules(house_rules_from(house_rules, event_path))
     index = open_index(ctx, db_dirs)
+    referee.check_pool(index, len(pool))  # AB-4.2, or the largest Pool card text allows
     result = referee.attack(referee.card_ref(index, challenger), referee.card_ref(index, defender),
                             [referee.card_ref(index, p) for p in pool], names, rules)
     if output == "json":

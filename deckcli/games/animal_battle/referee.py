@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deckcli.diagnostics import number_text
 from deckcli.errors import NotFoundError, UsageError
-from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, GAME
+from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, GAME, POOL_SIZE
 from deckcli.games.animal_battle.chain import compare, describe
 from deckcli.games.base import CardInfo
 from deckcli.games.house import HouseRules
@@ -78,6 +78,35 @@ def render_battle(result: dict) -> str:
             f"(Defender) on {result['stat']}: {number_text(result['values']['challenger'])} vs "
             f"{number_text(result['values']['defender'])}\nwinner: {winner}  "
             f"rule: {result['rule']}{flag}\n{result['ruling']}")
+
+
+def pool_bound(index) -> tuple[int, list[str]]:
+    """The most Animals a Pool can hold in any game: five (AB-4.2), or more where a card's text
+    raises the limit (AB-6.4, effect pool_size): (that number, the cards that raise it so)."""
+    most, cards = POOL_SIZE, []
+    for card in index.all_cards(GAME.id):
+        for o in (card.data or {}).get("overrides", ()):
+            if o.get("effect") != "pool_size":
+                continue
+            value = int(o.get("value") or 0)
+            if value > most:
+                most, cards = value, [card.ref]
+            elif value == most > POOL_SIZE and card.ref not in cards:
+                cards.append(card.ref)
+    return most, cards
+
+
+def check_pool(index, count: int) -> None:
+    """``referee attack --pool``: a Pool of five at most (AB-4.2), or of as many as a card's
+    text allows (AB-6.4): the ruling is on a position, and the cards in force are not given,
+    so a Pool some card makes possible is ruled on; a larger one is no position of any game."""
+    if count <= POOL_SIZE:
+        return
+    most, cards = pool_bound(index)
+    if count > most:
+        raised = f", {most} while {' or '.join(cards)} is in force (AB-6.4)" if cards else ""
+        raise UsageError(f"--pool names {count} Animals; a Pool holds at most {POOL_SIZE} "
+                         f"(AB-4.2){raised}")
 
 
 def attack(challenger, defender, pool: list, stats: list[str], house_rules=None) -> dict:
