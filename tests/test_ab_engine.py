@@ -456,7 +456,8 @@ def test_gap_g5_more_than_two_players():
     assert out.stop and out.stop.rule == "AB-G.5"
     g = Match(BOOK, decks, first="p1", house_rules={"defender_player": "next"})
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
-    assert g.act("p3", "reveal_defender", IDS["Walrus"]).violations[0].rule == "AB-3.4"
+    # the opponent selects the Defender (AB-4.3), here the next in seat order (AB-G.5)
+    assert g.act("p3", "reveal_defender", IDS["Walrus"]).violations[0].rule == "AB-4.3"
     assert g.act("p2", "reveal_defender", IDS["Walrus"]).ok
     g = Match(BOOK, decks, first="p1", house_rules={"defender_player": "attacker_choice"})
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
@@ -512,6 +513,8 @@ def test_setup_opening_hand_and_order():
     assert g.act("p1", "place", IDS["Walrus"]).violations[0].rule == "AB-3.5"
     assert g.act("p1", "reveal_challenger", IDS["Orca"]).ok
     assert g.act(None, "start").violations[0].rule == "AB-3.4"
+    # the first player's own Animal cannot be the starting Defender (AB-4.3)
+    assert g.act("p1", "reveal_defender", IDS["Walrus"]).violations[0].rule == "AB-4.3"
     assert g.act("p2", "reveal_defender", IDS["Walrus"]).ok
     for name in ("Sea Otter", "Narwhal", "Vaquita"):
         assert g.act("p1", "place", IDS[name]).ok

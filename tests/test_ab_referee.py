@@ -350,6 +350,18 @@ def test_setup_deck_that_cannot_reveal_an_animal(deck_file):
     assert "AB-3.3" in rules and "AB-1.5" in rules  # 20 copies: limit 4
 
 
+def test_setup_opponent_that_cannot_reveal_a_defender_cites_ab_3_4(deck_file):
+    """The starting Defender's problem named AB-3.3 (the Challenger's rule) in its message."""
+    deck, other = deck_file(DECK), deck_file("20 Second Wind\n", "b.txt")
+    for seed in range(1, 20):
+        data = run("setup", deck, "--opponent", other, "--seed", seed, "-O", "json").json()
+        if data["first"] == "p1":
+            break
+    [problem] = [p for p in data["problems"] if p["code"] == "no-defender"]
+    assert problem["rule"] == "AB-3.4" and "(AB-3.4)" in problem["message"], problem
+    assert "AB-3.3" not in problem["message"], problem
+
+
 @pytest.mark.parametrize("text, rule", [
     ("4 Orca\n4 Walrus\n", "AB-1.3"),  # casual: at least 20 (AB-1.3)
     ("format: championship\n" + DECK, "AB-1.4"),  # championship: exactly 60 (AB-1.4)

@@ -352,7 +352,8 @@ class Match(TurnActions):
         if any(d is not None for d in s.defenders.values()):
             raise Illegal("AB-3.4", "the starting Defender is already revealed")
         if p != s.defending:
-            raise Illegal("AB-3.4", f"{s.defending} reveals the starting Defender, not {p}")
+            raise Illegal("AB-4.3", f"{s.defending} reveals the starting Defender, not {p}: "
+                                    "the opponent selects the Defender")
         self._in_hand(p, cid, "AB-3.4")
         if not self.book[cid].animal:
             raise Illegal("AB-3.4", f"{self.ref(cid)} is not an Animal")

@@ -77,7 +77,7 @@ def deal(rdeck, *, seed: int, players: int | None = None, opponent=None, index=N
             loses = f"; {dp} loses (AB-1.1)" if chall else ""
             problems.append({"player": dp, "code": "no-defender", "rule": "AB-3.4",
                              "message": f"{dp}'s opening hand holds no Animal, so no starting "
-                                        f"Defender can be revealed (AB-3.3){loses}",
+                                        f"Defender can be revealed (AB-3.4){loses}",
                              "path": sources[dp].deck.path, "line": None})
     else:
         result["defender"] = {
