@@ -62,6 +62,7 @@ def test_gap_rules_are_the_gap_table():
         assert gap.key in text, (gid, gap.key)  # the reference names the house-rule key
         for value in gap.values:
             assert value in text, (gid, value)  # ... and every value it may take
+        assert f"{gap.key}={gap.default}" in text, gid  # ... and a simulation's default
 
 
 def test_battle_statistics_cite_their_rules():

@@ -6,12 +6,16 @@ The referee reports them as ``gap: true`` and applies a house ruling only when o
 """
 
 from deckcli.games.animal_battle import GAME
+from deckcli.games.animal_battle.gaps import GAPS
 from deckcli.rule import Rule, checked_in_table
 
 G = GAME.id
 
 
 def _r(id, title, text, refs=(), gap=False):
+    if gap:  # the reading a simulation falls back on, as the gap table declares it
+        text += (f" Where none is declared, a simulation plays {GAPS[id].key}="
+                 f"{GAPS[id].default}.")
     return Rule(id, title, text, G, tuple(refs), gap)
 
 
@@ -157,7 +161,7 @@ RULES = [
        "Defender falls on the last unused statistic, when no comparison is left for it, nor "
        "whether such a replacement, never compared, is the Defender left standing. deckcli "
        "reports a gap; a house ruling (last_stat_promote: becomes_challenger or attack_ends) "
-       "decides it; a simulation takes becomes_challenger unless told otherwise.",
+       "decides it.",
        refs=("AB-5.2", "AB-5.3", "AB-5.7", "AB-G.3"), gap=True),
 ]
 
