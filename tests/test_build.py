@@ -215,31 +215,44 @@ def test_o_never_replaces_the_collection_or_an_against_deck(binder, tmp_path):
     assert against.read_bytes() == weak.read_bytes()
 
 
-@pytest.mark.parametrize("suffix, read_as", [(".yaml", "yaml"), (".yml", "yaml"),
-                                             (".json", "json"), (".csv", "csv"),
-                                             (".cod", "cod"), (".dek", "dek")])
-def test_o_naming_another_format_is_refused_before_the_search(tmp_path, suffix, read_as):
-    """build writes a text decklist: `-o deck.yaml` (or .json, .csv, .cod, .dek) would be read
-    back by every command as that format and fail validate and fmt, so it is refused at once,
-    exit 2, as convert refuses a suffix that is not its --to's (was: written, exit 0; here the
-    collection makes no deck, so the refusal is seen to come before the work)."""
+@pytest.mark.parametrize("suffix, read_as", [(".csv", "csv"), (".cod", "cod"), (".dek", "dek")])
+def test_o_naming_a_format_without_game_and_format_is_refused_before_the_search(
+        tmp_path, suffix, read_as):
+    """`-o deck.csv` (or .cod, .dek) would be read back by every command as a decklist that
+    cannot say the deck's game and format, so not as the deck built: refused at once, exit 2,
+    naming the convert that makes one (was: a text decklist written there, exit 0, that
+    validate and fmt then failed; here the collection makes no deck, so the refusal is seen to
+    come before the work)."""
     poor = tmp_path / "poor.txt"
     poor.write_text("1 Walrus\n", encoding="utf-8")
     out = tmp_path / f"deck{suffix}"
     r = run("build", "--collection", poor, "-o", out)
     assert r.code == 2 and not out.exists(), r
     assert f"deck{suffix}" in r.err and f"as a {read_as} decklist" in r.err, r
-    assert ".txt" in r.err and "Traceback" not in r.err, r
+    assert f"--to {read_as}" in r.err and "Traceback" not in r.err, r
 
 
-def test_o_naming_a_text_decklist_writes_one_validate_and_fmt_read_so(binder, tmp_path):
-    """A name read as a text decklist (.txt, .deck, Forge's .dck, or no known suffix)
-    gets the deck as fmt writes it: validate passes it and fmt --check leaves it."""
+def test_o_naming_a_decklist_writes_it_as_fmt_writes_that_format(binder, tmp_path):
+    """A name read as a text decklist (.txt, .deck, Forge's .dck, or no known suffix) gets the
+    deck as fmt writes text; .yaml, .yml and .json get it as fmt writes YAML and JSON (was:
+    text in every file, which validate and fmt failed for .yaml and .json). Each passes
+    validate, is left unchanged by fmt --check, holds the game and format, and is the same
+    deck (the fingerprint) as the text build prints."""
     path, weak = binder
-    for name in ("deck.dck", "deck"):
+    args = ["--collection", path, "--against", weak, "--seed", "5", *QUICK]
+    shown = build(*args)
+    for name in ("deck.dck", "deck", "deck.yaml", "deck.yml", "deck.json"):
         out = tmp_path / name
-        build("--collection", path, "--against", weak, "--seed", "5", "-o", out, *QUICK)
-        assert run("validate", out).code == 0 and run("fmt", "--check", out).code == 0, name
+        build(*args, "-o", out)
+        checked = run("validate", out, "-O", "json")
+        assert checked.code == 0 and run("fmt", "--check", out).code == 0, (name, checked)
+        [deck] = checked.json()["decks"]
+        assert deck["fingerprint"] == shown["fingerprint"], name
+        assert (deck["game"], deck["format"]) == ("animal-battle", shown["format"]), name
+    text = (tmp_path / "deck.yaml").read_text(encoding="utf-8")
+    assert text.startswith("game: animal-battle\n") and "\ncards:\n" in text, text
+    data = json.loads((tmp_path / "deck.json").read_text(encoding="utf-8"))
+    assert data["game"] == "animal-battle" and len(data["cards"]) == len(shown["cards"]), data
 
 
 def test_suggest_for_a_deck_that_cannot_start_a_game_exits_2():

@@ -33,6 +33,33 @@ def deck_text(r, cand) -> tuple[str, object]:
     return text, report
 
 
+def deck_file(r, text: str, to: str) -> str:
+    """The built deck (``text``: :func:`deck_text`) as a decklist of format ``to`` (``text``,
+    ``yaml`` or ``json``, as ``-o OUT``'s suffix says), in the form ``fmt`` writes for that
+    format. Read back, it must be the same deck (the same fingerprint), legal, and left
+    unchanged by ``fmt``; else nothing is written (an internal error, as in
+    :func:`deck_text`)."""
+    if to == "text":
+        return text
+    from deckcli.decks.convert import convert
+    from deckcli.decks.format import format_deck
+    from deckcli.decks.reader import parse_text_of
+    from deckcli.validate import Options, validate_deck
+
+    is_set = r.index.is_any_set_code
+    raw = convert(parse_text_of(text, None, "text", is_set=is_set), to)
+    out = format_deck(parse_text_of(raw, None, to), raw, r.index, r.game.id)
+    again = format_deck(parse_text_of(out, None, to), out, r.index, r.game.id)
+    options = Options(game=r.game.id, format=r.binder.format, event=r.event,
+                      players=r.players if r.game.shared_deck else None)
+    report = validate_deck(parse_text_of(out, None, to), r.index, options)
+    first = validate_deck(parse_text_of(text, None, "text", is_set=is_set), r.index, options)
+    if again != out or not report.legal or report.fingerprint != first.fingerprint:
+        raise RuntimeError(f"the built deck as {to} would not read back as the same legal "
+                           "deck, or fmt would change it")
+    return out
+
+
 def _cards(r, text: str) -> list[dict]:
     from deckcli.decks.reader import parse_text_of
 

@@ -169,21 +169,24 @@ def _gauntlet(game_id: str) -> list[str]:
     return found
 
 
-def _text_named(out: str) -> None:
-    """UsageError (exit 2) if ``out`` would be read back as another format than the text
-    decklist build writes (``deck.yaml``, ``.json``, ``.csv``, ``.cod``, ``.dek``): every
-    command reads a file by its suffix, so validate and fmt would fail it. As ``convert -o``
-    refuses a suffix that is not its ``--to``'s."""
+def _written_format(out: str) -> str:
+    """The decklist format ``-o OUT`` is read back as (its suffix, as every command reads a
+    file): ``text`` (``.txt``, ``.deck``, ``.dck``, any other suffix), ``yaml`` or ``json``,
+    which build writes as ``fmt`` writes them. A CSV, Cockatrice or MTGO file cannot say which
+    game and format the deck is for, so it would not read back as the deck built: UsageError
+    (exit 2), naming the convert that makes one from a text decklist."""
     from deckcli.decks.reader import detect_format
     from deckcli.diagnostics import command_text, visible_name
     from deckcli.errors import UsageError
 
     found = detect_format(out, "")
-    if found != "text":
-        text = visible_name(os.path.splitext(out)[0] + ".txt")
-        then = command_text("deckcli", "convert", text, "--to", found, "-o", visible_name(out))
-        raise UsageError(f"would be read back as a {found} decklist, but build writes a text "
-                         f"one: name it with .txt, then {then}; nothing built", path=out)
+    if found in ("text", "yaml", "json"):
+        return found
+    text = visible_name(os.path.splitext(out)[0] + ".txt")
+    then = command_text("deckcli", "convert", text, "--to", found, "-o", visible_name(out))
+    raise UsageError(f"would be read back as a {found} decklist, which cannot say the deck's "
+                     f"game and format: write a .txt, .yaml or .json deck, then {then}; "
+                     "nothing built", path=out)
 
 
 @click.command()
@@ -191,9 +194,9 @@ def _text_named(out: str) -> None:
               help="The format the deck must be legal in (default: the event's, else casual).")
 @_players
 @output_file_option(metavar="OUT", formats=("text", "json"), dash=True,
-                    help="Write the deck here (a text decklist, as fmt writes it: OUT.txt) "
-                         "instead of printing it; '-': the deck alone on stdout, the report "
-                         "on stderr.")
+                    help="Write the deck here, as fmt writes it (a text decklist; YAML or "
+                         "JSON for OUT.yaml or OUT.json) instead of printing it; '-': the deck "
+                         "alone on stdout, the report on stderr.")
 @_common
 @click.pass_context
 def build(ctx, **o):
@@ -214,7 +217,7 @@ def build(ctx, **o):
         from deckcli.decks.writer import check_target
 
         check_target(o["out"])
-        _text_named(o["out"])
+        written = _written_format(o["out"])
     r = _Run(ctx, o)
     if to_file:  # the deck never replaces the collection, an --against deck or the event
         from deckcli.decks.writer import check_not_input
@@ -265,7 +268,7 @@ def build(ctx, **o):
         from deckcli.decks.writer import atomic_write
         from deckcli.diagnostics import visible_name
 
-        atomic_write(o["out"], text.encode("utf-8"))
+        atomic_write(o["out"], report.deck_file(r, text, written).encode("utf-8"))
         click.echo(f"deckcli: wrote {visible_name(o['out'])}", err=True)
     if o["out"] == STDOUT:  # the deck alone on stdout, as a file would hold it
         click.echo(text, nl=False)
