@@ -301,3 +301,52 @@ def test_a_patched_index_is_patched_again_edit_after_edit(tmp_path, monkeypatch)
         assert built.patched, edit
         full, _ = _build(db, tmp_path / f"fresh{n}", monkeypatch, reuse=False)
         assert again == full, edit
+
+
+def _opened(folders, cache, monkeypatch):
+    """The index's rows as a command finds it (open_index, no forced rebuild: reused when its
+    sources are as they were), table by table, as :func:`_build` gives them."""
+    import marshal
+
+    from deckcli.cards import open_index
+
+    monkeypatch.setenv("DECKCLI_CACHE_DIR", str(cache))
+    index = open_index([str(f) for f in folders])
+    rows = {t: sorted(index.conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr)
+            for t in TABLES}
+    rows["cards"] = [(*r[:8], marshal.loads(r[8]), *r[9:]) for r in rows["cards"]]
+    return rows
+
+
+def _move(db, old, new):
+    (db / new).parent.mkdir(parents=True, exist_ok=True)
+    os.rename(db / old, db / new)
+
+
+#: a move of set files that keeps every file's bytes: the index must follow it all the same
+MOVES = {
+    # INB comes after INA.yaml in the order of definitions now: its reprint of Inc Beast 01
+    # is the card's first entry, and the card's base set is INB
+    "into a sub-folder": (lambda db, other: (
+        _replace(db / "INB.yaml", "Inc Beast 11", "Inc Beast 01"),
+        _move(db, "INB.yaml", "m/INB.yaml")), lambda db, other: _move(db, "m", "zz")),
+    "into another --db folder": (lambda db, other: None,
+                                 lambda db, other: _move(db, "INC.yaml", other / "INC.yaml")),
+    "renamed": (lambda db, other: None, lambda db, other: _move(db, "INC.yaml", "INX.yaml")),
+}
+
+
+@pytest.mark.parametrize("move", MOVES)
+def test_a_moved_set_file_gives_the_index_a_full_build_gives(tmp_path, monkeypatch, move):
+    """The index records where each file was read (its files table, the place of every card
+    and printing, the order of definitions): a file moved with its bytes unchanged was
+    found 'the same content' and the index of the old places kept."""
+    setup, change = MOVES[move]
+    db, other = _catalogue(tmp_path / "db"), tmp_path / "other"
+    other.mkdir()
+    setup(db, other)
+    before = _opened([db, other], tmp_path / "kept", monkeypatch)
+    change(db, other)
+    again = _opened([db, other], tmp_path / "kept", monkeypatch)
+    assert again == _opened([db, other], tmp_path / "fresh", monkeypatch)
+    assert again != before

@@ -42,7 +42,7 @@ def open_index(extra_dirs=(), *, rebuild: bool = False, reuse: bool = True):
             if meta.get("stat_key") == stamp:
                 mark_used(path, modified)
                 return CardIndex(conn, dirs, path)
-            if meta.get("content_key") == content_key(files):
+            if meta.get("content_key") == content_key(dirs, files):
                 conn = in_memory(conn)  # the file is opened read-only: change a copy
                 conn.execute("UPDATE meta SET value=? WHERE key='stat_key'", (stamp,))
                 on_disk = save(path, conn)  # the new times, for the next run

@@ -434,7 +434,7 @@ def _build_index(dirs, files, path, stat_key, parts) -> CardIndex:
             f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
             f"{first.message} (run {check} for all)", problems=errors)
     meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key),
-            ("content_key", content_key(files)), ("dirs", dirs_key(dirs)),
+            ("content_key", content_key(dirs, files)), ("dirs", dirs_key(dirs)),
             ("marshal", str(marshal.version)), ("code", code_hash())]
     conn = sqlite3.connect(":memory:")
     write_tables(conn, compiled, meta)

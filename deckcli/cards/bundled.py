@@ -46,7 +46,7 @@ def _shipped(files: list[str]):
         return None
     conn, meta = opened
     if (meta.get("marshal", "").isdigit() and int(meta["marshal"]) <= marshal.version
-            and meta.get("content_key") == content_key(files)):
+            and meta.get("content_key") == content_key([builtin_db_dir()], files)):
         return conn, meta
     conn.close()
     return None

@@ -7,8 +7,8 @@ copy or compile an index is :func:`deckcli.cards.open_index`'s, above this modul
 * Sources: the built-in database, then ``DECKCLI_DB`` folders, then ``--db`` folders
   (:func:`source_dirs`), and every ``*.yaml``/``*.yml`` under them (:func:`source_files`).
 * Fresh: the index records a stat key (path, size, mtime of every source) and a content key
-  (SHA-256 of every source). A stat change makes deckcli hash the sources; only a content
-  change rebuilds.
+  (SHA-256 of every source, with its place among the folders). A stat change makes deckcli
+  hash the sources; only a change of content or place rebuilds.
 * Whole, or rebuilt: an index file is an SQLite database image stamped with a CRC-32 of its
   bytes (:func:`write_image`, in the header's ``user_version``). A run that finds the file changed
   since it was last found whole reads the whole file at once, checks the stamp and opens the
@@ -125,9 +125,11 @@ def unchanged(old_key: str, new_key: str) -> set[str]:
     return {line.partition("\0")[0] for line in new_key.split("\n")[1:] if line in old}
 
 
-def content_key(files: list[str], digests: dict[str, bytes] | None = None) -> str:
-    """SHA-256 over every source's name and content: an index is rebuilt when this changes.
-    ``digests``: the SHA-256 of files a caller read already, by path (not read again)."""
+def content_key(dirs: list[str], files: list[str],
+                digests: dict[str, bytes] | None = None) -> str:
+    """SHA-256 over every source's place (:func:`source_place`) and content: an index is
+    rebuilt when this changes. ``digests``: the SHA-256 of files a caller read already, by
+    path (not read again)."""
     from deckcli.digest import sha256
 
     h = sha256(SCHEMA_VERSION.encode())
@@ -136,8 +138,23 @@ def content_key(files: list[str], digests: dict[str, bytes] | None = None) -> st
         if digest is None:
             with open(f, "rb") as fh:
                 digest = sha256(fh.read()).digest()
-        h.update(os.path.basename(f).encode() + b"\0" + digest)
+        h.update(source_place(dirs, f).encode("utf-8", "surrogateescape") + b"\0" + digest)
     return h.hexdigest()
+
+
+def source_place(dirs: list[str], path: str) -> str:
+    """Where a source file is among the folders: the folder's position in ``dirs`` and the
+    file's path inside it (``1:promos/spring.yaml``). The same on every machine for the same
+    layout (the shipped index's key, :mod:`deckcli.cards.bundled`), and changed by a move to
+    another sub-folder or folder, which changes the order of definitions and where each card
+    and printing is recorded (a key of file names alone kept the old index)."""
+    for i, d in enumerate(dirs):
+        if path == d:
+            return f"{i}:{os.path.basename(path)}"
+        inside = os.path.join(d, "")
+        if path.startswith(inside):
+            return f"{i}:{path[len(inside):].replace(os.sep, '/')}"
+    return path
 
 
 def dirs_key(dirs: list[str]) -> str:

@@ -80,7 +80,8 @@ def _patch_index(dirs, files, path, stat_key, parts):
         for row, data, digest in changed:
             _patch_file(work, row, data, digest, parts)
         work.executemany("UPDATE meta SET value=? WHERE key=?",
-                         [(stat_key, "stat_key"), (content_key(files, digests), "content_key")])
+                         [(stat_key, "stat_key"),
+                          (content_key(dirs, files, digests), "content_key")])
     except (_Fallback, OSError, sqlite3.Error):
         work.close()
         return None
