@@ -4,6 +4,7 @@ same problems at the same lines, as a build that parses every file."""
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import time
 
@@ -333,14 +334,33 @@ MOVES = {
     "into another --db folder": (lambda db, other: None,
                                  lambda db, other: _move(db, "INC.yaml", other / "INC.yaml")),
     "renamed": (lambda db, other: None, lambda db, other: _move(db, "INC.yaml", "INX.yaml")),
+    # INB.yaml and INC.yaml are of one size; given one time too (as a tarball or 'cp -p'
+    # leaves files), renames that swap them change no path, size or modification time
+    "two files swapped by renames": (lambda db, other: [
+        os.utime(db / f, ns=(1_700_000_000 * 10**9,) * 2) for f in ("INB.yaml", "INC.yaml")],
+        lambda db, other: (_move(db, "INB.yaml", "tmp"), _move(db, "INC.yaml", "INB.yaml"),
+                           _move(db, "tmp", "INC.yaml"))),
+    "a file copied over with its time ('cp -p')": (lambda db, other: _same_time(
+        db / "INB.yaml", other / "INB.edited"), lambda db, other: shutil.copy2(
+        other / "INB.edited", db / "INB.yaml")),
 }
+
+
+def _same_time(path, edited):
+    """An edit of ``path`` of the same size at ``edited`` (not a set file: no .yaml), both
+    given one modification time."""
+    edited.write_text(path.read_text(encoding="utf-8").replace("speed: 10", "speed: 12", 1),
+                      encoding="utf-8")
+    for f in (path, edited):
+        os.utime(f, ns=(1_700_000_000 * 10**9,) * 2)
 
 
 @pytest.mark.parametrize("move", MOVES)
 def test_a_moved_set_file_gives_the_index_a_full_build_gives(tmp_path, monkeypatch, move):
     """The index records where each file was read (its files table, the place of every card
     and printing, the order of definitions): a file moved with its bytes unchanged was
-    found 'the same content' and the index of the old places kept."""
+    found 'the same content' and the index of the old places kept; files swapped or copied
+    over each other with their sizes and times as before were not even looked at again."""
     setup, change = MOVES[move]
     db, other = _catalogue(tmp_path / "db"), tmp_path / "other"
     other.mkdir()

@@ -6,9 +6,9 @@ copy or compile an index is :func:`deckcli.cards.open_index`'s, above this modul
   one file per list of source folders (:func:`index_path`).
 * Sources: the built-in database, then ``DECKCLI_DB`` folders, then ``--db`` folders
   (:func:`source_dirs`), and every ``*.yaml``/``*.yml`` under them (:func:`source_files`).
-* Fresh: the index records a stat key (path, size, mtime of every source) and a content key
-  (SHA-256 of every source, with its place among the folders). A stat change makes deckcli
-  hash the sources; only a change of content or place rebuilds.
+* Fresh: the index records a stat key (path, size, times and inode of every source) and a
+  content key (SHA-256 of every source, with its place among the folders). A stat change
+  makes deckcli hash the sources; only a change of content or place rebuilds.
 * Whole, or rebuilt: an index file is an SQLite database image stamped with a CRC-32 of its
   bytes (:func:`write_image`, in the header's ``user_version``). A run that finds the file changed
   since it was last found whole reads the whole file at once, checks the stamp and opens the
@@ -107,20 +107,24 @@ def source_files(dirs: list[str]) -> list[str]:
 
 
 def stat_key(files: list[str]) -> str:
-    """Path, size and modification time of every source: cheap to compute and compare.
+    """Path and stat of every source (device, inode, size, modification and change times):
+    cheap to compute and compare. Any change sends the run to :func:`content_key`.
 
+    The size and modification time alone missed two files of one size and time (a tarball's,
+    or copied with ``cp -p``) swapped by renames or copied over each other: the inode and the
+    change time move then (a program cannot set the change time back).
     Kept as plain text (no hashing) so the common case, nothing changed, imports nothing.
     """
     parts = [SCHEMA_VERSION]
     for f in files:
         st = os.stat(f)
-        parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}")
+        parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_dev}\0{st.st_ino}"
+                     f"\0{st.st_ctime_ns}")
     return "\n".join(parts)
 
 
 def unchanged(old_key: str, new_key: str) -> set[str]:
-    """The sources whose path, size and modification time two :func:`stat_key` values agree
-    on."""
+    """The sources whose path and stat two :func:`stat_key` values agree on."""
     old = set(old_key.split("\n")[1:])
     return {line.partition("\0")[0] for line in new_key.split("\n")[1:] if line in old}
 
