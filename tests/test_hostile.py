@@ -445,6 +445,88 @@ def test_a_damaged_shipped_index_is_not_used(tmp_path, monkeypatch, damage):
         assert answers() == expected
 
 
+# -- what a --db folder holds that is not a set file it can read --------------------------------
+def _socket(path):
+    import socket
+
+    here = os.getcwd()
+    os.chdir(path.parent)  # a socket's path is bounded (108 bytes): bind the name alone
+    try:
+        socket.socket(socket.AF_UNIX).bind(path.name)
+    finally:
+        os.chdir(here)
+
+
+#: an entry named like a set file -> how to make it, and what the message says it is
+NOT_SET_FILES = {
+    "broken symlink": (lambda p: os.symlink("nowhere.yaml", p),
+                       "it is a symbolic link to 'nowhere.yaml', which does not exist"),
+    "symlink loop": (lambda p: os.symlink(p.name, p), "it is a symbolic link in a loop"),
+    "FIFO": (os.mkfifo, "it is a FIFO (named pipe), not a regular file"),
+    "socket": (_socket, "it is a socket, not a regular file"),
+    "unreadable file": (lambda p: (p.write_text("game: animal-battle\n"), p.chmod(0)),
+                        "permission denied"),
+}
+
+
+@pytest.mark.parametrize("where", ["a new file", "in place of a file the index was built from"])
+@pytest.mark.parametrize("kind", NOT_SET_FILES)
+def test_a_db_folder_entry_that_cannot_be_read_is_an_error_naming_it(tmp_path, kind, where):
+    """A broken symlink named like a set file was an internal error (FileNotFoundError) in
+    every command but db check, which passed it over in silence; a FIFO made every command
+    wait forever for a writer (db check passed it over); a file the user may not read was an
+    internal error (PermissionError) once the index was built. Each is now a problem on the
+    file (DB-1.1): db check exits 1, every command that needs the index exits 2, at once,
+    with or without an index built before."""
+    make, why = NOT_SET_FILES[kind]
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "good.yaml").write_text(
+        "game: animal-battle\nset: {code: GUD, name: Good}\ncards:\n"
+        '- {number: "1", name: Good Beast, kind: animal, stats: {weight: 5, speed: 10, '
+        "lifespan: 3, population: 900, length: 0.4, max_depth: 0}}\n")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Good Beast\n")
+
+    def deckcli(*args):  # (exit code, stdout, stderr); as a user the kernel checks permissions for
+        if kind == "unreadable file":
+            proc = run_unprivileged(*args, timeout=SECONDS)
+            return proc.returncode, proc.stdout, proc.stderr
+        with time_limit(SECONDS):
+            r = run(*args)
+        return r.code, r.out, r.err
+
+    assert deckcli("--db", db, "cards", "show", "Good Beast")[0] == 0  # an index built
+    bad = db / "bad.yaml"
+    if where != "a new file":  # the last index is patched when the file list is the same
+        bad = db / "good.yaml"
+        bad.unlink()
+    make(bad)
+    commands = {("db", "check", "--db", db): 1, ("db", "build", "--db", db): 2,
+                ("--db", db, "cards", "show", "Good Beast"): 2,
+                ("--db", db, "validate", deck): 2}
+    for args, code in commands.items():
+        found = deckcli(*args)
+        text = found[1] + found[2]
+        assert found[0] == code, (args, found)
+        assert "Traceback" not in text and "internal error" not in text, (args, found)
+        assert f"{bad}" in text and f"cannot read: {why}" in text, (args, found)
+        assert code == 1 or "db check" in found[2], (args, found)  # where to see them all
+
+
+def test_a_folder_named_like_a_set_file_is_a_folder(tmp_path):
+    """Not a file to read, nor a problem: the set files in it join the database."""
+    inner = tmp_path / "db" / "promos.yaml"
+    inner.mkdir(parents=True)
+    (inner / "spring.yaml").write_text(
+        "game: animal-battle\nset: {code: SPR, name: Spring}\ncards:\n"
+        '- {number: "P1", name: Walrus, version_of: "12", variants: [promotional]}\n')
+    r = run("db", "check", "--db", tmp_path / "db")
+    assert r.code == 0 and "no problems" in r.out, r
+    r = run("--db", tmp_path / "db", "cards", "show", "Walrus (SPR) P1")
+    assert r.code == 0, r
+
+
 # -- folder walks that cannot read everything ----------------------------------------------------
 WALKS = ("unreadable-folder", "unreadable-file", "fifo-named-like-a-deck", "too-deep")
 

@@ -16,7 +16,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.cards.cache import SOURCE_SUFFIXES, builtin_db_dir, content_key, dirs_key, save
+from deckcli.cards.cache import (
+    SOURCE_SUFFIXES,
+    UnreadableSource,
+    builtin_db_dir,
+    content_key,
+    dirs_key,
+    read_source,
+    save,
+)
 from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.cards.parts import code_hash
@@ -99,7 +107,7 @@ def discover(dirs) -> list[tuple[Path, str]]:
             take(root, str(root))
             continue
         for path in sorted(p for p in root.rglob("*") if p.suffix in SOURCE_SUFFIXES):
-            if path.is_file():
+            if not path.is_dir():  # a FIFO or a broken symlink too: reading it says what it is
                 take(path, _label(root, path))
     return out
 
@@ -158,9 +166,10 @@ def _compile_sources(dirs, parts=None) -> Compiled:
     for order, (path, label) in enumerate(discover(dirs)):
         out.files.append(path)
         try:
-            data = path.read_bytes()
-        except OSError as exc:
-            problems.append(error("db-unreadable", "DB-1.1", f"cannot read: {exc}", path=label))
+            data = read_source(str(path))
+        except UnreadableSource as exc:
+            problems.append(error("db-unreadable", "DB-1.1", f"cannot read: {exc.why}",
+                                  path=label))
             continue
         found, head, entries = compile_kept(data, parts)
         file_problems = [error(code, rule, message, path=label, line=line, card=card)

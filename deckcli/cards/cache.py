@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 
 from deckcli.cards.index import SCHEMA_VERSION
 from deckcli.errors import CardDatabaseError
@@ -117,7 +118,11 @@ def stat_key(files: list[str]) -> str:
     """
     parts = [SCHEMA_VERSION]
     for f in files:
-        st = os.stat(f)
+        try:
+            st = os.stat(f)
+        except OSError:  # a broken symlink, say: it cannot be read (read_source says why)
+            parts.append(f"{f}\0-")
+            continue
         parts.append(f"{f}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_dev}\0{st.st_ino}"
                      f"\0{st.st_ctime_ns}")
     return "\n".join(parts)
@@ -140,8 +145,10 @@ def content_key(dirs: list[str], files: list[str],
     for f in files:
         digest = digests.get(f) if digests else None
         if digest is None:
-            with open(f, "rb") as fh:
-                digest = sha256(fh.read()).digest()
+            try:
+                digest = sha256(read_source(f)).digest()
+            except UnreadableSource:  # no index was built with it: the build says why
+                digest = b"unreadable"
         h.update(source_place(dirs, f).encode("utf-8", "surrogateescape") + b"\0" + digest)
     return h.hexdigest()
 
@@ -159,6 +166,69 @@ def source_place(dirs: list[str], path: str) -> str:
         if path.startswith(inside):
             return f"{i}:{path[len(inside):].replace(os.sep, '/')}"
     return path
+
+
+class UnreadableSource(OSError):
+    """A source file that cannot be read; ``why`` says so in words (for db-unreadable)."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+_NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                (stat.S_ISDIR, "a folder"))
+
+
+def read_source(path: str) -> bytes:
+    """A source file's bytes. A FIFO, socket or device is never opened for a blocking read
+    (it would wait for a writer forever); it, a broken symlink and a file that cannot be
+    opened raise :class:`UnreadableSource` saying what it is."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise UnreadableSource(_why(path, exc)) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnreadableSource(_not_regular(st.st_mode))
+        chunks = []
+        while chunk := os.read(fd, max(st.st_size + 1, 1 << 16)):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except UnreadableSource:
+        raise
+    except OSError as exc:
+        raise UnreadableSource(_why(path, exc)) from None
+    finally:
+        os.close(fd)
+
+
+def _not_regular(mode: int) -> str:
+    kind = next((k for test, k in _NOT_REGULAR if test(mode)), "of another kind")
+    return f"it is {kind}, not a regular file"
+
+
+def _why(path: str, exc: OSError) -> str:
+    """Why ``path`` could not be opened, in words."""
+    import errno
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):  # a socket cannot be opened (ENXIO)
+        return _not_regular(mode)
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        return f"it is a symbolic link to {os.readlink(path)!r}, which does not exist"
+    if exc.errno == errno.ELOOP:
+        return "it is a symbolic link in a loop"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.ENOENT:
+        return "it is gone (deleted while it was read)"
+    return (exc.strerror or str(exc)).lower()
 
 
 def dirs_key(dirs: list[str]) -> str:
@@ -193,8 +263,6 @@ def read_whole(path: str, low: int, high: int) -> tuple[bytes, float, str] | Non
     """(the bytes, modification time, identity for :func:`record_checked`) of a regular file
     of ``low`` to ``high`` bytes, read at once; None when it is missing, not a regular file
     (never opened for a blocking read), of another size, or changed while read."""
-    import stat
-
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) |
                      getattr(os, "O_NOFOLLOW", 0))
@@ -270,8 +338,6 @@ def _identity(st) -> str:
 
 def _regular(path: str):
     """The stat of a regular file at ``path`` (a symbolic link is not followed), or None."""
-    import stat
-
     try:
         st = os.lstat(path)
     except OSError:

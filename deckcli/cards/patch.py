@@ -26,7 +26,14 @@ import json
 import marshal
 import sqlite3
 
-from deckcli.cards.cache import content_key, dirs_key, load_copy, save, unchanged
+from deckcli.cards.cache import (
+    content_key,
+    dirs_key,
+    load_copy,
+    read_source,
+    save,
+    unchanged,
+)
 from deckcli.cards.names import fold_name, number_key, set_key
 
 
@@ -73,7 +80,7 @@ def _patch_index(dirs, files, path, stat_key, parts):
             if str(source) in same:
                 digests[str(source)] = bytes.fromhex(known[label][2])
                 continue
-            data = source.read_bytes()
+            data = read_source(str(source))  # a FIFO put there: UnreadableSource
             digest = digests[str(source)] = sha256(data).digest()
             if digest.hex() != known[label][2]:
                 changed.append((known[label], data, digest.hex()))
