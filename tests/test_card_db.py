@@ -585,3 +585,21 @@ def test_db_check_text_gives_each_problem_one_line(tmp_path):
     assert lines[-1].endswith("problem(s)")
     assert all(re.match(r".+new\\x0aline\.yaml:\d+: (error|warning): ", x) for x in lines[:-1]), \
         lines
+
+
+def test_the_error_of_a_command_with_an_invalid_database_is_one_line_naming_the_place(tmp_path):
+    """A problem of a whole file (no line) was shown as 'FILE:None: ...', and a file name
+    with a line break split the message over two lines; the name is shown as every report
+    shows one (visible_name), the line only where there is one."""
+    db = tmp_path / "db"
+    db.mkdir()
+    os.symlink("nowhere.yaml", db / "gone.yaml")
+    r = run("--db", db, "cards", "show", "Walrus")
+    assert r.code == 2 and f"first: {db}/gone.yaml: cannot read: " in r.err, r
+    assert "None" not in r.err, r
+    (db / "gone.yaml").unlink()
+    body, _code, _rule = BROKEN["newline.yaml"]
+    write_set(db, "new\nline.yaml", body, code="TQN")
+    r = run("--db", db, "cards", "show", "Walrus")
+    assert r.code == 2 and f"first: {db}/new\\x0aline.yaml:4: 'Two\\nLines': " in r.err, r
+    assert len(r.err.splitlines()) == 1, r

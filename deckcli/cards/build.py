@@ -28,7 +28,7 @@ from deckcli.cards.cache import (
 from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.cards.parts import code_hash
-from deckcli.diagnostics import Diagnostic, command_text, error
+from deckcli.diagnostics import Diagnostic, command_text, error, one_line, visible_name
 from deckcli.errors import CardDatabaseError
 
 
@@ -439,9 +439,10 @@ def _build_index(dirs, files, path, stat_key, parts) -> CardIndex:
     if errors:
         first = errors[0]
         check = command_text("deckcli", "db", "check", *(a for d in dirs[1:] for a in ("--db", d)))
+        where = visible_name(first.path) + (f":{first.line}" if first.line else "")
         raise CardDatabaseError(
-            f"the card database has {len(errors)} problem(s); first: {first.path}:{first.line}: "
-            f"{first.message} (run {check} for all)", problems=errors)
+            f"the card database has {len(errors)} problem(s); first: {where}: "
+            f"{one_line(first.message)} (run {check} for all)", problems=errors)
     meta = [("schema", SCHEMA_VERSION), ("stat_key", stat_key),
             ("content_key", content_key(dirs, files)), ("dirs", dirs_key(dirs)),
             ("marshal", str(marshal.version)), ("code", code_hash())]
