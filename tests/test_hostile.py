@@ -182,6 +182,43 @@ def test_fifo_is_refused_not_read(tmp_path):
     assert r.code == 2 and "not a regular file" in r.err, r
 
 
+def test_a_collector_number_thousands_of_digits_long_is_no_internal_error(tmp_path):
+    """Collector numbers compare with leading zeros ignored (DL-3.2): the digits went through
+    int(), which refuses more than 4,300 of them (Python's int max str digits), so a JSON or
+    Cockatrice deck, an event's ban or a reference naming such a number ended in 'internal
+    error: ValueError: Exceeds the limit (4300 digits)'. It is a number no printing has."""
+    from deckcli.cards.names import number_key
+
+    digits = "1" * 5000
+    deck = tmp_path / "long.json"
+    deck.write_text(f'{{"cards": [{{"count": 4, "name": "Walrus", "set": "ABS", '
+                    f'"number": "{digits}"}}]}}\n')
+    cod = tmp_path / "long.cod"
+    cod.write_text(f'<cockatrice_deck version="1"><zone name="main"><card number="4" '
+                   f'name="Walrus" setShortName="ABS" collectorNumber="{digits}"/></zone>'
+                   "</cockatrice_deck>\n")
+    event = tmp_path / "event.yaml"
+    event.write_text(f'name: Long\ngame: animal-battle\nbanned: ["Walrus (ABS) {digits}"]\n')
+    for args, code, said in (
+            (("validate", deck), 1, "there is no card number 1111"),
+            (("validate", cod), 1, "there is no card number 1111"),
+            (("fmt", "--check", deck), 1, "would reformat"),
+            (("diff", deck, cod), 0, "same"),
+            (("validate", "--event", event, EXAMPLES / "good" / "casual-risky.txt"), 2,
+             "event.yaml:3: banned card"),
+            (("cards", "show", f"ABS {digits}"), 2, "there is no card number 1111"),
+            (("referee", "battle", f"ABS {digits}", "Orca", "--stat", "weight"), 2,
+             "there is no card number 1111")):
+        with time_limit(SECONDS):
+            r = run(*args)
+        assert r.code == code and said in r.out + r.err, r
+        assert "internal error" not in r.err and "Traceback" not in r.err, r
+    # the same keys as int() gave where it could: leading zeros go, any script's digits
+    assert number_key("0" * 5000 + "12a") == number_key("12A") == "12a"
+    assert number_key("P" + "0" * 5000) == "p0" and number_key("\u0661\u0662") == "12"
+    assert number_key("\uff10\uff17") == "7" and number_key(digits) == digits
+
+
 def test_debug_shows_a_traceback_only_for_internal_errors(monkeypatch, deck_file):
     import deckcli.validate as v
 

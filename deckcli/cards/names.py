@@ -43,7 +43,16 @@ def number_key(number: str) -> str:
     if not m:
         return text.casefold()
     prefix, digits, suffix = m.groups()
-    return f"{prefix.casefold()}{int(digits)}{suffix.casefold()}"
+    return f"{prefix.casefold()}{_without_zeros(digits)}{suffix.casefold()}"
+
+
+def _without_zeros(digits: str) -> str:
+    """Decimal digits as int() would write their value (leading zeros gone, any script's
+    digits as 0-9), without int(): it refuses more than 4,300 digits, and a decklist may
+    name any number (no printing has it: "there is no card number ...")."""
+    if not digits.isascii():
+        digits = "".join(str(unicodedata.decimal(c)) for c in digits)
+    return digits.lstrip("0") or "0"
 
 
 def set_key(code: str) -> str:
