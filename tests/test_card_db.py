@@ -603,3 +603,32 @@ def test_the_error_of_a_command_with_an_invalid_database_is_one_line_naming_the_
     r = run("--db", db, "cards", "show", "Walrus")
     assert r.code == 2 and f"first: {db}/new\\x0aline.yaml:4: 'Two\\nLines': " in r.err, r
     assert len(r.err.splitlines()) == 1, r
+
+
+#: a battle statistic written as something other than a finite number -> how the message
+#: shows it (a boolean was read as 1 or 0 and numeric text as the number: both passed)
+NOT_NUMBERS = {"fast": "text ('fast')", '"12"': "text ('12')", "true": "true/false (true)",
+               "false": "true/false (false)", "no": "text ('no')", "null": "null",
+               "[1, 2]": "a list", "2026-01-01": "a date",
+               ".nan": "NaN", ".inf": "infinity", "-.inf": "infinity", "1e400": "infinity"}
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+@pytest.mark.parametrize("game", ["animal-battle", "alpha-walrus"])
+def test_a_statistic_that_is_not_a_finite_number_is_an_error_on_its_line(tmp_path, value, game):
+    """Each figure is a number (DB-2.1): the problem is on the statistic's own line where
+    the statistics are written one a line."""
+    stat, kind = ("speed", "animal") if game == "animal-battle" else ("level", "creature")
+    others = ["weight: 5", "lifespan: 3", "population: 900", "length: 0.4", "max_depth: 0"]
+    db = tmp_path / "db"
+    write_set(db, "NUM.yaml", "".join(f"{line}\n" for line in [
+        '- number: "1"', "  name: Odd Beast", f"  kind: {kind}", "  stats:",
+        f"    {stat}: {value}", *(f"    {o}" for o in others if game == "animal-battle")]),
+        code="NUM", game=game)
+    r = run("db", "check", "--db", db, "-O", "json")
+    assert r.code == 1, r
+    found = [(p["line"], p["code"], p["rule"], p["message"]) for p in r.json()["problems"]]
+    assert (8, "db-not-a-number", "DB-2.1", f"Odd Beast: stats.{stat}: a statistic is a number, "
+            f"not {NOT_NUMBERS[value]}") in found, found
+    r = run("--db", db, "cards", "list")
+    assert r.code == 2 and "NUM.yaml:8: Odd Beast: stats." in r.err, r

@@ -235,7 +235,7 @@ def compile_file(data: bytes) -> tuple:
     """
     from pydantic import ValidationError
 
-    from deckcli.cards.model import CardEntry, SetFile
+    from deckcli.cards.model import SCHEMA_RULES, CardEntry, SetFile
     from deckcli.games import GAMES
     from deckcli.rulebook import find_rule
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain
@@ -291,10 +291,10 @@ def compile_file(data: bytes) -> tuple:
                 loc = err["loc"]
                 bad.add(loc[0] if loc else None)
                 where = line_of(raw, loc[0]) if loc and loc[0] in raw else line
-                if loc and loc[0] == "variants" and err["type"] == "literal_error":
-                    code_, rule = "db-variant", "DB-3.4"
-                else:
-                    code_, rule = "db-schema", "DB-1.2"
+                if len(loc) >= 2 and isinstance(raw.get(loc[0]), (dict, list)):
+                    where = line_of(raw[loc[0]], loc[1]) or where  # a statistic's, a tag's line
+                code_, rule = SCHEMA_RULES.get((loc[0] if loc else None, err["type"]),
+                                               ("db-schema", "DB-1.2"))
                 problem(code_, rule, f"{raw.get('name', f'cards[{i}]')}: "
                                      f"{_loc(loc) or 'entry'}: {err['msg']}", where)
             entry = _without(CardEntry, raw, bad)

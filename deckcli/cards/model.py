@@ -21,9 +21,18 @@ with that name and number (an alternate-art or promotional printing with its own
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+import math
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from deckcli.cards.names import VARIANTS
 
@@ -40,6 +49,38 @@ STAT_BOUNDS = {
     "max_depth": (0, 11_000),  # m; the deepest ocean is ~10,935
 }
 LEVEL_BOUNDS = (1, 20)
+
+
+def _a_number(value):
+    """A figure, if it is a finite number (DB-2.1). pydantic alone took true as 1, and text
+    that reads as a number ("12") as that number; NaN and infinity compare with no bound."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PydanticCustomError(NOT_A_NUMBER, "a statistic is a number, not {what}",
+                                  {"what": _what(value)})
+    if not math.isfinite(value):
+        raise PydanticCustomError(NOT_A_NUMBER, "a statistic is a number, not {what}",
+                                  {"what": "NaN" if math.isnan(value) else "infinity"})
+    return value
+
+
+def _what(value) -> str:
+    from deckcli.yamlio import a_kind_of
+
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if isinstance(value, str):
+        return f"text ({value if len(value) <= 40 else value[:39] + '…'!r})"
+    return a_kind_of(value)
+
+
+#: the type of the schema error a statistic that is not a finite number gives
+NOT_A_NUMBER = "not_a_number"
+#: a battle statistic or a level: a finite number, never true/false or text
+Figure = Annotated[float | int, BeforeValidator(_a_number)]
+#: schema errors that break a rule of their own, by (field, pydantic's error type): (code,
+#: rule id); any other is ("db-schema", "DB-1.2")
+SCHEMA_RULES = {("variants", "literal_error"): ("db-variant", "DB-3.4"),
+                ("stats", NOT_A_NUMBER): ("db-not-a-number", "DB-2.1")}
 
 
 class _Strict(BaseModel):
@@ -71,7 +112,7 @@ class CardEntry(_Strict):
     kind: str | None = None
     version_of: str | None = Field(default=None, min_length=1, max_length=16)
     species: str | None = None
-    stats: dict[str, float | int] | None = None
+    stats: dict[str, Figure] | None = None
     text: str | None = Field(default=None, max_length=2000)
     refers_to: list[str] = Field(default_factory=list)
     overrides: list[Override] = Field(default_factory=list)

@@ -19,7 +19,9 @@ RULES = [
        "so could be listed in YAML or JSON, but no text line, and fmt writes text.",
        refs=("DL-2.1",)),
     _r("DB-2.1", "Animal statistics",
-       "An Animal card gives all five battle statistics and Maximum Depth as numbers."),
+       "An Animal card gives all five battle statistics and Maximum Depth as numbers. Every "
+       "figure of a card, an alpha-walrus creature's level too, is a finite number: true or "
+       "false, text (even text of digits, \"12\"), NaN and infinity are not numbers."),
     _r("DB-2.2", "Plausible figures",
        "Figures are real-world values: no negatives, nothing beyond the bounds of any living "
        "animal (for example no speed over 400 km/h)."),
@@ -48,12 +50,12 @@ DB-1.1  cards/build
 DB-1.2  cards/build games/alpha_walrus/cards games/animal_battle/cards
 DB-1.3  cards/build
 DB-1.4  cards/build
-DB-2.1  games/alpha_walrus/cards games/animal_battle/cards
+DB-2.1  cards/model games/alpha_walrus/cards games/animal_battle/cards
 DB-2.2  games/alpha_walrus/cards games/animal_battle/cards
 DB-2.3  games/alpha_walrus/cards games/animal_battle/cards
 DB-3.1  cards/build
 DB-3.2  cards/build
 DB-3.3  cards/build
-DB-3.4  cards/build
+DB-3.4  cards/model
 DB-3.5  cards/build
 """)
