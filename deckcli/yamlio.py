@@ -132,6 +132,7 @@ def load_yaml(text: str) -> Any:
     only the core schema's tags are accepted.
     """
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
     y = _loader()
     ln = _line_numbers(text)
@@ -143,6 +144,9 @@ def load_yaml(text: str) -> Any:
         line = ln[mark.line] if mark is not None else None
         raise StructuredInputError(f"not valid YAML: {exc.problem or exc.context or exc}",
                                    line) from None
+    except ReaderError as exc:  # a character YAML does not allow: a control character, say
+        raise StructuredInputError(f"not valid YAML: {str(exc).splitlines()[0]}",
+                                   _line_at(text, exc.position)) from None
     except RecursionError:
         raise StructuredInputError(f"nested deeper than {MAX_DEPTH} levels") from None
     except (YAMLError, ValueError, TypeError) as exc:
@@ -177,6 +181,15 @@ def _line_numbers(text: str):
         shown.append(line)
     shown.extend((line + 1, line + 2))  # an error at the end is marked on a line past it
     return shown
+
+
+def _line_at(text: str, position) -> int | None:
+    """The line an editor shows for a character of ``text`` (ruamel.yaml's reader gives a
+    position in the text, not a line)."""
+    if not isinstance(position, int) or not 0 <= position <= len(text):
+        return None
+    before = text[:position]
+    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
 
 
 _OPENING = frozenset({"SequenceStartEvent", "MappingStartEvent"})

@@ -632,3 +632,46 @@ def test_a_statistic_that_is_not_a_finite_number_is_an_error_on_its_line(tmp_pat
             f"not {NOT_NUMBERS[value]}") in found, found
     r = run("--db", db, "cards", "list")
     assert r.code == 2 and "NUM.yaml:8: Odd Beast: stats." in r.err, r
+
+
+#: a set file's bytes after its three head lines and one good card -> the line and the
+#: message of its problem (lines 1-4 are the head and the good card)
+BAD_BYTES = {
+    "latin-1": (b"# caf\xe9\n", 5, "not UTF-8: byte 0xE9 cannot be read"),
+    "latin-1 after CR line ends": (b"\r\r# caf\xe9\r", 7, "not UTF-8: byte 0xE9"),
+    "a NUL byte": (b"# \x00\n", 5, "file holds a NUL byte"),
+    "a control character in a comment": (b"# \x01 here\n", 5,
+                                         "not valid YAML: unacceptable character #x0001: "
+                                         "control characters are not allowed"),
+    "an escape in a name": (b'- {number: "2", name: "Wal\x1brus", kind: action}\n', 5,
+                            "not valid YAML: unacceptable character #x001b"),
+    "DEL after CRLF line ends": (b"#\r\n#\r\n# \x7f\r\n", 7,
+                                 "not valid YAML: unacceptable character #x007f"),
+}
+
+
+@pytest.mark.parametrize("bad", BAD_BYTES)
+def test_a_source_that_is_not_utf8_or_holds_control_characters_names_its_line(tmp_path, bad):
+    """A byte that is not UTF-8 was 'cannot read: 'utf-8' codec can't decode byte 0xe9 in
+    position 231: ...' with no line, and a control character 'not valid YAML: ...
+    position 228' with no line and the rest of ruamel's message on a second line."""
+    tail, line, said = BAD_BYTES[bad]
+    db = tmp_path / "db"
+    path = write_set(db, "BYT.yaml", f"""\
+        - {{number: "1", name: Byte Beast, kind: animal, stats: {STATS}}}
+        """, code="BYT")
+    path.write_bytes(path.read_bytes() + tail)
+    r = run("db", "check", "--db", db)
+    assert r.code == 1, r
+    assert f"BYT.yaml:{line}: error: {said}" in r.out, r
+    assert "position" not in r.out and len(r.out.splitlines()) == 2, r
+
+
+def test_a_utf16_source_is_named_as_such(tmp_path):
+    db = tmp_path / "db"
+    path = write_set(db, "U16.yaml", f"""\
+        - {{number: "1", name: Wide Beast, kind: animal, stats: {STATS}}}
+        """, code="U16")
+    path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
+    r = run("db", "check", "--db", db)
+    assert r.code == 1 and "U16.yaml:1: error: file is UTF-16; save it as UTF-8" in r.out, r

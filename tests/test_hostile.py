@@ -219,6 +219,28 @@ def test_a_collector_number_thousands_of_digits_long_is_no_internal_error(tmp_pa
     assert number_key("\uff10\uff17") == "7" and number_key(digits) == digits
 
 
+def test_a_control_character_or_bad_byte_in_a_deck_or_event_file_is_named_on_its_line(tmp_path):
+    """The YAML reader gives a control character's place as a position in the text: it was
+    reported with no line ('... position 46'), the rest of the message on a line of its own.
+    A byte that is not UTF-8 in a file with CR line ends was put on line 1."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: x\ncards:\n  - {count: 4, name: Walrus}\n# \x01 here\n")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Ev\ngame: animal-battle\n\n# \x1b[31m\n")
+    old_mac = tmp_path / "old-mac.txt"
+    old_mac.write_bytes(b"4 Walrus\r4 Orca\r# caf\xe9\r")
+    for args, code, said in (
+            (("validate", deck), 1, "deck.yaml:4: error: not valid YAML: unacceptable character "
+                                    "#x0001: control characters are not allowed ["),
+            (("validate", "--event", event, deck), 2,
+             "event.yaml:4: not valid YAML: unacceptable character #x001b: control characters "
+             "are not allowed\n"),
+            (("validate", old_mac), 1, "old-mac.txt:3: error: not UTF-8: byte 0xE9")):
+        r = run(*args)
+        assert r.code == code and said in r.out + r.err, r
+        assert "position" not in r.out + r.err, r
+
+
 def test_debug_shows_a_traceback_only_for_internal_errors(monkeypatch, deck_file):
     import deckcli.validate as v
 

@@ -247,8 +247,13 @@ def compile_file(data: bytes) -> tuple:
 
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        problem("db-unreadable", "DB-1.1", f"cannot read: {exc}")
+    except UnicodeDecodeError:
+        text = None
+    if text is None or "\0" in text:  # which byte, on which line, and what it looks like
+        from deckcli.decks.reader import decode_text
+
+        _code, message, line = decode_text(data, "a YAML set file")[1]
+        problem("db-unreadable", "DB-1.1", message, line)
         return problems, None, []
     try:
         doc = load_yaml(text)

@@ -92,24 +92,41 @@ def decode(data: bytes, path: str | None) -> tuple[str | None, Deck | None]:
 
     if len(data) > MAX_FILE_BYTES:
         return fail("too-large", f"file is larger than the {MAX_FILE_BYTES // 1024} KiB limit")
+    text, problem = decode_text(data, "a text decklist")
+    if problem is not None:
+        return fail(*problem)
+    return text, None
+
+
+def decode_text(data: bytes, what: str) -> tuple[str | None, tuple[str, str, int] | None]:
+    """UTF-8 text (BOM stripped), or None and why not: (code, message, line), the code
+    ``encoding`` (UTF-16, Latin-1, ...) or ``binary`` (a NUL byte; ``what`` the file should
+    be, for the message). The one reading of a file's bytes as text: decklists, event files,
+    game logs, card database sources."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return fail("encoding", "file is UTF-16; save it as UTF-8", 1)
+        return None, ("encoding", "file is UTF-16; save it as UTF-8", 1)
     if b"\x00" in data:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        line = _line_at(data, data.index(b"\x00"))
         if data[:200].count(b"\x00") > 10 and (data[1:2] == b"\x00" or data[0:1] == b"\x00"):
-            return fail("encoding", "file looks like UTF-16 without a byte-order mark; "
-                        "save it as UTF-8", 1)
-        return fail("binary", "file holds a NUL byte: not a text decklist", line)
+            return None, ("encoding", "file looks like UTF-16 without a byte-order mark; "
+                          "save it as UTF-8", 1)
+        return None, ("binary", f"file holds a NUL byte: not {what}", line)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return fail("encoding", f"not UTF-8: byte 0x{data[exc.start]:02X} cannot be read "
-                    "(is it Latin-1 or Windows-1252? save it as UTF-8)", line)
-    bom = text.startswith("\ufeff")
-    if bom:
+        return None, ("encoding", f"not UTF-8: byte 0x{data[exc.start]:02X} cannot be read "
+                      "(is it Latin-1 or Windows-1252? save it as UTF-8)",
+                      _line_at(data, exc.start))
+    if text.startswith("\ufeff"):
         text = text[1:]
     return text, None
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    """The line (1-based) of the byte at ``offset``, lines ended by LF, CRLF or CR alone (as
+    :func:`deckcli.decks.lines.split_lines` and an editor count them)."""
+    before = data[:offset]
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
 
 
 #: what may stand before a path's last ".txt" for it to be other than the suffix of a name
