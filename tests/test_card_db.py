@@ -675,3 +675,41 @@ def test_a_utf16_source_is_named_as_such(tmp_path):
     path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
     r = run("db", "check", "--db", db)
     assert r.code == 1 and "U16.yaml:1: error: file is UTF-16; save it as UTF-8" in r.out, r
+
+
+#: collector numbers no text decklist line can end with: '1 Beast (NUM) 12 b' names a card
+#: 'Beast (NUM) 12 b', '(NUM) 8#1' is number 8 and a comment, '(NUM) *F*' the foil mark
+UNWRITABLE_NUMBERS = ["12 b", "12\\t1", " 12", "12\\u00a0", "8#1", "1//2", "[1]", "1]", "*F*",
+                      "*f*", "1\\e", "1\\n2", "1\\u2028"]
+#: and some that every line names as they are
+WRITABLE_NUMBERS = ["12", "007", "A12", "P300", "12a", "x4", "1(2)", "C-12", "SWSH001"]
+
+
+@pytest.mark.parametrize("number", UNWRITABLE_NUMBERS)
+def test_a_collector_number_no_text_line_can_end_with_is_an_error(tmp_path, number):
+    """A printing numbered '12 b' passed db check, then could be played from a JSON deck but
+    named on no text line: 'validate' of '1 Spaced Beast (NUM) 12 b' said there is no such
+    card, and 'convert --to text -o' refused the JSON deck. DB-1.5, as DB-1.4 for names."""
+    db = tmp_path / "db"
+    write_set(db, "NUM.yaml", f"""\
+        - {{number: "{number}", name: Spaced Beast, kind: animal, stats: {STATS}}}
+        """, code="NUM")
+    r = run("db", "check", "--db", db, "-O", "json")
+    assert r.code == 1, r
+    found = [(p["line"], p["code"], p["rule"]) for p in r.json()["problems"]]
+    assert found == [(4, "db-number", "DB-1.5")], r.json()
+    assert "a collector number is one word a decklist line can end with" in r.out, r
+    r = run("--db", db, "cards", "show", "Spaced Beast")
+    assert r.code == 2 and "db check" in r.err, r
+
+
+def test_collector_numbers_a_text_line_can_end_with_pass_and_read_back(tmp_path):
+    db = tmp_path / "db"
+    write_set(db, "NUM.yaml", "".join(
+        f'- {{number: "{n}", name: Beast {i}, kind: animal, stats: {STATS}}}\n'
+        for i, n in enumerate(WRITABLE_NUMBERS)), code="NUM")
+    assert run("db", "check", "--db", db).code == 0
+    deck = tmp_path / "deck.txt"
+    deck.write_text("".join(f"1 Beast {i} (NUM) {n}\n" for i, n in enumerate(WRITABLE_NUMBERS)))
+    r = run("--db", db, "validate", deck, "-O", "json")
+    assert [p["code"] for p in r.json()["decks"][0]["problems"]] == ["deck-size"], r

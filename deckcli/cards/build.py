@@ -311,6 +311,10 @@ def compile_file(data: bytes) -> tuple:
                 else repr(entry.name)
             problem("db-name", "DB-1.4", f"{shown}: {unwritable}",
                     line_of(raw, "name") or line)
+        unwritable = _unwritable_number(entry.number)
+        if unwritable:
+            problem("db-number", "DB-1.5", f"{entry.name} {entry.number!r}: {unwritable}",
+                    line_of(raw, "number") or line)
         if entry.version_of is None and not bad & _CHECKED_FIELDS:
             for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
                 problem(c, rule, msg, line)
@@ -349,6 +353,26 @@ def _unwritable(name: str) -> str | None:
                                       for c in name):  # (the usual name: one C test)
         return "a card's name cannot hold a line break or another control character"
     return None
+
+
+#: what a text decklist line reads at its end besides a collector number (DB-1.5): a comment,
+#: variant tags, another tool's foil mark
+_NOT_IN_NUMBERS = ("#", "//", "[", "]")
+_FOIL_MARK = "*f*"
+
+
+def _unwritable_number(number: str) -> str | None:
+    """Why no text decklist line can end with collector number ``number`` (DB-1.5), else
+    None. A line names a printing as '(SET) NUMBER', the number one word."""
+    if (number.isascii() and number.isalnum()) or not number:  # (the usual number: one test)
+        return None
+    if (any(c in number for c in _NOT_IN_NUMBERS) or number.casefold() == _FOIL_MARK
+            or not number.isprintable() or any(c.isspace() for c in number)):
+        return ("a collector number is one word a decklist line can end with: no space, "
+                "line break or other control character, no '#', '//', '[' or ']', and not "
+                "'*F*'")
+    return None
+
 
 #: fields the game's own card checks read: with a schema problem in one of them, those checks
 #: would only repeat it

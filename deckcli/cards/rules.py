@@ -18,6 +18,12 @@ RULES = [
        "nor a line break or another control character, and it is not blank. A card named "
        "so could be listed in YAML or JSON, but no text line, and fmt writes text.",
        refs=("DL-2.1",)),
+    _r("DB-1.5", "Numbers a decklist can write",
+       "A collector number is one word that a text decklist line can end with: it holds no "
+       "space or other white space, no line break or other control character, neither '#' "
+       "nor '//' (a comment) nor '[' or ']' (variant tags), and it is not '*F*' (the foil "
+       "mark other deck tools write). A printing numbered otherwise could be listed in YAML "
+       "or JSON, but no text line could name it.", refs=("DL-2.1", "DB-1.4")),
     _r("DB-2.1", "Animal statistics",
        "An Animal card gives all five battle statistics and Maximum Depth as numbers. Every "
        "figure of a card, an alpha-walrus creature's level too, is a finite number: true or "
@@ -50,6 +56,7 @@ DB-1.1  cards/build
 DB-1.2  cards/build games/alpha_walrus/cards games/animal_battle/cards
 DB-1.3  cards/build
 DB-1.4  cards/build
+DB-1.5  cards/build
 DB-2.1  cards/model games/alpha_walrus/cards games/animal_battle/cards
 DB-2.2  games/alpha_walrus/cards games/animal_battle/cards
 DB-2.3  games/alpha_walrus/cards games/animal_battle/cards
