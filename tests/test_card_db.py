@@ -297,11 +297,21 @@ def test_search_or_and_negation():
 
 
 @pytest.mark.parametrize("query,column", [("speed>", 7), ("kind:animal colour:red", 13),
-                                          ("variant:shiny", 9), ('"snow', 1), ("or walrus", 1)])
+                                          ("variant:shiny", 9), ('"snow', 1), ("or walrus", 1),
+                                          ("speed>nan", 7), ("weight!=NaN", 9)])
 def test_malformed_query_exit_2_with_column(query, column):
     r = run("cards", "search", query)
     assert r.code == 2, r
     assert f"query column {column}:" in r.err
+
+
+def test_a_comparison_with_nan_is_refused_and_with_infinity_answered():
+    """'speed>nan' matched nothing and 'speed!=nan' nothing either (no comparison with NaN is
+    true; SQLite stores it as NULL): a query that cannot mean anything, answered with 'no
+    cards match'. Infinity is a bound like any other."""
+    r = run("cards", "search", "speed!=nan")
+    assert r.code == 2 and "expected a number after 'speed!=', got 'nan'" in r.err, r
+    assert names("speed<inf") == names("speed>=0") and names("weight>1e999") == []
 
 
 @pytest.mark.parametrize("query,message", [

@@ -117,6 +117,8 @@ def _field_term(field: str, op: str, value: str, neg: bool, col: int, m) -> Term
             op = "="
         try:
             number = float(value.replace("_", "").replace(",", ""))
+            if number != number:  # NaN: no comparison with it is true, not even !=
+                raise ValueError
         except ValueError:
             raise QueryError(f"expected a number after '{field}{op}', got {value!r}"
                              if value else f"expected a number after '{field}{op}'", vcol) from None
