@@ -573,6 +573,30 @@ def test_a_db_folder_entry_that_cannot_be_read_is_an_error_naming_it(tmp_path, k
         assert code == 1 or "db check" in found[2], (args, found)  # where to see them all
 
 
+def test_a_huge_file_in_a_db_folder_is_refused_before_it_is_read(tmp_path):
+    """A set file is read whole, and was read whatever its size: a 2 GiB file (here a sparse
+    one) ended in 'internal error: MemoryError' in a process of 1 GiB, and a 200 MB file of
+    comments took 6 s and 830 MB. Past 16 MiB (a set file of 10,000 printings is about
+    1.3 MB) it is a db-too-large problem, found from its size alone."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    db = tmp_path / "db"
+    db.mkdir()
+    with open(db / "huge.yaml", "wb") as fh:
+        fh.truncate(2 << 30)
+    for args, code in ((("db", "check", "--db", db), 1),
+                       (("--db", db, "cards", "show", "Walrus"), 2)):
+        proc = subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)],
+                              capture_output=True, text=True, timeout=SECONDS,
+                              preexec_fn=limit)
+        assert proc.returncode == code, proc
+        assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc
+        assert f"{db}/huge.yaml" in proc.stdout + proc.stderr, proc
+        assert "file is 2,048 MiB, larger than the 16 MiB a set file may hold" in \
+            proc.stdout + proc.stderr, proc
+
+
 def test_a_folder_named_like_a_set_file_is_a_folder(tmp_path):
     """Not a file to read, nor a problem: the set files in it join the database."""
     inner = tmp_path / "db" / "promos.yaml"

@@ -168,8 +168,7 @@ def _compile_sources(dirs, parts=None) -> Compiled:
         try:
             data = read_source(str(path))
         except UnreadableSource as exc:
-            problems.append(error("db-unreadable", "DB-1.1", f"cannot read: {exc.why}",
-                                  path=label))
+            problems.append(error(exc.code, "DB-1.1", exc.message, path=label))
             continue
         found, head, entries = compile_kept(data, parts)
         file_problems = [error(code, rule, message, path=label, line=line, card=card)

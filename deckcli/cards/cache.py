@@ -169,11 +169,18 @@ def source_place(dirs: list[str], path: str) -> str:
 
 
 class UnreadableSource(OSError):
-    """A source file that cannot be read; ``why`` says so in words (for db-unreadable)."""
+    """A source file that cannot be read: ``message`` says why, ``code`` is the problem's
+    (db-unreadable, or db-too-large for a file past MAX_SOURCE_BYTES)."""
 
-    def __init__(self, why: str):
-        super().__init__(why)
-        self.why = why
+    def __init__(self, message: str, code: str = "db-unreadable"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+#: The most a set file may hold: one of 10,000 printings is about 1.3 MB, and past 200,000
+#: values (yamlio.MAX_NODES) a YAML file is refused anyway. A larger one is not read at all.
+MAX_SOURCE_BYTES = 16 << 20
 
 
 _NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
@@ -183,24 +190,32 @@ _NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socke
 
 def read_source(path: str) -> bytes:
     """A source file's bytes. A FIFO, socket or device is never opened for a blocking read
-    (it would wait for a writer forever); it, a broken symlink and a file that cannot be
-    opened raise :class:`UnreadableSource` saying what it is."""
+    (it would wait for a writer forever); it, a broken symlink, a file that cannot be opened
+    and one larger than MAX_SOURCE_BYTES raise :class:`UnreadableSource` saying what it is."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise UnreadableSource(_why(path, exc)) from None
+        raise UnreadableSource(f"cannot read: {_why(path, exc)}") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise UnreadableSource(_not_regular(st.st_mode))
-        chunks = []
-        while chunk := os.read(fd, max(st.st_size + 1, 1 << 16)):
+            raise UnreadableSource(f"cannot read: {_not_regular(st.st_mode)}")
+        chunks, size = [], 0
+        while size <= MAX_SOURCE_BYTES:  # a file that grows while read: up to the limit
+            chunk = os.read(fd, min(max(st.st_size + 1, 1 << 16), MAX_SOURCE_BYTES + 1 - size))
+            if not chunk:
+                break
             chunks.append(chunk)
+            size += len(chunk)
+        if max(size, st.st_size) > MAX_SOURCE_BYTES:
+            raise UnreadableSource(
+                f"file is {max(size, st.st_size) / (1 << 20):,.0f} MiB, larger than the "
+                f"{MAX_SOURCE_BYTES >> 20} MiB a set file may hold", "db-too-large")
         return b"".join(chunks)
     except UnreadableSource:
         raise
     except OSError as exc:
-        raise UnreadableSource(_why(path, exc)) from None
+        raise UnreadableSource(f"cannot read: {_why(path, exc)}") from None
     finally:
         os.close(fd)
 
