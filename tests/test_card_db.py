@@ -52,6 +52,18 @@ def test_missing_db_folder_exits_2(tmp_path):
     assert r.code == 2 and "does not exist" in r.err, r
 
 
+@pytest.mark.parametrize("given,said", [
+    ("", "deckcli: error: --db '' names no folder (an empty path: is the variable it came "
+         "from unset?)\n"),
+    ("new\nline", "deckcli: error: new\\x0aline: this card database folder does not exist\n")])
+def test_a_db_folder_that_is_not_there_is_named_once_on_one_line(given, said):
+    """'--db ""' (a script's '--db "$DB"' with DB unset) said ': card database folder  does
+    not exist', and a name with a line break was written raw after its escaped form."""
+    for args in (("--db", given, "cards", "list"), ("db", "check", "--db", given)):
+        r = run(*args)
+        assert r.code == 2 and r.err == said, r
+
+
 def test_a_fifo_given_as_db_folder_exits_2(tmp_path):
     """--db names a folder (or one source file): a FIFO is neither, and was silently left
     out (exit 0, the bundled cards only); now exit 2 naming it, and nothing is read from it

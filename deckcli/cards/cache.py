@@ -83,10 +83,13 @@ def source_dirs(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     env = os.environ.get("DECKCLI_DB", "")
     for raw in [*(p for p in env.split(os.pathsep) if p), *extra]:
         raw = str(raw)
+        if not raw:  # '--db "$DB"' with DB unset: not the current folder
+            raise CardDatabaseError("--db '' names no folder (an empty path: is the variable "
+                                    "it came from unset?)")
         if not os.path.exists(raw):
-            raise CardDatabaseError(f"card database folder {raw} does not exist", path=raw)
+            raise CardDatabaseError("this card database folder does not exist", path=raw)
         if not (os.path.isdir(raw) or os.path.isfile(raw)):  # a FIFO, a device, a socket
-            raise CardDatabaseError(f"card database folder {raw} is neither a folder nor a "
+            raise CardDatabaseError("this card database folder is neither a folder nor a "
                                     "file", path=raw)
         if raw not in dirs:
             dirs.append(raw)
