@@ -573,6 +573,32 @@ def test_a_db_folder_entry_that_cannot_be_read_is_an_error_naming_it(tmp_path, k
         assert code == 1 or "db check" in found[2], (args, found)  # where to see them all
 
 
+@pytest.mark.parametrize("closed", ["a sub-folder", "the --db folder itself"])
+def test_a_db_folder_that_cannot_be_listed_is_an_error_naming_it(tmp_path, closed):
+    """A folder of set files the user may not list was passed over in silence: 'db check'
+    said 'no problems' and its cards were unknown cards. As a folder walk of decks does
+    (DL-1.4), every command names it: db check exits 1, the others exit 2."""
+    db = tmp_path / "db"
+    (db / "promos").mkdir(parents=True)
+    (db / "promos" / "spring.yaml").write_text(
+        "game: animal-battle\nset: {code: SPR, name: Spring}\ncards:\n"
+        '- {number: "P1", name: Walrus, version_of: "12", variants: [promotional]}\n')
+    assert run_unprivileged("--db", db, "cards", "show", "Walrus (SPR) P1").returncode == 0
+    folder = db / "promos" if closed == "a sub-folder" else db
+    folder.chmod(0)
+    try:
+        for args, code in ((("db", "check", "--db", db), 1),
+                           (("--db", db, "cards", "show", "Walrus"), 2)):
+            proc = run_unprivileged(*args, timeout=SECONDS)
+            text = proc.stdout + proc.stderr
+            assert proc.returncode == code, proc
+            assert "Traceback" not in text and "internal error" not in text, proc
+            assert f"{folder}: " in text and "cannot read this folder: permission denied; " \
+                "the set files in it are not read" in text, proc
+    finally:
+        folder.chmod(0o755)
+
+
 def test_a_huge_file_in_a_db_folder_is_refused_before_it_is_read(tmp_path):
     """A set file is read whole, and was read whatever its size: a 2 GiB file (here a sparse
     one) ended in 'internal error: MemoryError' in a process of 1 GiB, and a 200 MB file of

@@ -90,9 +90,11 @@ class Compiled:
     kept: int = 0
 
 
-def discover(dirs) -> list[tuple[Path, str]]:
+def discover(dirs, unlisted: list | None = None) -> list[tuple[Path, str]]:
     """Every source file under the folders, as (path, label for messages), in a stable order;
-    a file reached twice (``--db card_db/alpha-walrus``, inside the built-in folder) once."""
+    a file reached twice (``--db card_db/alpha-walrus``, inside the built-in folder) once.
+    ``unlisted`` (a list): gets (label, why) of each folder that could not be listed, whose
+    set files are then missing (symlinked folders are not followed)."""
     out = []
     seen: set[str] = set()
 
@@ -106,10 +108,25 @@ def discover(dirs) -> list[tuple[Path, str]]:
         if root.is_file():
             take(root, str(root))
             continue
-        for path in sorted(p for p in root.rglob("*") if p.suffix in SOURCE_SUFFIXES):
-            if not path.is_dir():  # a FIFO or a broken symlink too: reading it says what it is
-                take(path, _label(root, path))
+        found = []
+        for top, _subdirs, names in os.walk(root, onerror=lambda exc, root=root: _unlisted(
+                root, exc, unlisted)):
+            found.extend(Path(top, n) for n in names if Path(n).suffix in SOURCE_SUFFIXES)
+        for path in sorted(found):  # a FIFO or a broken symlink too: reading it says what it is
+            take(path, _label(root, path))
     return out
+
+
+def _unlisted(root: Path, exc: OSError, unlisted: list | None) -> None:
+    """os.walk's onerror: note the folder it could not list (see :func:`discover`)."""
+    import errno
+
+    if unlisted is None:
+        return
+    why = "permission denied" if exc.errno in (errno.EACCES, errno.EPERM) else \
+        (exc.strerror or str(exc)).lower()
+    unlisted.append((_label(root, Path(exc.filename)).removesuffix("/."),
+                     f"cannot read this folder: {why}; the set files in it are not read"))
 
 
 def _label(root: Path, path: Path) -> str:
@@ -163,7 +180,10 @@ def _compile_sources(dirs, parts=None) -> Compiled:
     raw_entries = []  # (released, file order, game, set code, entry, label, line)
     set_files: dict[tuple[str, str], tuple[str, int | None, str]] = {}
 
-    for order, (path, label) in enumerate(discover(dirs)):
+    unlisted: list[tuple[str, str]] = []
+    sources = discover(dirs, unlisted)
+    problems.extend(error("db-unreadable", "DB-1.1", why, path=label) for label, why in unlisted)
+    for order, (path, label) in enumerate(sources):
         out.files.append(path)
         try:
             data = read_source(str(path))

@@ -69,8 +69,9 @@ def _patch_index(dirs, files, path, stat_key, parts):
             raise _Fallback  # an index another deckcli, or other folders, made
         known = {row[0]: row for row in work.execute(
             "SELECT path, ord, sha256, rank, game, code FROM files")}
-        found = discover(dirs)
-        if [label for _, label in found] != sorted(known, key=lambda k: known[k][1]):
+        unlisted: list = []
+        found = discover(dirs, unlisted)
+        if unlisted or [label for _, label in found] != sorted(known, key=lambda k: known[k][1]):
             raise _Fallback  # a file added, gone or moved: the numbering of everything changes
         # a file whose size and time are the ones the index recorded is not read (as a run
         # trusts the whole index when they all are)
