@@ -16,18 +16,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.cards.cache import (
-    SOURCE_SUFFIXES,
-    UnreadableSource,
-    builtin_db_dir,
-    content_key,
-    dirs_key,
-    read_source,
-    save,
-)
+from deckcli.cards.cache import SOURCE_SUFFIXES, builtin_db_dir, content_key, dirs_key, save
 from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.cards.parts import code_hash
+from deckcli.cards.sources import UnreadableSource, read_source
 from deckcli.diagnostics import Diagnostic, command_text, error, one_line, visible_name
 from deckcli.errors import CardDatabaseError
 

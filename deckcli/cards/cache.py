@@ -40,6 +40,7 @@ import sqlite3
 import stat
 
 from deckcli.cards.index import SCHEMA_VERSION
+from deckcli.cards.sources import UnreadableSource, read_source
 from deckcli.errors import CardDatabaseError
 
 
@@ -169,84 +170,6 @@ def source_place(dirs: list[str], path: str) -> str:
         if path.startswith(inside):
             return f"{i}:{path[len(inside):].replace(os.sep, '/')}"
     return path
-
-
-class UnreadableSource(OSError):
-    """A source file that cannot be read: ``message`` says why, ``code`` is the problem's
-    (db-unreadable, or db-too-large for a file past MAX_SOURCE_BYTES)."""
-
-    def __init__(self, message: str, code: str = "db-unreadable"):
-        super().__init__(message)
-        self.message = message
-        self.code = code
-
-
-#: The most a set file may hold: one of 10,000 printings is about 1.3 MB, and past 200,000
-#: values (yamlio.MAX_NODES) a YAML file is refused anyway. A larger one is not read at all.
-MAX_SOURCE_BYTES = 16 << 20
-
-
-_NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
-                (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                (stat.S_ISDIR, "a folder"))
-
-
-def read_source(path: str) -> bytes:
-    """A source file's bytes. A FIFO, socket or device is never opened for a blocking read
-    (it would wait for a writer forever); it, a broken symlink, a file that cannot be opened
-    and one larger than MAX_SOURCE_BYTES raise :class:`UnreadableSource` saying what it is."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise UnreadableSource(f"cannot read: {_why(path, exc)}") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise UnreadableSource(f"cannot read: {_not_regular(st.st_mode)}")
-        chunks, size = [], 0
-        while size <= MAX_SOURCE_BYTES:  # a file that grows while read: up to the limit
-            chunk = os.read(fd, min(max(st.st_size + 1, 1 << 16), MAX_SOURCE_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if max(size, st.st_size) > MAX_SOURCE_BYTES:
-            raise UnreadableSource(
-                f"file is {max(size, st.st_size) / (1 << 20):,.0f} MiB, larger than the "
-                f"{MAX_SOURCE_BYTES >> 20} MiB a set file may hold", "db-too-large")
-        return b"".join(chunks)
-    except UnreadableSource:
-        raise
-    except OSError as exc:
-        raise UnreadableSource(f"cannot read: {_why(path, exc)}") from None
-    finally:
-        os.close(fd)
-
-
-def _not_regular(mode: int) -> str:
-    kind = next((k for test, k in _NOT_REGULAR if test(mode)), "of another kind")
-    return f"it is {kind}, not a regular file"
-
-
-def _why(path: str, exc: OSError) -> str:
-    """Why ``path`` could not be opened, in words."""
-    import errno
-
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):  # a socket cannot be opened (ENXIO)
-        return _not_regular(mode)
-    if exc.errno == errno.ENOENT and os.path.islink(path):
-        return f"it is a symbolic link to {os.readlink(path)!r}, which does not exist"
-    if exc.errno == errno.ELOOP:
-        return "it is a symbolic link in a loop"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if exc.errno == errno.ENOENT:
-        return "it is gone (deleted while it was read)"
-    return (exc.strerror or str(exc)).lower()
 
 
 def dirs_key(dirs: list[str]) -> str:

@@ -26,15 +26,9 @@ import json
 import marshal
 import sqlite3
 
-from deckcli.cards.cache import (
-    content_key,
-    dirs_key,
-    load_copy,
-    read_source,
-    save,
-    unchanged,
-)
+from deckcli.cards.cache import content_key, dirs_key, load_copy, save, unchanged
 from deckcli.cards.names import fold_name, number_key, set_key
+from deckcli.cards.sources import read_source
 
 
 class _Fallback(Exception):
