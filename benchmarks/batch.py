@@ -6,7 +6,9 @@ Generates decklists from the real card database, then times side by side in one 
 * the `mtg-parser` package parsing the same files in one Python process (parse only: no
   database, no checks), the baseline a player would otherwise reach for.
 
-A third command, the floor, only reads the files and counts their lines (see FLOOR). A fourth
+A third command, the floor, only reads the files and counts their lines (see FLOOR). Another,
+NO_CLI, is the same check through deckcli's library with no command line (see NO_CLI): what
+the command line's start-up (click) costs of the `--jobs 1` run. A fourth
 checks the same decks against an event file (a ban, a limited card, a list of legal sets: what
 a tournament's CI runs), reported as its ratio to the plain check. Beside
 the --jobs speed-up it prints the machine's own ceiling: the speed-up of a pure-Python loop in
@@ -64,6 +66,27 @@ for root, dirs, files in os.walk(sys.argv[1]):
                     seen[line] = seen.get(line, 0) + 1
                     n += 1
 print(n)
+"""
+
+
+# Not a peer either: `validate DIR --output json --jobs 1` done by deckcli's own library calls
+# (the ones the command makes) in a script that never imports click, started as deckcli's
+# console script is (the collector off while modules load, no teardown at exit). Its output
+# is the command's, byte for byte (checked each run). Its ratio is what a validate that parsed
+# its options without click, a second command-line parser, would give.
+NO_CLI = r"""
+import gc, os, sys
+gc.disable()
+from deckcli.batch import run_validation
+from deckcli.cards import open_index
+from deckcli.validate import Options, collect_paths
+gc.freeze()
+gc.enable()
+legal = run_validation(collect_paths([sys.argv[1]]), open_index(), Options(), output="json",
+                       jobs=1)
+assert "click" not in sys.modules
+sys.stdout.flush()
+os._exit(0 if legal else 1)
 """
 
 
@@ -146,6 +169,15 @@ def per_deck(folder: Path, passes: int = 3) -> tuple[float, float]:
     return best["deckcli"], best["mtg-parser"]
 
 
+def _stdout(cmd: list[str], env: dict) -> bytes:
+    """What ``cmd`` prints (not timed)."""
+    import subprocess
+
+    from _common import timed_env
+
+    return subprocess.run(cmd, capture_output=True, env=timed_env(env)).stdout
+
+
 def generate(folder: Path, count: int, seed: int = 7) -> None:
     """Decklists of 60 cards in the text format, some naming printings, a few illegal."""
     index = _index()
@@ -211,6 +243,8 @@ def main() -> None:
                 "event": [*cmd, "validate", str(small), "--output", "json", "--jobs", "1",
                           "--event", str(tmp / "event.yaml")]}
         cmds["floor"] = [sys.executable, "-c", FLOOR, str(small)]
+        cmds["no-cli"] = [sys.executable, "-c", NO_CLI, str(small)]
+        same = (_stdout(cmds["no-cli"], env) == _stdout(cmds["deckcli"], env))
         if have_peer:
             cmds["mtg-parser"] = [sys.executable, "-c", PEER, str(small)]
         res = compare(cmds, runs=args.runs, env=env, warmup=1)
@@ -248,6 +282,11 @@ def main() -> None:
             results["per_deck_ratio"] = round(ours / theirs, 3)
             print(f"per deck in one process, start-up left out: deckcli {ours:.0f} us, "
                   f"mtg-parser {theirs:.0f} us, ratio {ours / theirs:.2f} (reported)")
+            no_cli = res["no-cli"]["median"] / res["mtg-parser"]["median"]
+            results["no_cli_ratio"] = round(no_cli, 3)
+            print(f"{args.decks:,} decks: the same check without the command line (no click; "
+                  f"the same output: {'yes' if same else 'NO'}): median "
+                  f"{ms(res['no-cli']['median'])}, ratio to mtg-parser {no_cli:.2f} (reported)")
             floor = res["floor"]["median"] / res["mtg-parser"]["median"]
             results["floor_ratio"] = round(floor, 3)
             print(f"{args.decks:,} decks: floor (read + split + count lines, no parsing): median "

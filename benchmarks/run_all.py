@@ -82,6 +82,8 @@ def main() -> None:
         batch.get("instr_ratio"))
     row("batch 5,000 decks, default (auto) / mtg-parser", "<= 0.4", batch.get("default_ratio"))
     row("batch with an event file / without", "(reported)", batch.get("event_ratio"))
+    row("batch --jobs 1 without the command line (no click) / mtg-parser", "(reported)",
+        batch.get("no_cli_ratio"))
     row("batch floor (read + split lines) / mtg-parser", "(reported)",
         batch.get("floor_ratio"))
     row("batch per deck, one process / mtg-parser", "(reported)", batch.get("per_deck_ratio"))
