@@ -160,6 +160,14 @@ class Match:
             self.event(f"{player} moves to the {new.title()} Phase")
         return t
 
+    def field_gate(self, player: str) -> Turn:
+        """A card put on the field (a summon, equipment, gear, the Alpha Walrus) belongs to the
+        Play Phase (AW-3.3). Once it has passed, the rule broken is the one of the phase the
+        turn is in: the Recover Phase puts nothing new on the field (AW-5.1); the Battle Phase
+        comes after the Play Phase, which does not come back (AW-3.1)."""
+        t = self.turn_of(player)
+        return self.gate(player, ("play",), "AW-5.1" if t.phase == "recover" else "AW-3.1")
+
     def goamph(self, by, target: str, rule: str) -> None:
         """AW-10.1 to AW-10.4: a player answers an action with a Goamph from hand."""
         by = str(by)

@@ -283,7 +283,7 @@ def _one_left(game) -> None:
 # --------------------------------------------------------------------------- Final Showdown
 def summon_alpha(game, player: str, action: dict) -> None:
     st, house = game.state, game.house
-    game.gate(player, ("play",), "AW-5.1")
+    game.field_gate(player)
     p = st.players[player]
     if st.centre is None or st.centre.kind != "alpha-walrus":
         raise Illegal("AW-8.1", "the Alpha Walrus is not in the centre")

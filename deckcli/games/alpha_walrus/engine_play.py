@@ -61,7 +61,7 @@ def play(game, player: str, action: dict) -> None:
 def summon(game, player: str, action: dict) -> None:
     st = game.state
     card = game.card(action)
-    game.gate(player, ("play",), "AW-5.1")
+    game.field_gate(player)
     idx = game.from_hand(player, card, "AW-3.3")
     if card.kind == "alpha-walrus":
         raise Illegal("AW-8.1", "the Alpha Walrus is summoned only by sacrificing the four "
@@ -96,7 +96,7 @@ def summon(game, player: str, action: dict) -> None:
 def equip(game, player: str, action: dict) -> None:
     st = game.state
     card = game.card(action)
-    game.gate(player, ("play",), "AW-5.1")
+    game.field_gate(player)
     idx = game.from_hand(player, card, "AW-6.1")
     if card.kind != "equipment":
         raise Illegal("AW-6.1" if card.kind != "gear" else "AW-8.1",
@@ -129,7 +129,7 @@ def equip(game, player: str, action: dict) -> None:
 
 def place_gear(game, player: str, action: dict) -> None:
     card = game.card(action)
-    game.gate(player, ("play",), "AW-5.1")
+    game.field_gate(player)
     idx = game.from_hand(player, card, "AW-8.1")
     if card.kind != "gear":
         raise Illegal("AW-8.1", f"{card.ref} is not an Alpha Walrus gear piece")
