@@ -801,6 +801,21 @@ GAP_ROWS = [
                     "bob": ["Krill", "Lemming", "Ermine", "Puffin"]},
              house={"destroy_all_four": "eliminates", "last_player": "wins"}),
         lambda r: r["final"]["players"]["bob"]["out"] and r["final"]["winner"] == "alice"),
+    # alice has all four gear pieces down in round 2, when nobody may battle (AW-1.6)
+    Row("AW-G.21", "the Alpha Walrus summoned in round 2", [DRAW, A("summon-alpha")], "gap",
+        dict(round=2, field={"alice": ["Krill"], "bob": ["Krill"]}, gear={"alice": GEAR}),
+        lambda r: r["final"]["winner"] == "alice"),
+    Row("AW-G.21", "house rule early_showdown=round-3: not in round 2",
+        [DRAW, A("summon-alpha")], "illegal",
+        dict(round=2, field={"alice": ["Krill"], "bob": ["Krill"]}, gear={"alice": GEAR},
+             house={"early_showdown": "round-3"}),
+        lambda r: r["final"]["winner"] is None and fld(r) == ["Krill"]
+        and len(r["final"]["players"]["alice"]["gear"]) == 4),
+    Row("AW-8.1", "house rule early_showdown=round-3: the summon is open in round 3",
+        [DRAW, A("summon-alpha")], "ok",
+        dict(round=3, field={"alice": ["Krill"], "bob": ["Krill"]}, gear={"alice": GEAR},
+             house={"early_showdown": "round-3"}),
+        lambda r: r["final"]["winner"] == "alice" and not r["gaps"]),
 ]
 
 

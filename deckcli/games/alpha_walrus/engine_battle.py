@@ -294,6 +294,14 @@ def summon_alpha(game, player: str, action: dict) -> None:
         raise Illegal("AW-8.1", f"{player} has {len(pieces) - len(missing)} of the "
                                 f"{len(pieces)} gear pieces on the field (missing: "
                                 f"{', '.join(missing)})")
+    if st.round <= 2:  # AW-1.6 names battles; whether the Final Showdown is one is AW-G.21
+        if house.value("early_showdown") == "round-3" and house.settled("early_showdown"):
+            raise Illegal("AW-G.21", f"round {st.round}: the house rule early_showdown=round-3 "
+                                     "keeps the Alpha Walrus from being summoned before round 3, "
+                                     "as a battle (AW-1.6)")
+        game.gap(house.record("early_showdown", f"{player} summons the Alpha Walrus in round "
+                              f"{st.round}, one of the first two rounds, which have no battles "
+                              "(AW-1.6)", "the Final Showdown goes ahead"))
     if not p.field:
         if house.value("sacrifice_creatures") == "at-least-one" and \
                 house.settled("sacrifice_creatures"):

@@ -79,6 +79,10 @@ GAPS = {g.rule: g for g in (
     _gap("AW-G.20", "showdown_beaten", "what becomes of the creatures the Alpha Walrus beat "
          "before the Summoner lost", {"stay": "they stay on the field",
                                       "discarded": "they are discarded, as a battle's losers"}),
+    _gap("AW-G.21", "early_showdown", "whether the Alpha Walrus may be summoned in the first two "
+         "rounds, which have no battles", {
+             "allowed": "the summon and its Final Showdown are open in every round",
+             "round-3": "as a battle, not before the third round"}),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

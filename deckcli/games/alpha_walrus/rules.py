@@ -42,7 +42,7 @@ RULES = [
        "Recover Phase (AW-5.2).", refs=("AW-5.2", "AW-G.5")),
     _r("AW-1.6", "Two peaceful rounds",
        "Nobody may battle during the first two rounds of the game. A round ends when every "
-       "player still in the game has had a turn.", refs=("AW-4.1",)),
+       "player still in the game has had a turn.", refs=("AW-4.1", "AW-G.21")),
     # 2. Discarding to draw
     _r("AW-2.1", "Discard to draw, once a turn",
        "A player may, once in each of their turns, put one card from hand on the discard pile "
@@ -297,6 +297,13 @@ RULES = [
        "opponents' creatures the Alpha Walrus beat before it lost a later fight are discarded "
        "too, as the losers of a battle are, is not said. House rule showdown_beaten: stay or "
        "discarded. Provisional: stay.", refs=("AW-9.3", "AW-8.2", "AW-4.6"), gap=True),
+    _r("AW-G.21", "Gap: a Final Showdown in the opening rounds",
+       "AW-1.6 keeps the first two rounds free of battles. The seed does not say whether the "
+       "fights of the Final Showdown are battles in that sense, so whether a player who has laid "
+       "down all four gear pieces by then may already summon the Alpha Walrus is open. House "
+       "rule early_showdown: allowed (the summon is open in every round) or round-3 (as a "
+       "battle, not before the third round). Provisional: allowed.", refs=("AW-1.6", "AW-8.1"),
+       gap=True),
 ]
 
 
@@ -374,4 +381,5 @@ AW-G.17  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.18  games/alpha_walrus/battle games/alpha_walrus/gaps
 AW-G.19  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.20  games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.21  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 """)
