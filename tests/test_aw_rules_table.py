@@ -816,6 +816,17 @@ GAP_ROWS = [
         dict(round=3, field={"alice": ["Krill"], "bob": ["Krill"]}, gear={"alice": GEAR},
              house={"early_showdown": "round-3"}),
         lambda r: r["final"]["winner"] == "alice" and not r["gaps"]),
+    Row("AW-G.22", "a Recover discard from 9 cards down to 5",
+        [DRAW, A("recover"), A("discard", cards=["Lemming", "Ermine", "Krill", "Puffin"])], "gap",
+        dict(alice=HAND + ["Krill", "Puffin", "Orca"]), lambda r: len(hand(r)) == 5),
+    Row("AW-G.22", "house rule recover_discard=to-seven: no discard below seven",
+        [DRAW, A("recover"), A("discard", cards=["Lemming", "Ermine", "Krill"])], "illegal",
+        dict(alice=HAND + ["Krill", "Puffin", "Orca"], house={"recover_discard": "to-seven"}),
+        lambda r: len(hand(r)) == 9),
+    Row("AW-5.2", "house rule recover_discard=to-seven: from 9 down to exactly 7",
+        [DRAW, A("recover"), A("discard", cards=["Lemming", "Ermine"])], "ok",
+        dict(alice=HAND + ["Krill", "Puffin", "Orca"], house={"recover_discard": "to-seven"}),
+        lambda r: len(hand(r)) == 7 and not r["gaps"]),
 ]
 
 

@@ -19,9 +19,9 @@ equip          Play                        AW-6.1, AW-6.2, AW-5.1, AW-10.2
 place-gear     Play                        AW-8.1, AW-5.1
 discard-draw   any of the player's turn    AW-2.1 to AW-2.5, AW-10.5, AW-G.11
 battle         Battle                      AW-1.6, AW-4.x, AW-10.4, AW-10.6 to AW-10.9
-summon-alpha   Play                        AW-8.x, AW-9.x
+summon-alpha   Play                        AW-8.x, AW-9.x, AW-G.21
 recover        Recover                     AW-5.1
-discard        Recover                     AW-5.2, AW-5.3
+discard        Recover                     AW-5.2, AW-5.3, AW-G.22
 end            ends the turn               AW-1.5, AW-G.5
 =============  ==========================  =============================================
 """
@@ -314,9 +314,20 @@ class Match:
         if before <= HAND_MAX:
             raise Illegal("AW-5.2", f"{player} holds {before} cards; Recover discards are only "
                                     f"for a hand over {HAND_MAX}")
-        if before - len(raw) < HAND_MIN:
+        after = before - len(raw)
+        if after < HAND_MIN:
             raise Illegal("AW-5.2", f"discarding {len(raw)} of {before} cards would leave "
-                                    f"{before - len(raw)}; keep at least {HAND_MIN}")
+                                    f"{after}; keep at least {HAND_MIN}")
+        if after < HAND_MAX:  # AW-G.22: past the limit, down towards the minimum
+            house = self.house
+            if house.value("recover_discard") == "to-seven" and house.settled("recover_discard"):
+                raise Illegal("AW-G.22", f"discarding {len(raw)} of {before} cards would leave "
+                                         f"{after}; the house rule recover_discard=to-seven "
+                                         f"discards down to {HAND_MAX}, {before - HAND_MAX} "
+                                         "card(s)")
+            self.gap(house.record("recover_discard", f"{player} discards {len(raw)} of {before} "
+                                  f"cards, keeping {after}, fewer than the limit of {HAND_MAX}",
+                                  f"the discard stands: {after} cards kept"))
         for ref in raw:
             card = self.cards.find(ref)
             idx = self.from_hand(player, card, "AW-5.2")

@@ -83,6 +83,9 @@ GAPS = {g.rule: g for g in (
          "rounds, which have no battles", {
              "allowed": "the summon and its Final Showdown are open in every round",
              "round-3": "as a battle, not before the third round"}),
+    _gap("AW-G.22", "recover_discard", "whether a Recover discard may go below seven cards", {
+        "to-five": "a hand over seven may be discarded to anything from seven down to five",
+        "to-seven": "a hand over seven is discarded down to seven, no further"}),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

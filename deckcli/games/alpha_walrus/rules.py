@@ -109,9 +109,10 @@ RULES = [
        "In the Recover Phase a player may still play cards as needed, but may not put any new "
        "card on the field: no summoning, no equipment, no gear."),
     _r("AW-5.2", "Recover: back to the hand limit",
-       "A player who holds more than seven cards in the Recover Phase discards until they hold "
-       "seven (or fewer), never going below five. Ending the turn with more than seven cards "
-       "breaks the limit.", refs=("AW-1.5", "AW-G.5")),
+       "A player who holds more than seven cards in the Recover Phase discards down to seven, "
+       "and no discard may leave them with fewer than five; whether one may go on below seven "
+       "is gap AW-G.22. Ending the turn with more than seven cards breaks the limit.",
+       refs=("AW-1.5", "AW-G.5", "AW-G.22")),
     _r("AW-5.3", "Discarded gear goes back into the deck",
        "An Alpha Walrus gear piece that is discarded is not left on the discard pile: it is "
        "shuffled back into the deck."),
@@ -304,6 +305,13 @@ RULES = [
        "rule early_showdown: allowed (the summon is open in every round) or round-3 (as a "
        "battle, not before the third round). Provisional: allowed.", refs=("AW-1.6", "AW-8.1"),
        gap=True),
+    _r("AW-G.22", "Gap: discarding below seven",
+       "A hand over the limit is brought down to seven in the Recover Phase, and the seed also "
+       "says at least five cards are kept. It does not say whether that second bound lets a "
+       "player throw away more than the limit asks, ending with six or five cards. House rule "
+       "recover_discard: to-five (a Recover discard from a hand over seven may keep anything "
+       "from seven down to five) or to-seven (it stops at seven). Provisional: to-five.",
+       refs=("AW-5.2",), gap=True),
 ]
 
 
@@ -382,4 +390,5 @@ AW-G.18  games/alpha_walrus/battle games/alpha_walrus/gaps
 AW-G.19  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.20  games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.21  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.22  games/alpha_walrus/engine games/alpha_walrus/gaps
 """)
