@@ -341,6 +341,12 @@ ROWS = [
         [DRAW, A("recover"), A("discard", card="Alpha Walrus Horn")], "ok",
         dict(alice=HAND + ["Krill", "Puffin", "Alpha Walrus Horn"]),
         lambda r: r["final"]["deck"] == len(FILLER) and r["final"]["discard"] == 0),
+    # AW-5.3 is not only the Recover Phase's: gear discarded to draw goes back into the deck too
+    Row("AW-5.3", "gear discarded to draw is shuffled back into the deck",
+        [DRAW, A("discard-draw", card="Alpha Walrus Horn")], "ok",
+        dict(alice=HAND + ["Alpha Walrus Horn"]),
+        lambda r: r["final"]["deck"] == len(FILLER) - 1 and r["final"]["discard"] == 0
+        and "Alpha Walrus Horn (AWC) 45" not in hand(r)),
     Row("AW-3.3", "playing a card (not to the field) in the Recover Phase (AW-5.1)",
         [DRAW, A("recover"), A("play", card="Avalanche")], "ok",
         dict(alice=HAND + ["Avalanche"]),
@@ -555,6 +561,9 @@ ROWS = [
     Row("AW-10.5", "Lucky Flipper, then discard-to-draw",
         [DRAW, A("play", card="Lucky Flipper"), A("discard-draw", card="Lemming")], "ok",
         dict(alice=HAND + ["Lucky Flipper"]), lambda r: len(hand(r)) == 7),
+    Row("AW-10.5", "discard-to-draw, then Lucky Flipper",
+        [DRAW, A("discard-draw", card="Lemming"), A("play", card="Lucky Flipper")], "ok",
+        dict(alice=HAND + ["Lucky Flipper"]), lambda r: len(hand(r)) == 7),
     Row("AW-10.5", "Lucky Flipper outside the Draw Phase",
         [DRAW, A("summon", card="Lemming"), A("play", card="Lucky Flipper")], "illegal",
         dict(alice=HAND + ["Lucky Flipper"])),
@@ -570,6 +579,13 @@ ROWS = [
         [DRAW, A("battle", **BATTLE, match={1: 1})], "ok",
         dict(field={"alice": [W8], "bob": ["Pacific Walrus"]}),
         lambda r: "AW-10.6" not in last(r)["rules"] and fld(r, "bob") == []),
+    # AW-10.6 leaves the Alpha Walrus out: the level 6 Walrus sent against it fights by level,
+    # and the dice given (which would make the opponent win a mini showdown) are not rolled
+    Row("AW-8.2", "the level 6 Walrus against the Alpha Walrus: no mini showdown",
+        [DRAW, A("summon-alpha", rolls=[1, 6])], "ok",
+        dict(field={"alice": ["Krill"], "bob": [W6]}, gear={"alice": GEAR}),
+        lambda r: "AW-10.6" not in last(r)["rules"] and last(r)["rolls"] == []
+        and r["final"]["winner"] == "alice"),
     Row("AW-10.7", "walruses pair up whatever the defender matched",
         [DRAW, A("battle", **BATTLE, match={W6: "Orca", "Krill": "Pacific Walrus"},
                  rolls=[6, 1], take="Lemming")], "ok",

@@ -164,6 +164,8 @@ def discard_draw(game, player: str, action: dict) -> None:
                                 f"{card.ref} ({card.kind}) to draw", "draws 1 card"))
     st.players[player].hand.pop(idx)
     st.to_discard(card, game.events)
+    if card.kind == "gear":
+        game.cite("AW-5.3")
     game.event(f"{player} discards {card.ref} to draw {n}")
     st.draw(player, n, game.house, game.out.gaps, game.events)
     t.discard_drew = True

@@ -345,7 +345,7 @@ AW-4.9   games/alpha_walrus/engine_battle games/alpha_walrus/engine_play
 AW-4.10  games/alpha_walrus/battle
 AW-5.1   games/alpha_walrus/engine
 AW-5.2   games/alpha_walrus/engine
-AW-5.3   games/alpha_walrus/engine
+AW-5.3   games/alpha_walrus/engine games/alpha_walrus/engine_play
 AW-6.1   games/alpha_walrus/engine_play
 AW-6.2   games/alpha_walrus/engine_play games/alpha_walrus/rulings
 AW-7.1   games/alpha_walrus/engine_play games/alpha_walrus/rulings
