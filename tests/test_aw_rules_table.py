@@ -843,6 +843,20 @@ GAP_ROWS = [
         [DRAW, A("recover"), A("discard", cards=["Lemming", "Ermine"])], "ok",
         dict(alice=HAND + ["Krill", "Puffin", "Orca"], house={"recover_discard": "to-seven"}),
         lambda r: len(hand(r)) == 7 and not r["gaps"]),
+    # alice is beaten holding six cards; bob's Tusk Charge and alice's sacrificed Krill are the
+    # discard pile
+    Row("AW-G.23", "a beaten Summoner's hand leaves the game with them",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6])], "gap",
+        dict(field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR},
+             bob=HAND + ["Tusk Charge"]),
+        lambda r: len(hand(r)) == 6 and r["final"]["discard"] == 2),
+    Row("AW-G.23", "house rule removed_hand=discarded",
+        [DRAW, A("summon-alpha", fights=[{"opponent": "bob", "battle_cards": [
+            {"player": "bob", "card": "Tusk Charge"}]}], rolls=[1, 6])], "gap",
+        dict(field={"alice": ["Krill"], "bob": ["Orca"]}, gear={"alice": GEAR},
+             bob=HAND + ["Tusk Charge"], house={"removed_hand": "discarded"}),
+        lambda r: hand(r) == [] and r["final"]["discard"] == 8),
 ]
 
 

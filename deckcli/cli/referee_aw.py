@@ -15,7 +15,7 @@ from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import echo_json, fresh_seed, open_index, ruling_options
 from deckcli.games.alpha_walrus import GAME
 
-_common = ruling_options("battle_level=printed (gaps AW-G.1 to AW-G.22)", hide_game=True)
+_common = ruling_options("battle_level=printed (gaps AW-G.1 to AW-G.23)", hide_game=True)
 
 
 def _dice_options(f):

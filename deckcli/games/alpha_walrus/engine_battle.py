@@ -261,6 +261,22 @@ def _beaten_creatures(game, beaten: list) -> None:
             st.discard_creature(opp, pos - 1, game.events)  # the last position first
 
 
+def _removed_hand(game, player: str) -> None:
+    """AW-G.23: the cards a beaten Summoner still holds leave the game with them, or with
+    ``removed_hand=discarded`` go to the discard pile (gear back into the deck, AW-5.3)."""
+    p = game.state.players[player]
+    if not p.hand:
+        return
+    discard = game.house.value("removed_hand") == "discarded"
+    game.gap(game.house.record(
+        "removed_hand", f"{player} is removed holding {len(p.hand)} card(s)",
+        "they are discarded" if discard else "they leave the game with their player"))
+    if discard:
+        for card in p.hand:
+            game.state.to_discard(card, game.events)
+        p.hand.clear()
+
+
 def _one_left(game) -> None:
     """AW-G.19: a player has gone out and one player is left, with no opponent to beat in the
     Final Showdown that wins the game (AW-9.1); ``last_player=wins`` makes that player the
@@ -405,6 +421,7 @@ def summon_alpha(game, player: str, action: dict) -> None:
         game.cite("AW-9.1")
         return
     p.out = True
+    _removed_hand(game, player)
     _beaten_creatures(game, result["beaten"])
     st.shuffle_into_deck(st.alpha_gear)
     st.alpha_gear = []

@@ -86,6 +86,9 @@ GAPS = {g.rule: g for g in (
     _gap("AW-G.22", "recover_discard", "whether a Recover discard may go below seven cards", {
         "to-five": "a hand over seven may be discarded to anything from seven down to five",
         "to-seven": "a hand over seven is discarded down to seven, no further"}),
+    _gap("AW-G.23", "removed_hand", "what becomes of the cards in a beaten Summoner's hand", {
+        "kept": "they leave the game with their player",
+        "discarded": "they go to the discard pile (gear back into the deck)"}),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

@@ -159,7 +159,8 @@ RULES = [
        "A Summoner who loses a Final Showdown fight is removed from the game."),
     _r("AW-9.3", "After a failed Showdown",
        "The beaten Summoner's Alpha Walrus gear is shuffled back into the deck, their "
-       "creatures are discarded and the Alpha Walrus returns to the centre."),
+       "creatures are discarded and the Alpha Walrus returns to the centre.",
+       refs=("AW-G.20", "AW-G.23")),
     _r("AW-9.4", "Play goes on",
        "After a Summoner is removed the remaining players carry on with the game."),
     # 10. Clarifications
@@ -312,6 +313,12 @@ RULES = [
        "recover_discard: to-five (a Recover discard from a hand over seven may keep anything "
        "from seven down to five) or to-seven (it stops at seven). Provisional: to-five.",
        refs=("AW-5.2",), gap=True),
+    _r("AW-G.23", "Gap: a beaten Summoner's hand",
+       "AW-9.3 says what happens to a beaten Summoner's gear and creatures, but not to the cards "
+       "still in their hand when they are removed. House rule removed_hand: kept (the cards "
+       "leave the game with their player and are never drawn again) or discarded (they go to "
+       "the discard pile, any gear among them back into the deck, AW-5.3). Provisional: kept.",
+       refs=("AW-9.2", "AW-9.3"), gap=True),
 ]
 
 
@@ -391,4 +398,5 @@ AW-G.19  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.20  games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.21  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.22  games/alpha_walrus/engine games/alpha_walrus/gaps
+AW-G.23  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 """)
