@@ -78,3 +78,11 @@ def test_another_games_subcommand_is_refused_naming_the_game(args, other):
     assert r.code == 2, r
     assert f"is an {other} ruling; add --game {other}" in r.err
     assert r.out == "" and "Traceback" not in r.err
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "deckcli")
+def test_help_shows_no_doubled_percent_sign(path):
+    """click does not %-format help text: a '%%' written for argparse is printed as it is."""
+    r = run(*path, "--help")
+    assert r.code == 0, r
+    assert "%%" not in r.out, r.out

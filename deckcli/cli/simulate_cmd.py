@@ -50,7 +50,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
               help="Take house rules, the game and the format from this event file; a "
                    "deck it makes illegal (a ban, a set, the size) is played with a warning.")
 @click.option("--until-ci", type=Number(0.0, 1.0, min_open=True), default=None,
-              metavar="WIDTH", help="Stop once the 95%% interval is at most WIDTH wide "
+              metavar="WIDTH", help="Stop once the 95% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
 @click.option("--save-games", "save_dir", default=None, metavar="DIR",
               shell_complete=complete.folder, callback=not_stdout("name a folder"),
