@@ -623,6 +623,30 @@ def test_a_huge_file_in_a_db_folder_is_refused_before_it_is_read(tmp_path):
             proc.stdout + proc.stderr, proc
 
 
+
+def test_a_set_file_past_the_limit_is_not_read_at_all(tmp_path, monkeypatch):
+    """db-too-large is found from the file's size: none of its bytes is read (a 2 GiB file
+    was read to 16 MiB + 1 byte, each time a run looked at it, before it was refused)."""
+    from deckcli.cards import sources
+
+    huge = tmp_path / "huge.yaml"
+    with open(huge, "wb") as fh:
+        fh.truncate(2 << 30)
+    read = []
+    real_read = os.read
+
+    def counting_read(fd, n):
+        data = real_read(fd, n)
+        read.append(len(data))
+        return data
+
+    monkeypatch.setattr(sources.os, "read", counting_read)
+    with pytest.raises(sources.UnreadableSource) as caught:
+        sources.read_source(str(huge))
+    assert caught.value.code == "db-too-large", caught.value.message
+    assert "file is 2,048 MiB, larger than the 16 MiB" in caught.value.message
+    assert sum(read) == 0, read
+
 def test_a_folder_named_like_a_set_file_is_a_folder(tmp_path):
     """Not a file to read, nor a problem: the set files in it join the database."""
     inner = tmp_path / "db" / "promos.yaml"

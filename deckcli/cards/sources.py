@@ -43,6 +43,8 @@ def read_source(path: str) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise UnreadableSource(f"cannot read: {_not_regular(st.st_mode)}")
+        if st.st_size > MAX_SOURCE_BYTES:  # found from the size: not a byte of it is read
+            raise _too_large(st.st_size)
         chunks, size = [], 0
         while size <= MAX_SOURCE_BYTES:  # a file that grows while read: up to the limit
             chunk = os.read(fd, min(max(st.st_size + 1, 1 << 16), MAX_SOURCE_BYTES + 1 - size))
@@ -50,10 +52,8 @@ def read_source(path: str) -> bytes:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if max(size, st.st_size) > MAX_SOURCE_BYTES:
-            raise UnreadableSource(
-                f"file is {max(size, st.st_size) / (1 << 20):,.0f} MiB, larger than the "
-                f"{MAX_SOURCE_BYTES >> 20} MiB a set file may hold", "db-too-large")
+        if size > MAX_SOURCE_BYTES:  # it grew while it was read
+            raise _too_large(size)
         return b"".join(chunks)
     except UnreadableSource:
         raise
@@ -61,6 +61,11 @@ def read_source(path: str) -> bytes:
         raise UnreadableSource(f"cannot read: {_why(path, exc)}") from None
     finally:
         os.close(fd)
+
+
+def _too_large(size: int) -> UnreadableSource:
+    return UnreadableSource(f"file is {size / (1 << 20):,.0f} MiB, larger than the "
+                            f"{MAX_SOURCE_BYTES >> 20} MiB a set file may hold", "db-too-large")
 
 
 def _not_regular(mode: int) -> str:
