@@ -647,6 +647,21 @@ def test_a_set_file_past_the_limit_is_not_read_at_all(tmp_path, monkeypatch):
     assert "file is 2,048 MiB, larger than the 16 MiB" in caught.value.message
     assert sum(read) == 0, read
 
+
+def test_a_set_file_just_past_the_limit_says_by_how_much(tmp_path):
+    """One byte past 16 MiB is not '16 MiB, larger than the 16 MiB': the size is in bytes."""
+    db = tmp_path / "db"
+    db.mkdir()
+    with open(db / "big.yaml", "wb") as fh:
+        fh.truncate((16 << 20) + 1)
+    r = run("db", "check", "--db", db)
+    assert r.code == 1, r
+    assert "big.yaml: error: file is 16,777,217 bytes, larger than the 16 MiB a set file may " \
+        "hold [db-too-large, rule DB-1.1]" in r.out, r
+    with open(db / "big.yaml", "wb") as fh:
+        fh.truncate(16 << 20)  # the limit itself is allowed (and read: this one is no YAML)
+    assert "db-too-large" not in run("db", "check", "--db", db).out
+
 def test_a_folder_named_like_a_set_file_is_a_folder(tmp_path):
     """Not a file to read, nor a problem: the set files in it join the database."""
     inner = tmp_path / "db" / "promos.yaml"

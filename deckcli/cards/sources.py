@@ -64,8 +64,12 @@ def read_source(path: str) -> bytes:
 
 
 def _too_large(size: int) -> UnreadableSource:
-    return UnreadableSource(f"file is {size / (1 << 20):,.0f} MiB, larger than the "
-                            f"{MAX_SOURCE_BYTES >> 20} MiB a set file may hold", "db-too-large")
+    if size >= MAX_SOURCE_BYTES + (1 << 19):
+        shown = f"{size / (1 << 20):,.0f} MiB"
+    else:  # in whole MiB it would read as the limit itself: '16 MiB, larger than the 16 MiB'
+        shown = f"{size:,} bytes"
+    return UnreadableSource(f"file is {shown}, larger than the {MAX_SOURCE_BYTES >> 20} MiB a "
+                            "set file may hold", "db-too-large")
 
 
 def _not_regular(mode: int) -> str:
