@@ -24,7 +24,8 @@ OUTPUTS = ["text", "json", "github", "junit", "sarif"]
 @click.argument("paths", nargs=-1, type=str, shell_complete=complete.path)
 @game_option
 @click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
-              help="animal-battle format (default: the deck's header, else casual).")
+              help="animal-battle format (default: the event's, else the deck's header, else "
+                   "casual).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: players at the table (default 2).")
 @click.option("--event", "event_path", type=str, default=None, metavar="EVENT.yaml",
