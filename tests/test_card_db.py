@@ -317,6 +317,16 @@ def test_malformed_query_exit_2_with_column(query, column):
     assert f"query column {column}:" in r.err
 
 
+@pytest.mark.parametrize("args", [("--limt", "3", "walrus"), ("walrus", "--bogus"),
+                                  ("--ouput=json", "walrus")])
+def test_an_unknown_long_option_is_a_usage_error_not_a_term(args):
+    """'--limt 3 walrus' was read as the terms 'not -limt', '3' and 'walrus': 'no cards match',
+    exit 0, and a bare '--bogus' listed every card. Only '-term' negates."""
+    r = run("cards", "search", *args)
+    assert r.code == 2 and "No such option" in r.err, r
+    assert names("-kind:animal") and names("--limit", "1", "kind:animal") == names("kind:animal")[:1]
+
+
 def test_a_comparison_with_nan_is_refused_and_with_infinity_answered():
     """'speed>nan' matched nothing and 'speed!=nan' nothing either (no comparison with NaN is
     true; SQLite stores it as NULL): a query that cannot mean anything, answered with 'no

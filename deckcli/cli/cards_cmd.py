@@ -155,6 +155,16 @@ def show(ctx, ref, game, output, db_dirs):
     return EXIT_OK
 
 
+def _refuse_unknown_options(ctx, query) -> None:
+    """A word of the query that starts with '--' is an option the command does not have (a
+    typo of --limit, --output, ...), a usage error: unknown options are let through only so that
+    '-term' can negate a term, and no card name starts with '-'."""
+    for word in query:
+        if word.startswith("--") and len(word) > 2:
+            opts = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
+            raise click.NoSuchOption(word.split("=", 1)[0], possibilities=opts, ctx=ctx)
+
+
 def _value(value) -> str:
     """An override's value in words: null lifts the rule's number ('copy_limit = none')."""
     if value is None:
@@ -179,6 +189,7 @@ def search_cmd(ctx, query, game, limit, as_deck, output, db_dirs):
     """
     from deckcli.cards.search import search
 
+    _refuse_unknown_options(ctx, query)
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)
     found = search(index, " ".join(query), game, limit)
