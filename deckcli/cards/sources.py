@@ -45,22 +45,35 @@ def read_source(path: str) -> bytes:
             raise UnreadableSource(f"cannot read: {_not_regular(st.st_mode)}")
         if st.st_size > MAX_SOURCE_BYTES:  # found from the size: not a byte of it is read
             raise _too_large(st.st_size)
-        chunks, size = [], 0
-        while size <= MAX_SOURCE_BYTES:  # a file that grows while read: up to the limit
-            chunk = os.read(fd, min(max(st.st_size + 1, 1 << 16), MAX_SOURCE_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_SOURCE_BYTES:  # it grew while it was read
-            raise _too_large(size)
-        return b"".join(chunks)
+        data = read_bounded(fd, st.st_size, MAX_SOURCE_BYTES)
+        if len(data) > MAX_SOURCE_BYTES:  # it grew while it was read
+            raise _too_large(len(data))
+        return data
     except UnreadableSource:
         raise
     except OSError as exc:
         raise UnreadableSource(f"cannot read: {_why(path, exc)}") from None
     finally:
         os.close(fd)
+
+
+def read_bounded(fd: int, size: int, limit: int) -> bytes:
+    """The bytes of the regular file open at ``fd`` (``size``: its fstat's), never more than
+    ``limit`` + 1: a caller sees from the length that a file is past its limit, though it grew
+    since fstat. The one bounded read of a file from strangers: decklists
+    (:func:`deckcli.decks.reader.read_bytes`) and card database sources."""
+    want = min(size + 1, limit + 1)  # one read gets a file that keeps still
+    first = os.read(fd, want)
+    if len(first) < want:
+        return first  # a short read of a regular file is its end
+    chunks, got = [first], len(first)
+    while got <= limit:  # the file grew since fstat: read on, up to the limit
+        chunk = os.read(fd, limit + 1 - got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def _too_large(size: int) -> UnreadableSource:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 
+from deckcli.cards.sources import read_bounded
 from deckcli.decks.limits import MAX_FILE_BYTES
 from deckcli.decks.model import Deck
 from deckcli.diagnostics import error
@@ -63,18 +64,7 @@ def read_bytes(path: str, what: str = "a deck file") -> bytes:
     directory is refused without blocking (:func:`open_regular`: ``what`` names the file)."""
     fd, st = open_regular(path, what)
     try:
-        want = min(st.st_size + 1, MAX_FILE_BYTES + 1)  # one read gets a file that keeps still
-        first = os.read(fd, want)
-        if len(first) < want:
-            return first  # a short read of a regular file is its end
-        chunks, size = [first], len(first)
-        while size <= MAX_FILE_BYTES:  # the file grew since fstat: read on, up to the limit
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
+        return read_bounded(fd, st.st_size, MAX_FILE_BYTES)
     except OSError as exc:
         raise NotFoundError(f"cannot read: {exc.strerror or exc}", path=path) from None
     finally:
