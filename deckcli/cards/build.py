@@ -248,6 +248,7 @@ def compile_file(data: bytes) -> tuple:
     from pydantic import ValidationError
 
     from deckcli.cards.model import SCHEMA_RULES, CardEntry, SetFile
+    from deckcli.decks.reader import decode_text
     from deckcli.games import GAMES
     from deckcli.rulebook import find_rule
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain
@@ -257,14 +258,9 @@ def compile_file(data: bytes) -> tuple:
     def problem(code, rule, message, line=None, card=None):
         problems.append((code, rule, message, line, card))
 
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = None
-    if text is None or "\0" in text:  # which byte, on which line, and what it looks like
-        from deckcli.decks.reader import decode_text
-
-        _code, message, line = decode_text(data, "a YAML set file")[1]
+    text, unreadable = decode_text(data, "a YAML set file")  # as a decklist's bytes are read
+    if unreadable is not None:  # which byte, on which line, and what it looks like
+        _code, message, line = unreadable
         problem("db-unreadable", "DB-1.1", message, line)
         return problems, None, []
     try:
