@@ -146,7 +146,7 @@ def load_yaml(text: str) -> Any:
                                    line) from None
     except ReaderError as exc:  # a character YAML does not allow: a control character, say
         raise StructuredInputError(f"not valid YAML: {str(exc).splitlines()[0]}",
-                                   _line_at(text, exc.position)) from None
+                                   _line_of_position(text, exc.position)) from None
     except RecursionError:
         raise StructuredInputError(f"nested deeper than {MAX_DEPTH} levels") from None
     except (YAMLError, ValueError, TypeError) as exc:
@@ -183,13 +183,21 @@ def _line_numbers(text: str):
     return shown
 
 
-def _line_at(text: str, position) -> int | None:
-    """The line an editor shows for a character of ``text`` (ruamel.yaml's reader gives a
-    position in the text, not a line)."""
+def line_at(data: str | bytes, offset: int) -> int:
+    """The line (1-based) an editor shows for the character or byte at ``offset`` of ``data``,
+    lines ended by LF, CRLF or CR alone, as :func:`deckcli.decks.lines.split_lines` counts
+    them: for ruamel.yaml's reader, which gives a position rather than a line, and for a
+    file's bytes that are not text (:func:`deckcli.decks.reader.decode_text`)."""
+    before = data[:offset]
+    lf, cr = ("\n", "\r") if isinstance(data, str) else (b"\n", b"\r")
+    return before.count(lf) + before.count(cr) - before.count(cr + lf) + 1
+
+
+def _line_of_position(text: str, position) -> int | None:
+    """:func:`line_at` of a ruamel.yaml reader error's position, None when it gives none."""
     if not isinstance(position, int) or not 0 <= position <= len(text):
         return None
-    before = text[:position]
-    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+    return line_at(text, position)
 
 
 _OPENING = frozenset({"SequenceStartEvent", "MappingStartEvent"})

@@ -96,7 +96,9 @@ def decode_text(data: bytes, what: str) -> tuple[str | None, tuple[str, str, int
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return None, ("encoding", "file is UTF-16; save it as UTF-8", 1)
     if b"\x00" in data:
-        line = _line_at(data, data.index(b"\x00"))
+        from deckcli.yamlio import line_at  # (a file that is no text: off the usual path)
+
+        line = line_at(data, data.index(b"\x00"))
         if data[:200].count(b"\x00") > 10 and (data[1:2] == b"\x00" or data[0:1] == b"\x00"):
             return None, ("encoding", "file looks like UTF-16 without a byte-order mark; "
                           "save it as UTF-8", 1)
@@ -104,19 +106,14 @@ def decode_text(data: bytes, what: str) -> tuple[str | None, tuple[str, str, int
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        from deckcli.yamlio import line_at
+
         return None, ("encoding", f"not UTF-8: byte 0x{data[exc.start]:02X} cannot be read "
                       "(is it Latin-1 or Windows-1252? save it as UTF-8)",
-                      _line_at(data, exc.start))
+                      line_at(data, exc.start))
     if text.startswith("\ufeff"):
         text = text[1:]
     return text, None
-
-
-def _line_at(data: bytes, offset: int) -> int:
-    """The line (1-based) of the byte at ``offset``, lines ended by LF, CRLF or CR alone (as
-    :func:`deckcli.decks.lines.split_lines` and an editor count them)."""
-    before = data[:offset]
-    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
 
 
 #: what may stand before a path's last ".txt" for it to be other than the suffix of a name
