@@ -10,19 +10,43 @@ from deckcli.sim.report import VERSION, pct
 def deck_text(r, cand) -> tuple[str, object]:
     """The built deck as ``fmt`` writes it, and its report. A deck the checks refuse, or text
     ``fmt`` would change, is a bug in the search: it is never written (an internal error)."""
+    head = [f"game: {r.game.id}"]
+    if r.binder.format:
+        head.append(f"format: {r.binder.format}")
+    return _as_fmt_writes(r, "\n".join([*head, *cand.lines(r.binder)]) + "\n", "text")
+
+
+def deck_file(r, text: str, to: str, fingerprint: str) -> str:
+    """The built deck (``text``: :func:`deck_text`, whose report gave ``fingerprint``) as a
+    decklist of format ``to`` (``text``, ``yaml`` or ``json``, as ``-o OUT``'s suffix says),
+    in the form ``fmt`` writes for that format. Read back, it must be the same deck (the same
+    fingerprint), legal, and left unchanged by ``fmt``; else nothing is written (an internal
+    error, as in :func:`deck_text`)."""
+    if to == "text":
+        return text
+    from deckcli.decks.convert import convert
+    from deckcli.decks.reader import parse_text_of
+
+    raw = convert(parse_text_of(text, None, "text", is_set=r.index.is_any_set_code), to)
+    out, report = _as_fmt_writes(r, raw, to)
+    if report.fingerprint != fingerprint:
+        raise RuntimeError(f"the built deck as {to} would not read back as the same deck")
+    return out
+
+
+def _as_fmt_writes(r, raw: str, fmt: str) -> tuple[str, object]:
+    """``raw``, a decklist of format ``fmt``, as ``fmt`` writes it, and its report; a
+    RuntimeError when the checks refuse it (for alpha-walrus, warn of it) or ``fmt`` would
+    change what it wrote."""
     from deckcli.decks.format import format_deck
     from deckcli.decks.reader import parse_text_of
     from deckcli.validate import Options, validate_deck
 
-    head = [f"game: {r.game.id}"]
-    if r.binder.format:
-        head.append(f"format: {r.binder.format}")
-    raw = "\n".join([*head, *cand.lines(r.binder)]) + "\n"
     is_set = r.index.is_any_set_code
-    text = format_deck(parse_text_of(raw, None, "text", is_set=is_set), raw, r.index, r.game.id)
-    again = format_deck(parse_text_of(text, None, "text", is_set=is_set), text, r.index,
+    text = format_deck(parse_text_of(raw, None, fmt, is_set=is_set), raw, r.index, r.game.id)
+    again = format_deck(parse_text_of(text, None, fmt, is_set=is_set), text, r.index,
                         r.game.id)
-    report = validate_deck(parse_text_of(text, None, "text", is_set=is_set), r.index,
+    report = validate_deck(parse_text_of(text, None, fmt, is_set=is_set), r.index,
                            Options(game=r.game.id, format=r.binder.format, event=r.event,
                                    players=r.players if r.game.shared_deck else None))
     warned = [p for p in report.problems if not p.is_error] if r.game.shared_deck else []
@@ -31,33 +55,6 @@ def deck_text(r, cand) -> tuple[str, object]:
         raise RuntimeError(f"the search made a deck the rules refuse or fmt would change: "
                            f"{problems or 'fmt is not stable'}")
     return text, report
-
-
-def deck_file(r, text: str, to: str) -> str:
-    """The built deck (``text``: :func:`deck_text`) as a decklist of format ``to`` (``text``,
-    ``yaml`` or ``json``, as ``-o OUT``'s suffix says), in the form ``fmt`` writes for that
-    format. Read back, it must be the same deck (the same fingerprint), legal, and left
-    unchanged by ``fmt``; else nothing is written (an internal error, as in
-    :func:`deck_text`)."""
-    if to == "text":
-        return text
-    from deckcli.decks.convert import convert
-    from deckcli.decks.format import format_deck
-    from deckcli.decks.reader import parse_text_of
-    from deckcli.validate import Options, validate_deck
-
-    is_set = r.index.is_any_set_code
-    raw = convert(parse_text_of(text, None, "text", is_set=is_set), to)
-    out = format_deck(parse_text_of(raw, None, to), raw, r.index, r.game.id)
-    again = format_deck(parse_text_of(out, None, to), out, r.index, r.game.id)
-    options = Options(game=r.game.id, format=r.binder.format, event=r.event,
-                      players=r.players if r.game.shared_deck else None)
-    report = validate_deck(parse_text_of(out, None, to), r.index, options)
-    first = validate_deck(parse_text_of(text, None, "text", is_set=is_set), r.index, options)
-    if again != out or not report.legal or report.fingerprint != first.fingerprint:
-        raise RuntimeError(f"the built deck as {to} would not read back as the same legal "
-                           "deck, or fmt would change it")
-    return out
 
 
 def _cards(r, text: str) -> list[dict]:

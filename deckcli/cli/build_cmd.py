@@ -217,7 +217,7 @@ def build(ctx, **o):
         from deckcli.decks.writer import check_target
 
         check_target(o["out"])
-        written = _written_format(o["out"])
+        out_format = _written_format(o["out"])
     r = _Run(ctx, o)
     if to_file:  # the deck never replaces the collection, an --against deck or the event
         from deckcli.decks.writer import check_not_input
@@ -268,7 +268,8 @@ def build(ctx, **o):
         from deckcli.decks.writer import atomic_write
         from deckcli.diagnostics import visible_name
 
-        atomic_write(o["out"], report.deck_file(r, text, written).encode("utf-8"))
+        content = report.deck_file(r, text, out_format, result["fingerprint"])
+        atomic_write(o["out"], content.encode("utf-8"))
         click.echo(f"deckcli: wrote {visible_name(o['out'])}", err=True)
     if o["out"] == STDOUT:  # the deck alone on stdout, as a file would hold it
         click.echo(text, nl=False)
