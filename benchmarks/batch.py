@@ -35,7 +35,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _common import compare, deckcli_cmd, instructions, ms, run_once
+from _common import compare, deckcli_cmd, instructions, ms, run_once, timed_env
 
 PEER = r"""
 import sys, os
@@ -172,8 +172,6 @@ def per_deck(folder: Path, passes: int = 3) -> tuple[float, float]:
 def _stdout(cmd: list[str], env: dict) -> bytes:
     """What ``cmd`` prints (not timed)."""
     import subprocess
-
-    from _common import timed_env
 
     return subprocess.run(cmd, capture_output=True, env=timed_env(env)).stdout
 
