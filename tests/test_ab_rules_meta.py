@@ -38,7 +38,7 @@ def test_every_rule_id_the_engine_cites_exists():
 
 
 def test_every_rule_id_cited_by_the_cli_and_examples_exists():
-    cli = Path(__file__).resolve().parent.parent / "deckcli" / "cli" / "referee_ab.py"
+    cli = Path(__file__).resolve().parent.parent / "deckcli" / "games" / "animal_battle" / "ruling_commands.py"
     examples = Path(__file__).resolve().parent.parent / "examples" / "games"
     ids = set(RULE_ID.findall(cli.read_text()))
     for path in examples.glob("ab-*.yaml"):

@@ -16,7 +16,7 @@ from deckcli.games.alpha_walrus.rules import RULES
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = sorted((REPO / "deckcli" / "games" / "alpha_walrus").glob("*.py")) + [
-    REPO / "deckcli" / "cli" / "referee_aw.py"]
+    REPO / "deckcli" / "games" / "alpha_walrus" / "ruling_commands.py"]
 ID = re.compile(r"AW-(?:\d+|G)\.\d+")
 IDS = {r.id for r in RULES}
 

@@ -1,16 +1,14 @@
-"""``deckcli referee ...``: rulings for one game at a time.
+"""``deckcli referee``: single rulings, and recorded game logs checked step by step.
 
 ``check GAMELOG`` and ``legal GAMELOG`` read the game from the log itself and replay it with
-the one referee driver (:mod:`deckcli.games.replay`). The other subcommands belong to one game
-each; their click commands live in the per-game modules listed in :data:`GAME_COMMANDS`, each
-declaring the game it rules for (``GAME``) and its subcommands (``COMMANDS``). Which game
-applies: ``--game`` given to ``deckcli``, to ``referee`` or to the subcommand, else the
+the one referee driver (:mod:`deckcli.games.replay`). The other subcommands are each game's
+single rulings, declared as data by the game (``Game.rulings()``, see
+:mod:`deckcli.games.rulings`) and made into click commands here (:func:`ruling_command`). Which
+game applies: ``--game`` given to ``deckcli``, to ``referee`` or to the subcommand, else the
 default game.
 """
 
 from __future__ import annotations
-
-import importlib
 
 import click
 
@@ -20,25 +18,88 @@ from deckcli.cli.common import (
     db_option,
     echo_json,
     event_rules_option,
+    fresh_seed,
     house_rule_option,
     open_index,
     output_option,
+    ruling_options,
 )
-
-#: The modules of game-specific referee subcommands (click only).
-GAME_COMMANDS = ("deckcli.cli.referee_ab", "deckcli.cli.referee_aw")
 
 
 def _game_commands() -> dict[str, dict]:
-    """game id -> {subcommand name: click command}, from :data:`GAME_COMMANDS`."""
+    """game id -> {subcommand name: click command}, from each game's rulings."""
     if not _BY_GAME:
-        for name in GAME_COMMANDS:
-            module = importlib.import_module(name)
-            _BY_GAME[module.GAME.id] = module.COMMANDS
+        from deckcli.games import GAMES as games
+
+        for game in games.values():
+            _BY_GAME[game.id] = {r.name: ruling_command(game, r) for r in game.rulings()}
     return _BY_GAME
 
 
 _BY_GAME: dict[str, dict] = {}
+
+
+def _param(game, p):
+    """A ruling's parameter (:class:`deckcli.games.rulings.Param`) as a click decorator."""
+    kw: dict = {}
+    if p.kind == "card":
+        kw["shell_complete"] = complete.card(game.id)
+    elif p.kind == "int":
+        kw["type"] = click.IntRange(p.low, p.high)
+    elif p.kind == "choice":
+        kw["type"] = click.Choice(list(p.choices))
+    if p.option is None:
+        if p.multiple:
+            return click.argument(p.name, nargs=-1, required=p.required, metavar=p.metavar,
+                                  **kw)
+        return click.argument(p.name, metavar=p.metavar, **kw)
+    if p.kind == "flag":
+        return click.option(p.option, p.name, is_flag=True, help=p.help)
+    return click.option(p.option, p.name, multiple=p.multiple, required=p.required,
+                        metavar=p.metavar, default=None, help=p.help, **kw)
+
+
+def _dice_options(f):
+    f = click.option("--roll", "rolls", multiple=True, type=click.IntRange(1, 6),
+                     help="A D6 result, used before the seed (repeatable; attacker's first).")(f)
+    return click.option("--seed", type=int, default=None,
+                        help="Seed for dice not given by --roll (default: random, printed).")(f)
+
+
+def ruling_command(game, ruling) -> click.Command:
+    """``deckcli referee NAME`` for one of ``game``'s rulings: its own parameters, the
+    options every ruling shares, dice options for a ruling that rolls; the answer printed as
+    text or JSON, exit 1 for a ruling that finds the described action illegal."""
+    own = [p.name for p in ruling.params]
+
+    def run(ctx, **values):
+        from deckcli.games.gamelog import house_rules_from
+        from deckcli.games.rulings import Given
+
+        rolls = tuple(values.pop("rolls", ()) or ())
+        seed = values.pop("seed", None)
+        if ruling.dice and not rolls:
+            seed = fresh_seed(seed)  # printed in the ruling, so it replays
+        house = game.house_rules(house_rules_from(values["house_rules"], values["event_path"]))
+        given = Given(lambda: open_index(ctx, values["db_dirs"]), house, seed, rolls)
+        result = ruling.run(given, **{k: values[k] for k in own})
+        if values["output"] == "json":
+            echo_json(result)
+        else:
+            click.echo(ruling.render(result))
+        return EXIT_PROBLEMS if ruling.exits_on_violations and result.get("violations") \
+            else EXIT_OK
+
+    f = click.pass_context(run)
+    f = ruling_options(ruling.house_example or "stat_tie=defender",
+                       hide_game=ruling.hide_game)(f)
+    if ruling.dice:
+        f = _dice_options(f)
+    for p in reversed(ruling.params):
+        f = _param(game, p)(f)
+    import inspect
+
+    return click.command(ruling.name, help=inspect.cleandoc(ruling.help))(f)
 
 
 def _game_flag(args: list[str]) -> str | None:
@@ -107,22 +168,31 @@ def _asks_help(args: list[str]) -> bool:
     return any(a in ("--help", "-h") for a in args)
 
 
-@click.group(cls=RefereeGroup)
+def _referee_help() -> str:
+    """The group's help: what it does, and which game each subcommand belongs to."""
+    from deckcli.games import DEFAULT_GAME
+    from deckcli.games import GAMES as games
+
+    owners: dict[str, list[str]] = {}
+    for game in games.values():
+        for r in game.rulings():
+            owners.setdefault(r.name, []).append(game.id)
+    rows = [("check, legal", "every game (a log names its game)")]
+    rows += [(name, ", ".join(ids)) for name, ids in sorted(owners.items())]
+    width = max(len(name) for name, _ in rows)
+    table = "\n".join(f"  {name:<{width}}  {who}" for name, who in rows)
+    return ("Rule on battles, attacks and recorded games, citing the rule for every step.\n\n"
+            "Where the rules leave a situation open the ruling says so (\"gap\": true) and "
+            "applies a house ruling only when one is given (--house-rule KEY=VALUE or --event "
+            "FILE).\n\n\b\nThe game: --game (here, on the subcommand or on deckcli), else "
+            f"{DEFAULT_GAME}.\n{table}")
+
+
+@click.group(cls=RefereeGroup, help=_referee_help())
 @click.option("--game", type=click.Choice(GAMES), default=None, help="Which game's referee.")
 @click.pass_context
 def referee(ctx, game):
-    """Rule on battles, attacks and recorded games, citing the rule for every step.
-
-    Where the rules leave a situation open the ruling says so ("gap": true) and applies a
-    house ruling only when one is given (--house-rule KEY=VALUE or --event FILE).
-
-    \b
-    The game: --game (here, on the subcommand or on deckcli), else animal-battle.
-      check, legal       either game (a log names its game)
-      battle             either game, by that game's rules
-      attack             animal-battle only
-      discard, showdown  alpha-walrus only
-    """
+    pass
 
 
 def _replayed(ctx, gamelog, house_rules, event_path, db_dirs, game_flag):
