@@ -13,8 +13,23 @@ import re
 
 from deckcli.rule import Rule
 
-_TABLES = ("deckcli.games.animal_battle.rules", "deckcli.games.alpha_walrus.rules",
-           "deckcli.decks.rules", "deckcli.events.rules", "deckcli.cards.rules")
+#: the project's own rules tables (each game's is the game's, found through the registry)
+PROJECT_TABLES = ("deckcli.decks.rules", "deckcli.events.rules", "deckcli.cards.rules")
+
+
+def tables() -> list[str]:
+    """Every rules table's module: each registered game's (``Game.rules_module``), then the
+    project's own."""
+    from deckcli.games import GAMES
+
+    return [*(g.rules_module() for g in GAMES.values()), *PROJECT_TABLES]
+
+
+def prefixes() -> list[str]:
+    """The prefix of every rule id (``AB``, ``DL``, ...): each game's, then the project's."""
+    from deckcli.games import GAMES
+
+    return [*(g.rule_prefix for g in GAMES.values()), "DL", "EV", "DB"]
 
 
 def checked_in(rule_id: str) -> tuple[str, ...]:
@@ -22,7 +37,7 @@ def checked_in(rule_id: str) -> tuple[str, ...]:
     its rules are checked (``CHECKED_IN``), so a rule id leads to its code."""
     import importlib
 
-    for name in _TABLES:
+    for name in tables():
         table = importlib.import_module(name).CHECKED_IN
         if rule_id in table:
             return table[rule_id]

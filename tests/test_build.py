@@ -315,12 +315,12 @@ def test_the_shared_search_never_keeps_a_less_even_deck(index):
 
     game = get("alpha-walrus")
     binder = read_binder(str(AW_COLLECTION), index, game.id, None)
-    table = shared.Table(binder, 2, index)
+    table = game.shared_table(binder, 2, index)
     where = backend(1, None, 10)
     judge = shared.SeatJudge(game, binder, 2, policy="greedy", seed=3, max_turns=40,
                              house=house_rules(game, {}, {}), where=where)
     best, stats = shared.search(judge, table, random.Random(3), games=400, budget=None)
-    first = table.first_deck()
+    first = shared.Candidate(table.first_deck())
     assert stats["steps"] > 0 and table.fits(best.counts)
     top = shared.LEVELS[-1]
     assert judge.score(best, top) <= judge.score(first, top)

@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 import deckcli
-from deckcli.rulebook import all_rules, checked_in
+from deckcli.rulebook import all_rules, checked_in, prefixes
 
 PACKAGE = Path(deckcli.__file__).resolve().parent
 TESTS = Path(__file__).resolve().parent
-RULE_ID = re.compile(r"^(?:AB|AW|DL|EV|DB)-(?:G\.)?\d+(?:\.\d+)?$")
+#: every registered game's prefix and the project's own: a new game's rules are held too
+RULE_ID = re.compile(rf"^(?:{'|'.join(prefixes())})-(?:G\.)?\d+(?:\.\d+)?$")
 RULES = all_rules()
 
 

@@ -161,8 +161,8 @@ def test_a_policy_sees_only_what_its_player_may_know(index):
     rng = random.Random(1)
     checked = 0
     for seed in range(4):
-        match = engine.new_game({"p1": deck.cards, "p2": deck.cards}, seed=seed,
-                                house_rules=house, first="p1")
+        match = engine.new_game({"p1": deck.cards, "p2": deck.cards}, seats=["p1", "p2"],
+                                seed=seed, house_rules=house, first="p1")
         for _ in range(400):
             if engine.is_over(match):
                 break
@@ -173,8 +173,7 @@ def test_a_policy_sees_only_what_its_player_may_know(index):
                 if twin.s.players != match.s.players:
                     for name in ("random", "greedy", "search:3"):
                         policy = make(game, name)
-                        views = [engine.view(m, mover, unseen=policy.needs_unseen)
-                                 for m in (match, twin)]
+                        views = [engine.view(m, mover) for m in (match, twin)]
                         assert views[0].public() == views[1].public()
                         picks = [policy.choose(engine, v, actions, random.Random(9))
                                  for v in views]

@@ -77,8 +77,15 @@ class Binder:
         found = self.limits.get(identity)
         return 10_000 if found is None else found
 
-    def animals(self) -> int:
-        return sum(s.owned for s in self.stock if s.info.kind == "animal")
+    def cannot_start(self, counts: dict[int, int] | None = None) -> str | None:
+        """Why no game can start from the deck of ``counts`` (stock index -> copies; every
+        copy owned when None), by its game's rule (``Game.cannot_start``)."""
+        from deckcli.games import get
+
+        if counts is None:
+            counts = {i: s.owned for i, s in enumerate(self.stock)}
+        kinds = [self.stock[i].info.kind for i, n in counts.items() for _ in range(n)]
+        return get(self.game).cannot_start(kinds, None)
 
     def missing(self) -> str | None:
         """Why no legal deck can be made, in numbers; None when one can."""
@@ -89,9 +96,9 @@ class Binder:
                 if self.left_out else ""
             return (f"the binder holds {have} playable copies; {self.format} needs "
                     f"{self.size}{detail}")
-        if self.animals() == 0:
-            return "the binder holds no Animal: a deck needs one to reveal as the starting " \
-                   "Challenger (AB-3.3)"
+        why = self.cannot_start()
+        if why:
+            return f"no game can start from the binder's cards: {why}"
         return None
 
 
@@ -101,7 +108,6 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
     from deckcli.decks.reader import read_deck
     from deckcli.decks.resolve import resolve_deck
     from deckcli.games import get
-    from deckcli.sim.run import card_type
 
     deck = deck or read_deck(path, is_set=index.is_any_set_code)
     errors = [p for p in deck.problems if p.is_error]
@@ -120,7 +126,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
 
         for p in check_event_rules(rdeck, event, index):
             refused.setdefault(p.line, p.message)
-    play_as = card_type(get(game))
+    play_card = get(game).play_card
     # a line naming only the card is legal where one of its printings is in a legal set
     # (EV-2.1); the deck names one of those, as fmt --event pins it, not the card's own
     sets = event.legal_sets() if event is not None and event.sets is not None else None
@@ -141,7 +147,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
             merged[key].owned += e.count
         else:
             merged[key] = Stock(r.card, printing, tuple(e.variants), e.count,
-                                play_as.of(r.card), e.line)
+                                play_card(r.card), e.line)
     stock = sorted(merged.values(), key=lambda s: (s.card.name, s.card.id, s.line or 0))
     limits = _limits(get(game), stock, event)
     size, max_size = _sizes(get(game), fmt)
@@ -150,24 +156,9 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
 
 def _limits(game, stock, event) -> dict[int, int | None]:
     """Each card's copy limit: the game's (and the card's own text), tightened by an event."""
-    if game.shared_deck:
-        return {}
-    from deckcli.games.animal_battle.deck_checks import card_limit, with_event_limit
-
     limited = event.limited_ids() if event is not None else {}
-    out = {}
-    for s in stock:
-        own = card_limit(s.card)
-        if s.identity in limited:
-            own = with_event_limit(own, limited[s.identity])
-        out[s.identity] = own[0]
-    return out
+    return {s.identity: game.copy_limit(s.card, limited.get(s.identity)) for s in stock}
 
 
 def _sizes(game, fmt) -> tuple[int, int | None]:
-    if game.shared_deck:
-        return 0, None
-    from deckcli.games.animal_battle import SIZES
-
-    low, high, _rule = SIZES[fmt]
-    return low, high
+    return game.deck_size(fmt)

@@ -73,9 +73,8 @@ def _swaps(binder, cand, out_index: int, worth, limit: int = 2) -> list[int]:
     room = [i for i, s in enumerate(binder.stock)
             if i != out_index and counts.get(i, 0) < s.owned
             and used.get(s.identity, 0) < binder.limit(s.identity)]
-    if not any(binder.stock[i].info.kind == "animal" for i, n in counts.items() if n):
-        # the deck's last Animal out: only an Animal in leaves a deck a game can start (AB-3.3)
-        room = [i for i in room if binder.stock[i].info.kind == "animal"]
+    if binder.cannot_start(counts):  # only a card in that lets a game start again
+        room = [i for i in room if not binder.cannot_start({**counts, i: counts.get(i, 0) + 1})]
     same_kind = binder.stock[out_index].info.kind
     room.sort(key=lambda i: (binder.stock[i].info.kind != same_kind, -worth[i], i))
     return room[:limit]

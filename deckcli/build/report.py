@@ -165,7 +165,7 @@ def as_candidate(r, path: str):
     from deckcli.decks.resolve import resolve_deck
     from deckcli.errors import unreadable_deck
     from deckcli.games.base import check_playable_size
-    from deckcli.sim.run import card_type, need_an_animal
+    from deckcli.sim.run import can_start
 
     deck = r.decks.get(path) or read_deck(path, is_set=r.index.is_any_set_code)
     rdeck = resolve_deck(r.index, deck, r.game.id, r.binder.format)
@@ -179,7 +179,7 @@ def as_candidate(r, path: str):
         match = next((i for i, s in enumerate(r.binder.stock) if s.key == key), None)
         if match is None:
             r.binder.stock.append(Stock(res.card, res.printing, tuple(e.variants), e.count,
-                                        card_type(r.game).of(res.card), e.line))
+                                        r.game.play_card(res.card), e.line))
             match = len(r.binder.stock) - 1
             r.binder.limits.setdefault(res.card.id, r.binder.limit(res.card.id))
             notes.append(f"{path}:{e.line}: {e.describe()} is not in the collection; "
@@ -188,8 +188,8 @@ def as_candidate(r, path: str):
         counts[match] = counts.get(match, 0) + e.count
         stock.owned = max(stock.owned, counts[match])
     check_playable_size(sum(counts.values()), path)
-    need_an_animal(r.game, (r.binder.stock[i].info.kind for i, n in counts.items()
-                            for _ in range(n)), path, r.players)
+    can_start(r.game, (r.binder.stock[i].info.kind for i, n in counts.items()
+                       for _ in range(n)), path, r.players)
     return Candidate(counts), notes
 
 

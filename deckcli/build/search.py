@@ -105,20 +105,19 @@ class Judge(Judging):
 
 
 def worth_of(binder) -> dict[int, float]:
-    """Each stock's worth for a first deck: an Animal's strength (the share of the game's
-    Animals it beats, summed over the statistics); other cards a little."""
-    from deckcli.games.animal_battle.policies import strengths
+    """Each stock's worth for a first deck, as its game rates its figures
+    (``Game.card_worth``)."""
+    from deckcli.games import get
 
     book = {s.info.id: s.info for s in binder.stock}
-    strength = strengths(book)
+    strength = get(binder.game).card_worth(book)
     return {i: strength.get(s.info.id, 0.5) for i, s in enumerate(binder.stock)}
 
 
 def strongest(binder) -> Candidate:
-    """The binder's strongest cards, Animals first, up to the format's size (a baseline too)."""
+    """The binder's strongest cards up to the format's size (a baseline too)."""
     worth = worth_of(binder)
-    order = sorted(range(len(binder.stock)),
-                   key=lambda i: (binder.stock[i].info.kind != "animal", -worth[i], i))
+    order = sorted(range(len(binder.stock)), key=lambda i: (-worth[i], i))
     return _fill(binder, {}, order, binder.size)
 
 
@@ -145,12 +144,13 @@ def used_copies(binder, counts) -> dict[int, int]:
 
 
 def random_deck(binder, rng: random.Random) -> Candidate:
-    """A legal deck of owned cards chosen at random (with one Animal at least): a baseline."""
+    """A legal deck of owned cards chosen at random (with a card a game can start from, where
+    one card is enough): a baseline."""
     order = list(range(len(binder.stock)))
     copies = [i for i in order for _ in range(binder.stock[i].owned)]
     rng.shuffle(copies)
-    animals = [i for i in copies if binder.stock[i].info.kind == "animal"]
-    return _fill(binder, {animals[0]: 1} if animals else {}, copies, binder.size)
+    start = next((i for i in copies if not binder.cannot_start({i: 1})), None)
+    return _fill(binder, {start: 1} if start is not None else {}, copies, binder.size)
 
 
 def mutate(binder, cand: Candidate, rng: random.Random, worth: dict[int, float]) -> Candidate:
@@ -171,7 +171,7 @@ def mutate(binder, cand: Candidate, rng: random.Random, worth: dict[int, float])
         pick = max(rng.sample(room, min(3, len(room))), key=lambda i: (worth[i], -i))
         counts[pick] = counts.get(pick, 0) + 1
     new = Candidate(counts)
-    if not any(binder.stock[i].info.kind == "animal" for i in new.counts):
+    if binder.cannot_start(new.counts):
         return cand
     return new
 

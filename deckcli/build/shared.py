@@ -27,95 +27,6 @@ from deckcli.build.search import Candidate, Judging, exhausted
 from deckcli.sim.play import Spec, game_seed
 
 LEVELS = (20, 60, 140)  # games a candidate plays at each stage of a race
-FIXED = ("alpha-walrus", "gear")  # exactly one of each (AW-1.1, AW-8.1): never searched
-
-
-class Table:
-    """What a shared deck must hold for ``players`` (the setup numbers of
-    :mod:`deckcli.games.alpha_walrus.deck_checks`), and the collection it comes from."""
-
-    def __init__(self, binder, players: int, index):
-        from deckcli.games.alpha_walrus.deck_checks import needs
-
-        self.binder, self.players = binder, players
-        self.need = needs(players)
-        self.gear = sorted({c.ref for c in index.all_cards("alpha-walrus") if c.kind == "gear"})
-
-    def census(self, counts: dict[int, int]) -> dict[str, int]:
-        from deckcli.games.alpha_walrus.deck_checks import census_of
-
-        return census_of((self.binder.stock[i].card, n) for i, n in counts.items())
-
-    def left_to_draw(self, got: dict[str, int]) -> int:
-        from deckcli.games.alpha_walrus.deck_checks import draw_pile
-
-        return draw_pile(got, self.players)
-
-    def missing(self) -> str | None:
-        """Why no deck from this collection sets up for the table, in numbers; None if one can.
-        The largest deck it makes (:meth:`first_deck`) is the one to judge by."""
-        counts = self.first_deck().counts
-        got = self.census(counts)
-        held = {self.binder.stock[i].card.ref for i in counts}
-        n = self.players
-        why = []
-        if not got["alpha-walrus"]:
-            why.append("no Alpha Walrus card (setup needs exactly 1, AW-1.1)")
-        lacking = [g for g in self.gear if g not in held]
-        if lacking:
-            why.append(f"{4 - len(lacking)} of the 4 Alpha Walrus gear pieces (missing: "
-                       f"{', '.join(lacking)}; AW-8.1)")
-        for kind, rule in (("diplomacy", "AW-1.2"), ("creature", "AW-1.3"),
-                           ("non-creature", "AW-1.3")):
-            if got[kind] < self.need[kind]:
-                why.append(f"{got[kind]} {kind} card(s); {n} players need "
-                           f"{self.need[kind]} ({rule})")
-        if not why and self.left_to_draw(got) < self.need["draw-pile"]:
-            why.append(f"{sum(counts.values())} usable cards; after the deal {n} players need "
-                       f"{self.need['draw-pile']} left to draw (AW-1.6, AW-3.2)")
-        return "; ".join(why) if why else None
-
-    def fits(self, counts: dict[int, int]) -> bool:
-        got = self.census(counts)
-        return all(got[g] >= self.need[g] for g in ("diplomacy", "creature", "non-creature")) \
-            and self.left_to_draw(got) >= self.need["draw-pile"]
-
-    def first_deck(self) -> Candidate:
-        """One Alpha Walrus, each gear piece once, and every other copy the collection owns."""
-        counts, taken = {}, set()
-        for i, s in enumerate(self.binder.stock):
-            if s.info.kind in FIXED:
-                if s.card.ref not in taken and s.owned:
-                    counts[i] = 1
-                    taken.add(s.card.ref)
-            else:
-                counts[i] = s.owned
-        return Candidate(counts)
-
-    def mutate(self, cand: Candidate, rng: random.Random) -> Candidate:
-        """Add, remove or swap one copy (never the Alpha Walrus or a gear piece), keeping the
-        setup numbers; the same candidate back when no such step is found."""
-        free = [i for i, s in enumerate(self.binder.stock) if s.info.kind not in FIXED]
-        for _ in range(20):
-            counts = dict(cand.counts)
-            step = rng.choice(("add", "remove", "swap", "swap"))
-            held = [i for i in free if counts.get(i, 0) > 0]
-            room = [i for i in free if counts.get(i, 0) < self.binder.stock[i].owned]
-            if step in ("remove", "swap") and held:
-                out = rng.choice(held)
-                counts[out] -= 1
-                room = [i for i in room if i != out]
-            elif step != "add":
-                continue
-            if step in ("add", "swap"):
-                if not room:
-                    continue
-                pick = rng.choice(room)
-                counts[pick] = counts.get(pick, 0) + 1
-            new = Candidate(counts)
-            if new.key != cand.key and self.fits(new.counts):
-                return new
-        return cand
 
 
 class SeatJudge(Judging):
@@ -157,10 +68,10 @@ def measured_spread(records: list[dict], seats: list[str]) -> float | None:
     return round(spread(records, seats)[0], 4)
 
 
-def search(judge: SeatJudge, table: Table, rng: random.Random, *, games: int,
+def search(judge: SeatJudge, table, rng: random.Random, *, games: int,
            budget: float | None) -> tuple[Candidate, dict]:
     """The most even deck found, and how the search went."""
-    best = table.first_deck()
+    best = Candidate(table.first_deck())
     start = time.monotonic()
     judge.score(best, LEVELS[0])
     stats = {"steps": 0, "raced": 0, "improved": 0}
@@ -168,7 +79,7 @@ def search(judge: SeatJudge, table: Table, rng: random.Random, *, games: int,
     while judge.games + LEVELS[0] <= games and (budget is None or
                                                time.monotonic() - start < budget):
         stats["steps"] += 1
-        cand = table.mutate(best, rng)
+        cand = Candidate(table.mutate(best.counts, rng))
         if cand.key in seen:
             if exhausted(stats, seen):
                 break  # no new neighbour left to try
@@ -214,12 +125,12 @@ KEEP = 4  # changes measured on fresh seeds after the screen
 RESAMPLES = 1000
 
 
-def neighbours(table: Table, cand: Candidate) -> list[tuple[str, Candidate]]:
+def neighbours(table, cand: Candidate) -> list[tuple[str, Candidate]]:
     """Every deck one copy away (one more or one fewer of a card the collection holds) that
     still sets up for the table, with what the change is."""
     out = []
     for i, s in enumerate(table.binder.stock):
-        if s.info.kind in FIXED:
+        if table.fixed(s.info.kind):
             continue
         have = cand.counts.get(i, 0)
         for step, label in ((1, "+1"), (-1, "-1")):
@@ -248,7 +159,7 @@ def paired_gain(base: list[dict], other: list[dict], seats: list[str], seed: int
     return {"gain": rounded(gain), "ci95": outward(lo, hi)}
 
 
-def improvements(judge: SeatJudge, table: Table, cand: Candidate, games: int,
+def improvements(judge: SeatJudge, table, cand: Candidate, games: int,
                  budget: int) -> list[dict]:
     """The few one-copy changes that screen best (as many screened as ``budget`` games allow,
     chosen by the seed when not all fit), measured with the deck on fresh seeds; a change whose

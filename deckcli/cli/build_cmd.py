@@ -8,6 +8,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
+    FORMATS,
     GAMES,
     STDOUT,
     Number,
@@ -24,10 +25,6 @@ from deckcli.cli.common import (
     progress_line,
     warn_if_illegal,
 )
-
-#: the search's games and the measuring games against each opponent, when not given
-DEFAULT_EFFORT = {"animal-battle": (3000, 200), "alpha-walrus": (400, 100)}
-
 
 #: alpha-walrus: the table a shared deck is built or suggested for
 _players = click.option("--players", type=click.IntRange(2, 12), default=None,
@@ -117,17 +114,17 @@ class _Run:
 
         make(game, o["policy"])  # an unknown policy: a usage error before any game
         # the effort's defaults are the game's: an alpha-walrus game is many times longer
-        o["games"] = o["games"] or DEFAULT_EFFORT[game.id][0]
-        o["measure"] = o["measure"] or DEFAULT_EFFORT[game.id][1]
+        o["games"] = o["games"] or game.build_effort[0]
+        o["measure"] = o["measure"] or game.build_effort[1]
         self.where = backend(o["jobs"], o["scheduler"], o["games"])
         self.players = o.get("players")
         self.advance, self.finish = progress_line(o.get("label", "building"), None)
         folders = db_dirs(ctx, o["db_dirs"])
         if game.shared_deck:
-            from deckcli.build.shared import SeatJudge, Table
+            from deckcli.build.shared import SeatJudge
 
             self.players = self.players or game.default_players
-            self.table = Table(self.binder, self.players, index)
+            self.table = game.shared_table(self.binder, self.players, index)
             self.judge = SeatJudge(game, self.binder, self.players, policy=o["policy"],
                                    house=self.house, seed=self.seed,
                                    max_turns=o["max_turns"], where=self.where,
@@ -190,7 +187,7 @@ def _written_format(out: str) -> str:
 
 
 @click.command()
-@click.option("--format", "format", type=click.Choice(["casual", "championship"]), default=None,
+@click.option("--format", "format", type=click.Choice(FORMATS), default=None,
               help="The format the deck must be legal in (default: the event's, else casual).")
 @_players
 @output_file_option(metavar="OUT", formats=("text", "json"), dash=True,

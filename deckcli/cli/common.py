@@ -7,10 +7,14 @@ import sys
 import click
 
 from deckcli.cli import complete
+from deckcli.games import GAMES as _GAMES
 from deckcli.games import ids as _game_ids
 
 #: the games, for --game choices (from the registry: deckcli.games)
 GAMES = _game_ids()
+#: every registered game's formats, for ``--format`` (a format another game has is refused
+#: by the game that applies)
+FORMATS = list(dict.fromkeys(f for g in _GAMES.values() for f in g.formats))
 
 
 def game_option(f):

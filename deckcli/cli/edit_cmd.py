@@ -12,7 +12,7 @@ import os
 import click
 
 from deckcli.cli import EXIT_OK, complete
-from deckcli.cli.common import db_option, echo_status, game_option, open_index, pick_game
+from deckcli.cli.common import FORMATS, db_option, echo_status, game_option, open_index, pick_game
 
 
 def _summary(path: str, deck, index, game) -> str:
@@ -93,7 +93,7 @@ def _edit_locked(path, card, count, game, index, action):
 
 @click.command()
 @click.argument("deck", type=str, shell_complete=complete.path)
-@click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default casual).")
 @game_option
 @click.option("--name", default=None, help="The deck's name.")

@@ -24,9 +24,10 @@ from deckcli.cli.common import (
     pick_game,
     resolve_event,
 )
+from deckcli.decks.convert import TARGETS as CONVERT_TARGETS
 
 #: What ``convert --to`` writes (and so what ``-o`` must not be mistaken for).
-TARGETS = ["text", "yaml", "json", "csv", "arena", "cod", "dek", "registration"]
+TARGETS = list(CONVERT_TARGETS)
 
 
 class _Unsafe(Exception):

@@ -9,6 +9,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FORMATS,
     collect_decks,
     db_option,
     echo_json,
@@ -26,7 +27,7 @@ from deckcli.cli.common import (
 PAPER = click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), default="auto",
                      show_default=True,
                      help="Paper size for printing (auto: the printer's; the layout fits both).")
-FORMAT = click.option("--format", "fmt", type=click.Choice(["casual", "championship"]),
+FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS),
                       default=None, help="animal-battle format (default: event, header, casual).")
 OUT = output_file_option(required=True, metavar="FILE.html", dash=True,
                          help="Where to write the page ('-' for stdout).")
@@ -188,7 +189,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
 @click.command()
 @click.argument("deck", metavar="DECK", shell_complete=complete.path)
 @game_option
-@click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default: the deck's header, else casual).")
 @output_option()
 @db_option

@@ -173,7 +173,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
 
         click.echo(render(result))
     else:
-        click.echo(reporting.render(result, labels))
+        click.echo(reporting.render(result, labels, g.record_facts))
     return EXIT_OK
 
 

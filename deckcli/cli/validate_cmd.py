@@ -6,6 +6,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FORMATS,
     collect_decks,
     db_option,
     echo_status,
@@ -16,14 +17,15 @@ from deckcli.cli.common import (
     pick_game,
     resolve_event,
 )
+from deckcli.reporters import REPORTERS
 
-OUTPUTS = ["text", "json", "github", "junit", "sarif"]
+OUTPUTS = list(REPORTERS)
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=str, shell_complete=complete.path)
 @game_option
-@click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default: the event's, else the deck's header, else "
                    "casual).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,

@@ -1,28 +1,30 @@
-"""The game interface: what a game is, and what every game does, so generic code runs on any.
+"""What a game is: its metadata and deck side (:class:`Game`), and the card it plays with.
 
 A game registers once (``deckcli/games/__init__.py`` lists the packages; each package's
 ``__init__`` defines ``GAME``, an instance of a :class:`Game` subclass). Generic code asks the
-registry, never a game's modules by name:
+registry, never a game's modules by name, and then the game object:
 
-* **What a game is** (:class:`Game`): its id, formats, card kinds with the plural a section
-  header uses, the statistics a card list shows, its rules reference and one table of gaps
-  (:class:`~deckcli.games.house.Gap`: rule id, house-rule key, values, the reading used when
-  none is declared; the house rules in force are :mod:`deckcli.games.house`).
-* **Deck side** (:class:`Game`): ``check_deck(rdeck, ctx)``, ``report_extra(rdeck, ctx,
-  problems)``, ``deal(...)`` for ``deckcli setup``.
-* **Play side** (:class:`Engine`, from ``Game.engine()``): ``new_game``, ``legal_actions``,
-  ``apply`` (rules applied, gaps met, violations as :class:`~deckcli.diagnostics.Diagnostic`,
-  the ruling text built only when read), ``is_over``, ``winner``, ``to_move``, ``view`` (what
-  one player may know) and writing a played game back as a game log ``referee check`` reads.
+* **What a game is**: its id, formats, card kinds with the plural a section header uses, the
+  statistics a card list shows, its rules reference and one table of gaps
+  (:class:`~deckcli.games.house.Gap`; the house rules in force are :mod:`deckcli.games.house`).
+* **Deck side**: ``deck_checks()`` (checks of one deck, the copy limit and deck size a builder
+  respects, whether a game can start from a deck), ``setup()`` for ``deckcli setup``,
+  ``play_card(card)`` (a card of the index as play reads it).
+* **Play side**: ``engine()``, the :class:`~deckcli.games.interface.Engine` (the whole play
+  interface: see :mod:`deckcli.games.interface`), and ``policies()``.
 
-The referee (``deckcli.games.replay``) and the simulator (``deckcli.sim``) both play through
-``Engine.apply``, so a simulated game is a legal game by construction. The classes here are
-plain ``__slots__`` classes: this module is imported by every deck check (see deckcli.records).
+The classes here are plain ``__slots__`` classes: this module is imported by every deck check
+(see deckcli.records).
 """
 
 from __future__ import annotations
 
-from deckcli.games.house import Gap, GapMet, HouseRules
+from typing import TYPE_CHECKING
+
+from deckcli.games.house import Gap, HouseRules
+
+if TYPE_CHECKING:
+    from deckcli.games.interface import Engine
 
 #: The most cards one deck brings to a game: a game log's deck holds at most this many
 #: (``referee check``), so every game deckcli deals or plays is one a log can hold
@@ -64,6 +66,13 @@ class Game:
     battle_stats: dict[str, tuple[str, str]] = {}
     #: cards in an opening hand, where the game deals one per player
     opening_hand: int | None = None
+    #: what a simulation's report counts of this game's finished games: the name of a fact
+    #: (:meth:`~deckcli.games.interface.Engine.facts`) -> (its key in the report, the words a
+    #: text report says it with)
+    record_facts: dict[str, tuple[str, str]] = {}
+    #: ``build`` and ``suggest`` when not told: (games the search plays, fresh games per
+    #: opponent for the numbers reported); a game with long games asks for fewer
+    build_effort: tuple[int, int] = (3000, 200)
 
     #: where each part lives, ``module`` or ``module:name``: rules (the list of
     #: :class:`deckcli.rule.Rule`), gaps (house-rule key -> :class:`Gap`), deck_checks,
@@ -91,6 +100,11 @@ class Game:
         """The rules reference (:class:`deckcli.rule.Rule`), in the project's own words."""
         return self._part("rules")
 
+    def rules_module(self) -> str:
+        """The module of the rules table (it also holds ``CHECKED_IN``: where each rule is
+        checked)."""
+        return self.parts["rules"].partition(":")[0]
+
     def gaps(self) -> dict[str, Gap]:
         """The gap table: house-rule key -> :class:`Gap`."""
         return self._part("gaps")
@@ -110,13 +124,49 @@ class Game:
     # -- deck side --------------------------------------------------------------------------
     def deck_checks(self):
         """The module with ``check_deck(rdeck, ctx)``, ``report_extra(rdeck, ctx,
-        problems)`` (and, for a shared deck, ``cannot_deal(kinds, players)``); asked once per
+        problems)``, ``cannot_start(kinds, players)``, ``deck_size(fmt)`` and
+        ``copy_limit(card, event_limit)``; asked once per
         run and kept (a deck check calls it for every deck)."""
         return self._part("deck_checks")
 
     def check_card_entry(self, entry, rule_exists) -> list:
         """``db check``: problems with one card entry of the database (game-specific data)."""
         return self._part("card_entry")(entry, rule_exists)
+
+    def play_card(self, card) -> CardInfo:
+        """A card of the index as play reads it (``parts["play_card"]``, else
+        :meth:`CardInfo.of`): what ``Engine.new_game`` is dealt."""
+        if "play_card" in self.parts:
+            return self._part("play_card")(card)
+        return CardInfo.of(card)
+
+    def cannot_start(self, kinds, players: int | None) -> str | None:
+        """Why no game can start from a deck (``kinds``: its cards' kinds, one a copy), for
+        ``players`` at the table; None when one can."""
+        return self.deck_checks().cannot_start(list(kinds), players or self.default_players)
+
+    def deck_size(self, fmt: str | None) -> tuple[int, int | None]:
+        """(fewest cards, most cards or None) a legal deck of ``fmt`` holds."""
+        return self.deck_checks().deck_size(fmt)
+
+    def copy_limit(self, card, event_limit: int | None = None) -> int | None:
+        """The copies of ``card`` a legal deck may hold (None: any number), under an event
+        that limits it to ``event_limit`` copies."""
+        return self.deck_checks().copy_limit(card, event_limit)
+
+    def card_worth(self, book: dict) -> dict:
+        """How much each card of ``book`` (card id -> play card) is worth in a first deck,
+        from its own figures (``parts["worth"]``); a builder starts from the best. A card
+        left out is worth an average card's."""
+        if "worth" in self.parts:
+            return self._part("worth")(book)
+        return {}
+
+    def shared_table(self, binder, players: int, index):
+        """For a game with one shared deck: what a builder must respect of the deck a table of
+        ``players`` is dealt from, over ``binder`` (``parts["table"]``): ``fits(counts)``,
+        ``fixed(kind)``, ``first_deck()``, ``mutate(counts, rng)``, ``missing()``."""
+        return self._part("table")(binder, players, index)
 
     def setup(self):
         """The module with ``deal(rdeck, seed=, players=, opponent=, index=)`` and
@@ -125,8 +175,13 @@ class Game:
 
     # -- play side --------------------------------------------------------------------------
     def engine(self) -> Engine:
-        """The game's :class:`Engine` (one per process)."""
+        """The game's :class:`~deckcli.games.interface.Engine` (one per process)."""
         return self._part("engine")
+
+    def rulings(self) -> list:
+        """The game's single rulings (:class:`deckcli.games.rulings.Ruling`), each a
+        ``deckcli referee NAME`` subcommand (``parts["rulings"]``; none by default)."""
+        return self._part("rulings") if "rulings" in self.parts else []
 
     def policies(self):
         """The module of the game's own policies for ``simulate``: ``make(spec)`` (a policy,
@@ -136,140 +191,6 @@ class Game:
 
 _SECTIONS: dict[str, dict[str, str]] = {}
 _PARTS: dict[tuple[str, str], object] = {}
-
-
-class Illegal(Exception):
-    """An action the rules do not allow: answered as a violation, never raised to the user."""
-
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
-
-
-class Stop:
-    """Why a game cannot go on without a judge: a gap nothing settles, or card text the
-    referee does not model (``gap`` False)."""
-
-    __slots__ = ("rule", "situation", "ruling", "gap", "record")
-
-    def __init__(self, rule: str, situation: str, ruling: str, gap: bool = True, record=None):
-        self.rule, self.situation, self.ruling, self.gap = rule, situation, ruling, gap
-        self.record = record  # the GapMet, for a gap
-
-    @classmethod
-    def at_gap(cls, record: GapMet) -> Stop:
-        return cls(record.rule, record.situation, record.ruling, True, record)
-
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "situation": self.situation, "ruling": self.ruling,
-                "gap": self.gap}
-
-
-class Outcome:
-    """The answer to one action: the rules applied, what happened (the ruling), gaps met,
-    violations, and a stop when a judge must rule. An action with a violation changed nothing.
-
-    Ruling lines are kept as a template and its values and formatted only when read
-    (:attr:`notes`): a simulation applies millions of actions and reads none of them.
-    """
-
-    __slots__ = ("player", "action", "rules", "_notes", "violations", "breaches", "gaps",
-                 "stop", "facts", "remarks")
-
-    def __init__(self, player: str | None, action: str):
-        self.player = player
-        self.action = action
-        self.rules: list[str] = []
-        self._notes: list = []  # (rule, template, values), or a line already written
-        self.violations = _NONE  # Diagnostic: this action is illegal (a list once there is one)
-        self.breaches = _NONE  # (player, Diagnostic): another player's earlier breach
-        self.gaps: list[GapMet] = []
-        self.stop: Stop | None = None
-        self.facts: dict = {}  # game-specific facts of the step (dice rolled, a battle's result)
-        self.remarks: list[str] = []  # card text the referee could not apply
-
-    def cite(self, rule: str, text, *args) -> None:
-        """Name a rule the action applied, with what it did: ``text.format(*args)``, or
-        ``text(*args)`` for a function that writes it (both only when read)."""
-        if rule not in self.rules:
-            self.rules.append(rule)
-        self._notes.append((rule, text, args))
-
-    def cite_only(self, *rules: str) -> None:
-        for rule in rules:
-            if rule not in self.rules:
-                self.rules.append(rule)
-
-    def note(self, text: str, *args) -> None:
-        self._notes.append((None, text, args))
-
-    def violate(self, rule: str, message: str) -> None:
-        from deckcli.diagnostics import error
-
-        if self.violations is _NONE:
-            self.violations = []
-        self.violations.append(error("illegal-action", rule, message))
-        self.cite_only(rule)
-
-    def breach(self, player: str, rule: str, message: str) -> None:
-        """A rule another player broke earlier, noticed only now (a turn that ended without
-        its player ending it): the violation is that player's; this action stands."""
-        from deckcli.diagnostics import error
-
-        if self.breaches is _NONE:
-            self.breaches = []
-        self.breaches.append((player, error("illegal-action", rule, message)))
-        self.cite_only(rule)
-
-    @property
-    def ok(self) -> bool:
-        return not self.violations
-
-    @property
-    def notes(self) -> list[str]:
-        out = []
-        for item in self._notes:
-            if item.__class__ is str:
-                out.append(item)
-                continue
-            rule, text, args = item
-            if callable(text):
-                line = text(*args)
-            else:
-                line = text.format(*args) if args else text
-            out.append(f"{line} [{rule}]" if rule else line)
-        return out
-
-    def to_json(self) -> dict:
-        notes = self.notes
-        return {"player": self.player, "action": self.action, "ok": self.ok,
-                "rules": list(self.rules), "ruling": " ".join(notes), "notes": notes,
-                "violations": [_violation(v) for v in self.violations],
-                "breaches": [{"player": p, **_violation(v)} for p, v in self.breaches],
-                "gaps": [g.to_json() for g in self.gaps],
-                "stop": self.stop.to_json() if self.stop else None, **self.facts}
-
-
-_NONE: tuple = ()  # an empty list that is never appended to (Outcome makes its own)
-
-
-def _violation(d) -> dict:
-    return {"code": d.code, "severity": d.severity.value, "rule": d.rule, "message": d.message}
-
-
-class Quiet(Outcome):
-    """An :class:`Outcome` that keeps no ruling lines: what a simulation plays with. It reads
-    an action's violations, gaps and stop, never its rulings, and applies millions of actions.
-    The rules are checked and applied exactly as with an Outcome; only the text is not kept."""
-
-    __slots__ = ()
-
-    def cite(self, rule: str, text, *args) -> None:
-        pass
-
-    def note(self, text: str, *args) -> None:
-        pass
 
 
 class CardInfo:
@@ -307,94 +228,3 @@ class CardInfo:
 
     def effect(self, name: str) -> list[dict]:
         return [e for e in self.effects if e.get("effect") == name]
-
-
-class Step:
-    """One action read from a game log: its number, line, the text as written, who acts, the
-    verb, and the action in the engine's own form."""
-
-    __slots__ = ("n", "line", "text", "player", "verb", "action")
-
-    def __init__(self, n: int, line: int | None, text: str, player: str | None, verb: str,
-                 action):
-        self.n, self.line, self.text = n, line, text
-        self.player, self.verb, self.action = player, verb, action
-
-    def __repr__(self) -> str:
-        return f"Step({self.n}, {self.text!r})"
-
-
-class Engine:
-    """The play side of a game: one state API for every game (after OpenSpiel).
-
-    A *state* is the game's own match object; an *action* is the game's own value (a tuple,
-    a mapping): generic code passes both along without looking inside, and asks the engine
-    to write an action as a game-log entry (:meth:`log_entry`).
-    """
-
-    game: Game
-    #: whether a view follows the game it was made of (then a simulation asks
-    #: :meth:`view` once a game for each player, where the view holds no unseen cards)
-    live_views: bool = False
-
-    def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None):
-        """A dealt game. ``decks``: player id -> list of card ids (one deck a player), or
-        one list for a shared deck with ``players`` seats. Every shuffle and die comes from a
-        generator seeded with ``seed``."""
-        raise NotImplementedError
-
-    def legal_actions(self, state) -> list:
-        """Every action the rules allow now (for the player :meth:`to_move`)."""
-        raise NotImplementedError
-
-    def choices(self, state) -> tuple:
-        """(:meth:`to_move`, :meth:`legal_actions`): a simulation asks both at every step."""
-        return self.to_move(state), self.legal_actions(state)
-
-    def apply(self, state, action) -> Outcome:
-        """Judge one action and apply it if it is legal; an illegal one changes nothing."""
-        raise NotImplementedError
-
-    def quiet(self, state) -> None:
-        """Keep no ruling text for the actions applied to ``state`` from now on (a simulation
-        reads none): outcomes still carry every violation, gap and stop. A game whose
-        rulings cost little to keep may ignore this."""
-
-    def is_over(self, state) -> bool:
-        raise NotImplementedError
-
-    def winner(self, state) -> str | None:
-        raise NotImplementedError
-
-    def to_move(self, state) -> str | None:
-        """The player whose decision it is."""
-        raise NotImplementedError
-
-    def stopped(self, state) -> Stop | None:
-        """Why the game waits for a judge, if it does."""
-        raise NotImplementedError
-
-    def view(self, state, player: str):
-        """What ``player`` may know of the state (their hand, the open table; never another
-        player's hand or any deck's order): the only state a policy sees."""
-        raise NotImplementedError
-
-    def log_entry(self, state, action):
-        """The action as a game log writes it (before it is applied)."""
-        raise NotImplementedError
-
-    def action_text(self, state, action) -> str:
-        """The action on one line, as a person reads it (``p1 stat weight``)."""
-        raise NotImplementedError
-
-    def game_log(self, state, entries: list, *, house_rules: HouseRules, seed: int) -> dict:
-        """A played game as a log ``referee check`` replays: setup, house rules, entries."""
-        raise NotImplementedError
-
-    def turns(self, state) -> int:
-        """How many turns the game has had (for ``--max-turns`` and game lengths)."""
-        raise NotImplementedError
-
-    def summary(self, state) -> dict:
-        """The state as JSON-able facts (a checked log's ``final``)."""
-        raise NotImplementedError

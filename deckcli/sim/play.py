@@ -2,10 +2,10 @@
 
 :class:`Spec` is what any worker needs to play any game of a run (plain data, pickled to
 processes and Dask workers); :func:`play` plays game ``n`` through ``Engine.apply`` and
-answers a :class:`Record`-shaped dict. The game's deal comes from :func:`game_seed` of the
-run's seed and the game's pair (animal-battle) or number (alpha-walrus), each player's choices
-from a generator of its own seeded the same way, so the record never depends on where or in
-which order games run.
+answers a record (a dict). The game's deal comes from :func:`game_seed` of the run's seed and
+the game's seat-swapped pair (one deck a player) or its number (a shared deck), each player's
+choices from a generator of its own seeded the same way, so the record never depends on where
+or in which order games run.
 """
 
 from __future__ import annotations
@@ -59,12 +59,11 @@ class _Worker:
         self.engine = self.game.engine()
         self.house = self.game.house_rules(spec.house, simulate=True)
         self.policies = {seat: make(self.game, name) for seat, name in spec.policies.items()}
-        self.cards = None
-        if self.game.shared_deck:  # alpha-walrus looks cards up by name during play
+        self.index = None
+        if self.engine.uses_index:
             from deckcli.cards import open_index
-            from deckcli.games.alpha_walrus.cardref import Cards
 
-            self.cards = Cards(open_index(list(spec.db_dirs)))
+            self.index = open_index(list(spec.db_dirs))
 
 
 _WORKERS: dict[str, tuple[Spec, _Worker]] = {}
@@ -82,36 +81,33 @@ def _worker(spec: Spec) -> tuple[Spec, _Worker]:
     return found
 
 
+def deal(spec: Spec, n: int) -> tuple[int, str, dict]:
+    """Game ``n``'s deal: (its seed, the first player, seat -> deck, or the decks as given
+    when the spec names no labels: ``{"shared": deck}``).
+    With seat-swapped pairs (``spec.pairs``), games 2k and 2k+1 share a deal and swap who
+    goes first."""
+    decks = ({seat: spec.decks[spec.labels[seat]] for seat in spec.seats} if spec.labels
+             else dict(spec.decks))
+    if spec.pairs:
+        return game_seed(spec.seed, n // 2), spec.seats[n % 2], decks
+    return game_seed(spec.seed, n), spec.seats[0], decks
+
+
 def play(spec: Spec, n: int) -> dict:
     """Play game ``n`` of the run and say how it went."""
     spec, w = _worker(spec)
     engine = w.engine
-    if w.game.shared_deck:
-        deal_seed = game_seed(spec.seed, n)
-        first = spec.seats[0]
-        state = engine.new_game(spec.decks["shared"], seed=deal_seed, house_rules=w.house,
-                                players=spec.seats, cards=w.cards)
-        start = engine.table(state) if spec.save else None
-    else:
-        deal_seed = game_seed(spec.seed, n // 2 if spec.pairs else n)
-        first = spec.seats[n % 2] if spec.pairs else spec.seats[0]
-        state = engine.new_game({seat: spec.decks[spec.labels[seat]] for seat in spec.seats},
-                                seed=deal_seed, house_rules=w.house, first=first)
-        start = None
+    deal_seed, first, decks = deal(spec, n)
+    state = engine.new_game(decks, seats=list(spec.seats), seed=deal_seed, house_rules=w.house,
+                            first=first, index=w.index, record=spec.save)
     engine.quiet(state)  # the record reads no ruling text
-    #: seat -> (its policy, its generator, whether its view holds the unseen cards, and the
-    #: seat's view made once for the game where the engine's views follow the game)
-    seats = {}
-    for seat in spec.seats:
-        policy = w.policies[seat]
-        unseen = policy.needs_unseen
-        seats[seat] = (policy, random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}"),
-                       unseen, engine.view(state, seat) if engine.live_views and not unseen
-                       else None)
-    gaps: set[str] = set()
-    setup = getattr(state, "setup", None)
-    if setup is not None:
-        gaps.update(g.rule for g in setup.gaps)
+    #: seat -> (its policy, its generator, the seat's view made once for the game where the
+    #: engine's views follow the game)
+    live = engine.live_views
+    seats = {seat: (w.policies[seat], random.Random(f"deckcli-simulate:{spec.seed}:{n}:{seat}"),
+                    engine.view(state, seat) if live else None)
+             for seat in spec.seats}
+    gaps: set[str] = {g.rule for g in engine.deal_gaps(state)}
     entries: list = []
     actions = 0
     decided = True
@@ -133,8 +129,8 @@ def play(spec: Spec, n: int) -> dict:
         if len(legal) == 1 or mover is None:
             action = legal[0]
         else:
-            policy, rng, unseen, seen = seats[mover]
-            action = policy.choose(engine, seen or view(state, mover, unseen=unseen), legal, rng)
+            policy, rng, seen = seats[mover]
+            action = policy.choose(engine, seen or view(state, mover), legal, rng)
         if save:
             entries.append(engine.log_entry(state, action))
         out = apply(state, action)
@@ -151,13 +147,9 @@ def play(spec: Spec, n: int) -> dict:
     record = {"n": n, "winner": spec.labels.get(winner, winner), "first": spec.labels.get(
         first, first), "turns": engine.turns(state) if played is None else played,
         "actions": actions, "gaps": sorted(gaps), "undecided": winner is None}
-    if w.game.shared_deck:
-        record["showdown"] = engine.reached_showdown(state)
+    record.update(engine.facts(state))
     if spec.save:
-        kw = {"start": start} if w.game.shared_deck else {
-            "decks": {seat: spec.decks[spec.labels[seat]] for seat in spec.seats}}
-        record["log"] = engine.game_log(state, entries, house_rules=w.house, seed=deal_seed,
-                                        **kw)
+        record["log"] = engine.game_log(state, entries, house_rules=w.house, seed=deal_seed)
     return record
 
 

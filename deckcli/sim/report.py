@@ -47,6 +47,7 @@ def two_decks(head: dict, records: list[dict]) -> dict:
            "results": {"a": a, "b": b, "undecided": undecided},
            "win_rate": {"a": share["rate"], "ci95": share["ci95"]}}
     out.update(_common(records))
+    out.update(_facts(records, head.get("facts", {})))
     out["first_player_wins"] = {"games": first, **interval(first, a + b)}
     return out
 
@@ -61,8 +62,17 @@ def shared_deck(head: dict, records: list[dict], seats: list[str]) -> dict:
            "results": {**wins, "undecided": len(records) - decided},
            "win_rate": {s: interval(wins[s], decided) for s in seats}}
     out.update(_common(records))
-    showdowns = sum(1 for r in records if r.get("showdown"))
-    out["showdowns"] = {"games": showdowns, "share": rounded(rate(showdowns, len(records)))}
+    out.update(_facts(records, head.get("facts", {})))
+    return out
+
+
+def _facts(records: list[dict], facts: dict[str, tuple[str, str]]) -> dict:
+    """The games in which each of the game's facts held (``Game.record_facts``: fact ->
+    (its report key, its words)), and their share."""
+    out = {}
+    for fact, (key, _words) in facts.items():
+        n = sum(1 for r in records if r.get(fact))
+        out[key] = {"games": n, "share": rounded(rate(n, len(records)))}
     return out
 
 
@@ -75,8 +85,9 @@ def _ci(ci) -> str:
     return f"95% CI {pct(ci[0])} to {pct(ci[1])}"
 
 
-def render(report: dict, labels: dict[str, str]) -> str:
-    """The text report; ``labels``: deck key or seat -> how to name it (a file name)."""
+def render(report: dict, labels: dict[str, str], facts: dict | None = None) -> str:
+    """The text report; ``labels``: deck key or seat -> how to name it (a file name);
+    ``facts``: the game's record facts (``Game.record_facts``)."""
     lines = []
     r = report["results"]
     games = report["games"]
@@ -104,8 +115,9 @@ def render(report: dict, labels: dict[str, str]) -> str:
             wr = report["win_rate"][s]
             lines.append(f"{s} won {r[s]} ({pct(wr['rate'])} of {decided} decided, "
                          f"{_ci(wr['ci95'])})")
-        lines.append(f"undecided {r['undecided']}; the Final Showdown was reached in "
-                     f"{report['showdowns']['games']} games ({pct(report['showdowns']['share'])})")
+        lines.append("; ".join([f"undecided {r['undecided']}", *(
+            f"{words} in {report[key]['games']} games ({pct(report[key]['share'])})"
+            for key, words in (facts or {}).values() if key in report)]))
     if decided < FEW:
         lines.append(f"only {decided} decided games: too few for the rate to say much "
                      "(play more with --games)")

@@ -55,37 +55,20 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
                            line=unknown[0].line)
     check_playable_size(sum(r.entry.count for r in rdeck.entries), path)
     g = GAMES[report.game]
-    play_as = card_type(g)
     cards = []
     for r in rdeck.entries:
-        cards.extend([play_as.of(r.card)] * r.entry.count)
+        cards.extend([g.play_card(r.card)] * r.entry.count)
     errors = [p for p in report.problems if p.is_error]
-    need_an_animal(g, (c.kind for c in cards), path, players)
+    can_start(g, (c.kind for c in cards), path, players)
     return Deck(path, report.game, report.fingerprint, cards, errors)
 
 
-def need_an_animal(game, kinds, path: str, players: int | None = None) -> None:
-    """Stop (exit 2) for a deck of one player that holds no Animal (``kinds``: its cards', one
-    a copy): no game can start, so none can measure it (AB-3.3). A shared deck stops where its
-    game's deal cannot be made for ``players`` (AW-1.1 to AW-1.3)."""
-    if game.shared_deck:
-        why = game.deck_checks().cannot_deal(kinds, players or game.default_players)
-        if why:
-            raise DeckcliError(f"cannot start a game: {why}", path=path)
-    elif "animal" not in kinds:
-        raise DeckcliError("cannot start a game: the deck has no Animal to reveal as the "
-                           "starting Challenger (AB-3.3)", path=path)
-
-
-def card_type(game):
-    """The type a game plays its cards as (made from an index card by ``.of``)."""
-    if game.shared_deck:
-        from deckcli.games.alpha_walrus.cardref import Card
-
-        return Card
-    from deckcli.games.base import CardInfo
-
-    return CardInfo
+def can_start(game, kinds, path: str, players: int | None = None) -> None:
+    """Stop (exit 2) for a deck no game can start from (``kinds``: its cards', one a copy):
+    none can measure it. What a game needs of a deck is the game's (``Game.cannot_start``)."""
+    why = game.cannot_start(kinds, players)
+    if why:
+        raise DeckcliError(f"cannot start a game: {why}", path=path)
 
 
 def house_rules(game, given: dict, event_rules: dict):
@@ -139,7 +122,7 @@ def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games
         save_games(save_dir, records)
     head = {"game": game.id, "seed": seed, "decks": {"a": a.to_json(), "b": b.to_json()},
             "policies": {"a": _name(game, policies["a"]), "b": _name(game, policies["b"])},
-            "house_rules": house.used()}
+            "house_rules": house.used(), "facts": game.record_facts}
     return reporting.two_decks(head, records)
 
 
@@ -166,7 +149,8 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
         save_games(save_dir, records)
     head = {"game": game.id, "seed": seed, "decks": {"shared": deck.to_json()},
             "policies": {s: _name(game, policies[s]) for s in seats},
-            "house_rules": house.used(), "players_default": players_default}
+            "house_rules": house.used(), "players_default": players_default,
+            "facts": game.record_facts}
     return reporting.shared_deck(head, records, seats)
 
 

@@ -22,6 +22,8 @@ class AlphaWalrus(Game):
     shared_deck = True
     win_rule = "AW-9.1"
     rule_prefix = "AW"
+    record_facts = {"showdown": ("showdowns", "the Final Showdown was reached")}
+    build_effort = (400, 100)  # a game is many times longer than an animal-battle one
 
     parts = {
         "rules": "deckcli.games.alpha_walrus.rules:RULES",
@@ -30,6 +32,9 @@ class AlphaWalrus(Game):
         "card_entry": "deckcli.games.alpha_walrus.cards:check_entry",
         "setup": "deckcli.games.alpha_walrus.setup",
         "engine": "deckcli.games.alpha_walrus.play:ENGINE",
+        "rulings": "deckcli.games.alpha_walrus.ruling_commands:RULINGS",
+        "play_card": "deckcli.games.alpha_walrus.cardref:info",
+        "table": "deckcli.games.alpha_walrus.building:table",
         "policies": "deckcli.games.alpha_walrus.policies",
     }
 

@@ -61,7 +61,7 @@ def draw_pile(counts: dict[str, int], players: int) -> int:
     return counts["diplomacy"] + counts["creature"] + counts["non-creature"] - dealt
 
 
-def cannot_deal(kinds, players: int) -> str | None:
+def cannot_start(kinds, players: int) -> str | None:
     """Why no game can start from a shared deck whose cards (one kind a copy) are ``kinds``:
     the deal of AW-1.1 to AW-1.3 cannot be made for ``players``; None when it can."""
     counts = {"alpha-walrus": 0, "diplomacy": 0, "creature": 0, "non-creature": 0}
@@ -78,6 +78,16 @@ def cannot_deal(kinds, players: int) -> str | None:
             return (f"{counts[group]} {group} card(s) for {players} players; each player is "
                     f"dealt {each}, so at least {want[group]} are needed ({rule})")
     return None
+
+
+def deck_size(fmt: str | None) -> tuple[int, int | None]:
+    """A shared deck has no size of its own: whether it can be dealt is :func:`cannot_start`."""
+    return 0, None
+
+
+def copy_limit(card, event_limit: int | None = None) -> int | None:
+    """A shared deck has no copy limit (an event may still set one)."""
+    return event_limit
 
 
 def _lines(group) -> list[int]:

@@ -33,8 +33,8 @@ import copy
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus import GAME, engine_battle, engine_play
 from deckcli.games.alpha_walrus.state import HAND_MAX, HAND_MIN, PHASES, State, Turn
-from deckcli.games.base import Illegal, Outcome
 from deckcli.games.house import HouseRules
+from deckcli.games.interface import Illegal, Outcome
 from deckcli.rule import rule_sort_key
 
 ACTIONS = ("draw", "play", "summon", "equip", "place-gear", "discard-draw", "battle",
@@ -56,6 +56,7 @@ class Match:
         self.house = house
         self.step = 0
         self.showdowns = 0  # Final Showdowns begun (for a simulation's report)
+        self.start: dict | None = None  # the table as dealt, for a game log
         self.out = Outcome(None, "")
         self.events: list = self.out._notes
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus.battle import Dice, Fighter, resolve_battle, showdown
-from deckcli.games.base import Illegal
+from deckcli.games.interface import Illegal
 
 
 def _list(action, key) -> list:

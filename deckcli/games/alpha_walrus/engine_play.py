@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus.state import PHASES, Creature, draws_for_level
-from deckcli.games.base import Illegal
+from deckcli.games.interface import Illegal
 
 
 def play(game, player: str, action: dict) -> None:

@@ -14,8 +14,8 @@ from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus import GAME
 from deckcli.games.alpha_walrus.engine import Match
 from deckcli.games.alpha_walrus.state import HAND_MAX, PHASES, Player, State
-from deckcli.games.base import Engine, Outcome, Step
 from deckcli.games.house import HouseRules
+from deckcli.games.interface import Engine, Outcome, Step
 
 MAX_ACTIONS = 10_000
 
@@ -27,22 +27,81 @@ def game_rng(seed: int) -> random.Random:
 
 class AlphaWalrusEngine(Engine):
     game = GAME
+    uses_index = True  # actions name cards by reference, looked up in the index
 
-    def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None,
-                 cards=None) -> Match:
-        """``decks``: the shared deck, a list of cards (``cardref.Card``) in decklist order;
-        ``players``: seat names (default p1, p2). Dealt as ``deckcli setup --seed`` deals."""
+    def __init__(self):
+        self._cards: tuple = (None, None)  # (index, its Cards): one a process
+
+    def new_game(self, decks, *, seats=None, seed: int, house_rules: HouseRules,
+                 first: str | None = None, index=None, record: bool = False) -> Match:
+        """``decks``: ``{"shared": cards}``, the shared deck (``cardref.Card``) in decklist
+        order; ``seats``: seat names (default p1, p2), the first takes the first turn. Dealt
+        as ``deckcli setup --seed`` deals."""
         from deckcli.games.alpha_walrus.setup import deal_items
 
-        names = list(players or ("p1", "p2"))
-        centre, hands, deck, _ = deal_items([(c, c.kind) for c in decks], random.Random(seed),
-                                            names)
+        names = list(seats or ("p1", "p2"))
+        shared = decks["shared"]
+        centre, hands, deck, _ = deal_items([(c, c.kind) for c in shared],
+                                            random.Random(seed), names)
         table = {n: Player(n, list(hands[n])) for n in names}
         state = State(table, names, list(deck), [], centre, game_rng(seed))
-        return Match(state, cards, house_rules)
+        match = Match(state, self._cards_of(index), house_rules)
+        if record:
+            match.start = self.table(match)
+        return match
+
+    def _cards_of(self, index):
+        if index is None:
+            from deckcli.games.alpha_walrus.cardref import default_cards
+
+            return default_cards()
+        if self._cards[0] is not index:
+            from deckcli.games.alpha_walrus.cardref import Cards
+
+            self._cards = (index, Cards(index))
+        return self._cards[1]
+
+    def action_key(self, action) -> tuple:
+        """An action (a mapping) as a hashable key: its items, nested ones too."""
+        return _frozen(action)
+
+    def clone(self, state: Match) -> Match:
+        other = Match(copy.deepcopy(state.state), state.cards, state.house)
+        other.showdowns = state.showdowns
+        return other
+
+    def players(self, state: Match) -> list[str]:
+        return list(state.state.order)
+
+    def facts(self, state: Match) -> dict:
+        return {"showdown": state.showdowns > 0}
+
+    def sample(self, view, rng) -> Match:
+        """A game consistent with ``view``: the cards the viewer cannot see (the other hands
+        and the deck) shuffled from ``rng`` and dealt back in the same numbers, dice and
+        reshuffles from then on from a generator seeded from ``rng``."""
+        match = view.match
+        st = copy.deepcopy(match.state)
+        me = view.player
+        hidden = list(st.deck)
+        for n, p in st.players.items():
+            if n != me:
+                hidden += p.hand
+        rng.shuffle(hidden)
+        for n, p in st.players.items():
+            if n != me:
+                p.hand, hidden = hidden[:len(p.hand)], hidden[len(p.hand):]
+        st.deck = hidden
+        st.rng = random.Random(rng.getrandbits(64))
+        other = Match(st, match.cards, match.house)
+        other.showdowns = match.showdowns
+        return other
 
     def apply(self, state: Match, action) -> Outcome:
         return state.apply(action)
+
+    def choices(self, state: Match) -> tuple[str | None, list]:
+        return self.to_move(state), self.legal_actions(state)
 
     def legal_actions(self, state: Match) -> list:
         """The legal actions of the player to move, for a simulation: the candidates that can
@@ -89,11 +148,11 @@ class AlphaWalrusEngine(Engine):
         ring = st.order[i + 1:] + st.order[: i + 1]
         return next(p for p in ring if p in live)
 
-    def view(self, state: Match, player: str, *, unseen: bool = False) -> dict:
+    def view(self, state: Match, player: str) -> View:
         """Own hand, every field and gear, counts of the other hands and of the deck, the
         discard pile (open), the round and whose turn it is."""
         st = state.state
-        return {"player": player, "round": st.round,
+        return View(state, {"player": player, "round": st.round,
                 "turn": st.turn.player if st.turn else None,
                 "phase": st.turn.phase if st.turn else None,
                 "hand": list(st.players[player].hand),
@@ -103,7 +162,7 @@ class AlphaWalrusEngine(Engine):
                 "hand_sizes": {n: len(p.hand) for n, p in st.players.items()},
                 "deck_size": len(st.deck), "discard": list(st.discard),
                 "out": [n for n, p in st.players.items() if p.out],
-                "centre": st.centre}
+                "centre": st.centre})
 
     def log_entry(self, state: Match, action) -> dict:
         return dict(action)
@@ -111,12 +170,14 @@ class AlphaWalrusEngine(Engine):
     def action_text(self, state: Match, action) -> str:
         return entry_text(action)
 
-    def game_log(self, state: Match, entries: list, *, house_rules: HouseRules, seed: int,
-                 start: dict | None = None) -> dict:
-        """A log of the game from its deal: the hands and deck order as dealt (``start``:
-        :meth:`table`), the seed for the dice, the house rules in force spelled out."""
+    def game_log(self, state: Match, entries: list, *, house_rules: HouseRules,
+                 seed: int) -> dict:
+        """A log of the game from its deal (dealt with ``record``): the hands and deck order
+        as dealt (:meth:`table`), the seed for the dice, the house rules in force spelled
+        out."""
         return {"game": GAME.id, "seed": seed, "players": list(state.state.order),
-                "setup": start, "house_rules": {h["key"]: h["value"] for h in house_rules.used()},
+                "setup": state.start,
+                "house_rules": {h["key"]: h["value"] for h in house_rules.used()},
                 "actions": entries}
 
     def table(self, state: Match) -> dict:
@@ -125,10 +186,6 @@ class AlphaWalrusEngine(Engine):
         return {"hands": {n: [c.ref for c in st.players[n].hand] for n in st.order},
                 "deck": [c.ref for c in st.deck], "discard": [c.ref for c in st.discard],
                 "centre": st.centre.ref if st.centre else None, "round": st.round}
-
-    def reached_showdown(self, state: Match) -> bool:
-        """Whether someone summoned the Alpha Walrus (AW-8.1) in this game."""
-        return state.showdowns > 0
 
     def turns(self, state: Match) -> int:
         st = state.state
@@ -181,6 +238,28 @@ class AlphaWalrusEngine(Engine):
         st = state.state
         return {"round": st.round, "active": st.turn.player if st.turn else None,
                 "phase": st.turn.phase if st.turn else None}
+
+
+class View(dict):
+    """What one player may know, as a mapping (see ``AlphaWalrusEngine.view``); ``player`` is
+    the viewer. It keeps the game it was made of only for :meth:`AlphaWalrusEngine.sample`,
+    which deals what the viewer cannot see again: a policy reads the mapping alone."""
+
+    def __init__(self, match, seen: dict):
+        super().__init__(seen)
+        self.player = seen["player"]
+        self.match = match
+
+    def public(self) -> dict:
+        return dict(self)
+
+
+def _frozen(value):
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def entry_text(action) -> str:

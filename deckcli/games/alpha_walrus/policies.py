@@ -16,7 +16,6 @@ def _level(card) -> int:
 
 class Greedy:
     name = "greedy"
-    needs_unseen = False
 
     def choose(self, engine, view, actions, rng):
         by: dict[str, list] = {}

@@ -326,8 +326,8 @@ RULES = [
 #: (a line that starts with spaces goes on the one above). A test holds it to the code.
 CHECKED_IN = checked_in_table("""
 AW-1.1   games/alpha_walrus/deck_checks games/alpha_walrus/setup
-AW-1.2   games/alpha_walrus/deck_checks games/alpha_walrus/setup build/shared
-AW-1.3   games/alpha_walrus/deck_checks games/alpha_walrus/setup build/shared
+AW-1.2   games/alpha_walrus/deck_checks games/alpha_walrus/setup games/alpha_walrus/building
+AW-1.3   games/alpha_walrus/deck_checks games/alpha_walrus/setup games/alpha_walrus/building
 AW-1.4   games/alpha_walrus/setup
 AW-1.5   games/alpha_walrus/engine
 AW-1.6   games/alpha_walrus/engine_battle games/alpha_walrus/rulings

@@ -49,7 +49,9 @@ class AnimalBattle(Game):
         "card_entry": "deckcli.games.animal_battle.cards:check_entry",
         "setup": "deckcli.games.animal_battle.setup",
         "engine": "deckcli.games.animal_battle.play:ENGINE",
+        "rulings": "deckcli.games.animal_battle.ruling_commands:RULINGS",
         "policies": "deckcli.games.animal_battle.policies",
+        "worth": "deckcli.games.animal_battle.policies:card_worth",
     }
 
 

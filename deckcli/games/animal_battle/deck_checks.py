@@ -44,6 +44,29 @@ def with_event_limit(own: tuple[int | None, str], event_limit: int) -> tuple[int
     return own
 
 
+def copy_limit(card, event_limit: int | None = None) -> int | None:
+    """The copies of ``card`` a deck may hold (None: any): :func:`card_limit`, tightened by
+    an event's limit (:func:`with_event_limit`)."""
+    own = card_limit(card)
+    if event_limit is not None:
+        own = with_event_limit(own, event_limit)
+    return own[0]
+
+
+def deck_size(fmt: str | None) -> tuple[int, int | None]:
+    """(fewest, most or None) cards of a legal deck of ``fmt`` (AB-1.3, AB-1.4)."""
+    low, high, _rule = SIZES[fmt or "casual"]
+    return low, high
+
+
+def cannot_start(kinds, players: int) -> str | None:
+    """Why no game can start from a player's deck: it holds no Animal to reveal as the
+    starting Challenger (AB-3.3); None when one can."""
+    if "animal" not in kinds:
+        return "the deck has no Animal to reveal as the starting Challenger (AB-3.3)"
+    return None
+
+
 def check_deck(rdeck, ctx) -> list[Diagnostic]:
     path = rdeck.path
     out: list[Diagnostic] = []

@@ -19,8 +19,9 @@ from deckcli.games.animal_battle import GAME, OPENING_HAND, POOL_SIZE, REFILL_TO
 from deckcli.games.animal_battle.book import facts
 from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
-from deckcli.games.base import CardInfo, Illegal, Outcome, Quiet, Stop
+from deckcli.games.base import CardInfo
 from deckcli.games.house import HouseRules, JudgeNeeded
+from deckcli.games.interface import Illegal, Outcome, Quiet, Stop
 
 ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "ready",
            "challenge", "target", "defend", "stat", "promote", "decline", "play", "end_turn")
@@ -35,6 +36,8 @@ class Match(TurnActions):
 
     #: what :meth:`act` answers with (:meth:`hush` makes it a :class:`Quiet` one)
     Outcome = Outcome
+    #: the decks as dealt from, for a game log (``Engine.new_game(record=True)``)
+    dealt: dict | None = None
 
     def __init__(self, book: dict[int, CardInfo], decks: dict[str, list[int]], *,
                  seed: int | None = None, first: str | None = None,

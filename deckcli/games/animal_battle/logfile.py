@@ -30,7 +30,8 @@ import re
 from deckcli.errors import DeckcliError, UsageError
 from deckcli.games.animal_battle import GAME
 from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Match
-from deckcli.games.base import MAX_DECK, CardInfo, Step
+from deckcli.games.base import MAX_DECK, CardInfo
+from deckcli.games.interface import Step
 
 MAX_ACTIONS = 200_000
 _PLAYER = re.compile(r"[A-Za-z][\w-]{0,31}")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from deckcli.games.animal_battle import BATTLE_STATS, GAME, moves
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.animal_battle.view import View, sample
-from deckcli.games.base import Engine, Stop
 from deckcli.games.house import HouseRules
+from deckcli.games.interface import Engine, Stop
 
 
 class AnimalBattleEngine(Engine):
@@ -22,14 +22,17 @@ class AnimalBattleEngine(Engine):
         #: (player id, cards) of each deck -> (book, card ids a player): see :meth:`new_game`
         self._books: dict[tuple, tuple] = {}
 
-    def new_game(self, decks, *, seed: int, house_rules: HouseRules, players=None,
-                 first: str | None = None) -> Match:
-        """``decks``: player id -> list of :class:`~deckcli.games.base.CardInfo`.
+    def new_game(self, decks, *, seats=None, seed: int, house_rules: HouseRules,
+                 first: str | None = None, index=None, record: bool = False) -> Match:
+        """``decks``: player id -> list of :class:`~deckcli.games.base.CardInfo`, in seat
+        order (``seats``, where given, names that order).
 
         The same decks (the same cards, in the same order) give the same book, one object:
         a simulation deals thousands of games from one pair of decks, and what is worked out
         once a book (the Animals, the cards whose text acts, the policies' strengths and pair
         tables) is then worked out once a run, not once a game."""
+        if seats is not None:
+            decks = {pid: decks[pid] for pid in seats}
         key = tuple((pid, tuple(cards)) for pid, cards in decks.items())
         found = self._books.get(key)
         if found is None:
@@ -42,7 +45,10 @@ class AnimalBattleEngine(Engine):
                 self._books.clear()
             found = self._books[key] = (book, ids)
         book, ids = found
-        return Match(book, ids, seed=seed, first=first, house_rules=house_rules)
+        match = Match(book, ids, seed=seed, first=first, house_rules=house_rules)
+        if record:  # the decks as given: the log's seed deals them again the same way
+            match.dealt = {pid: [c.ref for c in cards] for pid, cards in decks.items()}
+        return match
 
     #: ``apply(state, action)``: :meth:`Match.apply`, called as it is (a step of every game)
     apply = staticmethod(Match.apply)
@@ -87,6 +93,15 @@ class AnimalBattleEngine(Engine):
                 found.append(((None, "start", None, None), out))
         return found
 
+    def clone(self, state: Match) -> Match:
+        return state.clone()
+
+    def players(self, state: Match) -> list[str]:
+        return list(state.s.order)
+
+    def deal_gaps(self, state: Match) -> list:
+        return list(state.setup.gaps) if state.setup is not None else []
+
     def is_over(self, state: Match) -> bool:
         return state.s.winner is not None
 
@@ -96,10 +111,9 @@ class AnimalBattleEngine(Engine):
     def stopped(self, state: Match) -> Stop | None:
         return state.s.waiting
 
-    def view(self, state: Match, player: str, *, unseen: bool = False) -> View:
-        """What ``player`` may know (:class:`.view.View`); ``unseen``: with the multisets of
-        cards the player cannot see, for a search that deals games consistent with them."""
-        return View(state, player, unseen)
+    def view(self, state: Match, player: str) -> View:
+        """What ``player`` may know (:class:`.view.View`)."""
+        return View(state, player)
 
     def sample(self, view: View, rng) -> Match:
         """A game consistent with ``view`` (hidden cards dealt from ``rng``)."""
@@ -114,11 +128,12 @@ class AnimalBattleEngine(Engine):
         text = " ".join(str(x) for x in (player, verb, shown) if x is not None)
         return text + (f" stat={stat}" if stat else "")
 
-    def game_log(self, state: Match, entries: list, *, house_rules: HouseRules, seed: int,
-                 decks=None) -> dict:
-        """A log that deals the same game: each deck listed top card first as dealt from
-        ``seed``, the first player named, the house rules in force spelled out."""
-        players = {pid: {"deck": [c.ref for c in cards]} for pid, cards in decks.items()}
+    def game_log(self, state: Match, entries: list, *, house_rules: HouseRules,
+                 seed: int) -> dict:
+        """A log that deals the same game (dealt with ``record``): each deck as it was given,
+        which ``seed`` shuffles as the game did, the first player named, the house rules in
+        force spelled out."""
+        players = {pid: {"deck": list(refs)} for pid, refs in state.dealt.items()}
         return {"game": GAME.id,
                 "setup": {"seed": seed, "first": state.s.first, "players": players},
                 "house_rules": {h["key"]: h["value"] for h in house_rules.used()},

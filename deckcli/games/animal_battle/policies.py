@@ -7,12 +7,10 @@ View`, never the game itself).
   margin; select as Defender, and promote, the Pool Animal that beats the Challenger on the most
   unused statistics, and decline when none beats it on any; play no action card; end the turn
   when nothing else is left.
-* ``search`` (``search:N`` for N playouts a choice, default 12): at each choice that decides a
-  comparison (the Challenger, the Defender, the statistic, a promotion), every legal action is
-  tried in N games dealt to match what the player knows (hidden cards shuffled: :func:`.view.
-  sample`), each played on by ``greedy`` for both sides to the end of the attack sequence, and
-  scored by the Animals each side has left (:func:`score`); the best mean wins. Other choices
-  are greedy's.
+
+``search`` is every game's (:mod:`deckcli.sim.search`); this module gives it the policy its
+playouts use (:data:`ROLLOUT`) and what a position is worth where a playout stops
+(:func:`evaluate`).
 
 Strength, for "strongest": the sum, over the five statistics, of the share of the game's
 Animals the card beats on it.
@@ -28,13 +26,18 @@ from deckcli.games.animal_battle.chain import compare
 from deckcli.games.animal_battle.engine import ACTIONS
 
 STATS = tuple(BATTLE_STATS)
-DECIDING = frozenset({"reveal_challenger", "reveal_defender", "challenge", "defend", "stat",
-                      "promote", "decline"})
 
 
 # -- what cards are worth ------------------------------------------------------------------------
 def strengths(book: dict) -> dict[int, float]:
     return _facts(book).strength
+
+
+def card_worth(book: dict) -> dict[int, float]:
+    """A card's worth for a builder's first deck: an Animal's strength; an action card less
+    than any Animal (a deck needs its Animals first)."""
+    strength = _facts(book).strength
+    return {cid: strength.get(cid, -1.0) for cid in book}
 
 
 BIT = {s: 1 << i for i, s in enumerate(STATS)}
@@ -177,7 +180,6 @@ TAKEN = ("ready", "start", "end_turn", "decline")
 
 class Greedy:
     name = "greedy"
-    needs_unseen = False
     _book = _plans = None  # the book of the last choice, and its plans
 
     def choose(self, engine, view, actions, rng):
@@ -307,88 +309,34 @@ _VERB = itemgetter(1)
 _WEIGH = {verb: getattr(Greedy, "_" + verb) for verb in WEIGHED}
 
 
-# -- search ----------------------------------------------------------------------------------------
-class Search:
-    """Playouts of each deciding action in games consistent with what the player knows."""
-
-    needs_unseen = True
-
-    def __init__(self, playouts: int = 12, horizon: int = 60):
-        self.playouts, self.horizon = playouts, horizon
-        self.name = f"search:{playouts}" if playouts != 12 else "search"
-        self.greedy = Greedy()
-
-    def choose(self, engine, view, actions, rng):
-        deciding = [a for a in actions if a[1] in DECIDING]
-        if len(deciding) < 2:
-            return self.greedy.choose(engine, view, actions, rng)
-        me = view.player
-        best, best_score = None, None
-        for action in deciding:
-            total = 0.0
-            for _ in range(self.playouts):
-                game = engine.sample(view, rng)
-                total += self._playout(engine, game, action, me, rng)
-            if best_score is None or total > best_score:
-                best, best_score = action, total
-        return best
-
-    def _playout(self, engine, game, action, me, rng) -> float:
-        """Play ``action`` then greedy for everyone until the attack sequence is over."""
-        out = engine.apply(game, action)
-        if not out.ok:
-            return -1.0
-        s = game.s
-        turn, controller = s.turn, s.controller
-        greedy = self.greedy
-        for _ in range(self.horizon):
-            if s.winner is not None or s.waiting is not None:
-                break
-            if s.turn != turn or s.phase == "end" or s.controller != controller:
-                break
-            actions = engine.legal_actions(game)
-            if not actions:
-                break
-            mover = engine.to_move(game)
-            choice = actions[0] if len(actions) == 1 else greedy.choose(
-                engine, engine.view(game, mover), actions, rng)
-            engine.apply(game, choice)
-        return score(game, me)
-
-
-def score(game, me: str) -> float:
-    """1 for a won game, 0 for a lost one; else the share of the Animals still in play (Pools,
-    hands, decks, the Challenger and Defenders) that are ``me``'s, with a little for holding
-    the Challenger."""
-    s = game.s
+# -- what a search's playout ends on -----------------------------------------------------------
+def evaluate(engine, match) -> dict[str, float]:
+    """A position's worth to each player, for a search whose playout stops before the end:
+    1 for the winner; else each player's share of the Animals still in play (Pools, hands,
+    decks, the Challenger and Defenders), with a little more for holding the Challenger."""
+    s = match.s
     if s.winner is not None:
-        return 1.0 if s.winner == me else 0.0
-    book = game.book
+        return {pid: 1.0 if pid == s.winner else 0.0 for pid in s.players}
+    animals = match.facts.animals
     count = {}
     for pid, p in s.players.items():
-        n = sum(1 for c in p.hand if book[c].animal) + len(p.pool)
-        n += sum(1 for c in p.deck if book[c].animal)
+        n = 0.0 if p.out else float(len(p.pool) + sum(1 for c in p.hand if c in animals)
+                                    + sum(1 for c in p.deck if c in animals))
         if s.defenders.get(pid) is not None:
             n += 1
         if s.controller == pid and s.challenger is not None:
             n += 1.5
         count[pid] = n
-    total = sum(count.values()) or 1
-    return count[me] / total
+    total = sum(count.values()) or 1.0
+    return {pid: n / total for pid, n in count.items()}
 
 
 def make(spec: str):
-    """A policy from its name as ``--policy`` takes it (``greedy``, ``search``, ``search:N``),
-    or None for a name this game does not know."""
-    name, _, arg = spec.partition(":")
-    if name == "greedy" and not arg:
-        return Greedy()
-    if name == "search":
-        if not arg:
-            return Search()
-        if arg.isdigit() and 1 <= int(arg) <= 10_000:
-            return Search(int(arg))
-    return None
+    """A policy from its name as ``--policy`` takes it (``greedy``), or None for a name this
+    game does not know."""
+    return Greedy() if spec == "greedy" else None
 
 
-NAMES = ("random", "greedy", "search")
+NAMES = ("random", "greedy")
+#: the policy a search plays its playouts with
+ROLLOUT = "greedy"

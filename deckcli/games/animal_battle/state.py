@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deckcli.games.base import CardInfo, Stop
+from deckcli.games.base import CardInfo
+from deckcli.games.interface import Stop
 
 __all__ = ["RANK", "CardInfo", "Player", "State", "summary"]
 

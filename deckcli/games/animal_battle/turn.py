@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, chain, effects
 from deckcli.games.animal_battle.state import RANK
-from deckcli.games.base import Illegal, Stop
+from deckcli.games.interface import Illegal, Stop
 
 STATS = ", ".join(BATTLE_STATS)
 _DRAW = RANK["draw"]

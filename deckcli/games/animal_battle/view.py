@@ -2,9 +2,9 @@
 
 A :class:`View` shows the open table (every Pool, the Challenger, the Defenders, the statistics
 used, discard piles, who is to act), the player's own hand, and counts of the hidden cards
-(hands, decks). Decklists are open, as tournaments publish them: with ``unseen`` the view also
-holds, for each player, the cards that player has that the viewer cannot see (the viewer's own
-deck; another player's hand and deck), sorted, so their order tells nothing. It shows no other
+(hands, decks). Decklists are open, as tournaments publish them: ``unseen`` gives, for each
+player, the cards that player has that the viewer cannot see (the viewer's own deck; another
+player's hand and deck), sorted, so their order tells nothing. It shows no other
 player's hand and no deck's order: two games that differ only there give equal views
 (:meth:`View.public`), and ``tests/test_simulate.py`` holds every policy to that.
 
@@ -21,15 +21,20 @@ class View:
     """One player's view of a game: read-only properties of the open table and the player's
     own hand. Made at every choice of a simulation, so it copies nothing until asked."""
 
-    __slots__ = ("player", "book", "house", "unseen", "_s")
+    __slots__ = ("player", "book", "house", "_s")
 
-    def __init__(self, match, player: str, unseen: bool = False):
+    def __init__(self, match, player: str):
         self.player, self.book, self.house = player, match.book, match.house
         self._s = match.s
-        self.unseen = None
-        if unseen:
-            self.unseen = {pid: tuple(sorted(p.deck if pid == player else p.hand + p.deck))
-                           for pid, p in match.s.players.items()}
+
+    @property
+    def unseen(self) -> dict[str, tuple]:
+        """For each player, the cards the viewer cannot see (the viewer's own deck; another
+        player's hand and deck), sorted: what decklists, which are open, tell minus what the
+        table shows. A search deals them again (:func:`sample`)."""
+        me = self.player
+        return {pid: tuple(sorted(p.deck if pid == me else p.hand + p.deck))
+                for pid, p in self._s.players.items()}
 
     # the open table (read straight from the state: a view is asked at every choice)
     turn = property(attrgetter("_s.turn"))
@@ -71,16 +76,15 @@ class View:
 
 
 def sample(view: View, rng):
-    """A game consistent with ``view``: hidden cards dealt at random (needs ``unseen``)."""
+    """A game consistent with ``view``: hidden cards dealt at random from ``rng``."""
     from deckcli.games.animal_battle.book import facts
     from deckcli.games.animal_battle.engine import Match
     from deckcli.games.animal_battle.state import Player, State
 
-    if view.unseen is None:
-        raise ValueError("sample() needs a view made with unseen=True")
+    unseen = view.unseen
     players = {}
     for pid in view.order:
-        hidden = list(view.unseen[pid])
+        hidden = list(unseen[pid])
         rng.shuffle(hidden)
         if pid == view.player:
             hand, deck = list(view.hand), hidden

@@ -1,0 +1,158 @@
+"""``search[:N]``: information-set Monte Carlo tree search, for every game, over the game
+interface alone (:mod:`deckcli.games.interface`).
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The searching player sees only
+its view; each of the N iterations deals a whole game consistent with that view
+(``Engine.sample``: a determinization, with chance re-seeded from the searcher's generator),
+then walks one tree shared by every determinization:
+
+* **selection**: at a node, the actions legal in this determinization; one never tried here is
+  expanded first, else the child with the best upper confidence bound, where a child's
+  exploration counts the iterations in which it was *available* (legal), not the parent's
+  visits (availability counts, which keep a rarely legal action from looking over-explored);
+* **playout**: from the new node, the game's rollout policy (its strongest heuristic, for every
+  player) plays ``depth`` more decisions, then the game's evaluation scores the position for
+  every player (``returns`` when the game is over);
+* **back-propagation**: every node on the path adds each player's score; a node's value is
+  read for the player who chose the action leading to it (max^n: with more than two players
+  each chooses for itself).
+
+The action played is the root's most visited child. Every random choice comes from the
+player's generator, so a run replays; ``tests/test_simulate.py`` holds the search to what its
+player may know (the twin-game test). The game supplies, through its policies module:
+``rollout`` (the name of the policy playouts use, default ``random``) and ``evaluate(engine,
+state) -> {player: score in [0, 1]}`` (default: the engine's ``returns``).
+"""
+
+from __future__ import annotations
+
+import math
+
+#: iterations a decision when ``search`` is given no number
+DEFAULT_ITERATIONS = 64
+#: decisions a playout makes before the position is evaluated
+DEFAULT_DEPTH = 40
+#: the exploration constant of the upper confidence bound (scores are in [0, 1])
+EXPLORE = 0.7
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "action")
+
+    def __init__(self, action=None):
+        self.action = action  # the action leading here (the game's own value)
+        self.children: dict = {}  # action key -> _Node
+        self.visits = 0
+        self.avail = 0
+        self.total: dict[str, float] = {}  # player -> summed score
+
+
+class Search:
+    """An ISMCTS player (see the module's docstring)."""
+
+    def __init__(self, game, rollout, iterations: int = DEFAULT_ITERATIONS,
+                 depth: int = DEFAULT_DEPTH):
+        """``rollout``: the policy every player's playouts use (the game's ``ROLLOUT``)."""
+        self.game, self.iterations, self.depth = game, iterations, depth
+        self.name = "search" if iterations == DEFAULT_ITERATIONS else f"search:{iterations}"
+        self.rollout = rollout
+        self.evaluate = getattr(game.policies(), "evaluate", None)
+
+    def choose(self, engine, view, actions, rng):
+        if len(actions) == 1:
+            return actions[0]
+        key = engine.action_key
+        me = view.player
+        legal_keys = {key(a): a for a in actions}
+        root = _Node()
+        for _ in range(self.iterations):
+            state = engine.sample(view, rng)
+            self._iterate(engine, root, state, rng)
+        best = None
+        for k, child in root.children.items():
+            if k in legal_keys and (best is None or (child.visits, _mean(child, me)) >
+                                    (best.visits, _mean(best, me))):
+                best = child
+        if best is None:  # the samples never met the real choice: the rollout policy's
+            return self.rollout.choose(engine, view, actions, rng)
+        return legal_keys[key(best.action)]
+
+    def _iterate(self, engine, root: _Node, state, rng) -> None:
+        key = engine.action_key
+        node, path = root, [(root, None)]
+        expanded = False
+        while not engine.is_over(state) and not expanded:
+            mover, legal = engine.choices(state)
+            if not legal:
+                break
+            if mover is None or len(legal) == 1:  # no decision here: not a node of the tree
+                engine.apply(state, legal[0])
+                continue
+            children = node.children
+            untried = []
+            for a in legal:
+                k = key(a)
+                child = children.get(k)
+                if child is None:
+                    untried.append((k, a))
+                else:
+                    child.avail += 1
+            if untried:
+                k, action = untried[rng.randrange(len(untried))]
+                child = children[k] = _Node(action)
+                child.avail = 1
+                expanded = True
+            else:
+                child = max((children[key(a)] for a in legal),
+                            key=lambda c: _ucb(c, mover))
+                action = child.action
+            engine.apply(state, action)
+            node = child
+            path.append((child, mover))
+        scores = self._playout(engine, state, rng)
+        for n, _mover in path:
+            n.visits += 1
+            total = n.total
+            for p, v in scores.items():
+                total[p] = total.get(p, 0.0) + v
+
+    def _playout(self, engine, state, rng) -> dict[str, float]:
+        policy = self.rollout
+        for _ in range(self.depth):
+            if engine.is_over(state):
+                break
+            mover, legal = engine.choices(state)
+            if not legal:
+                break
+            if mover is None or len(legal) == 1:
+                action = legal[0]
+            else:
+                action = policy.choose(engine, engine.view(state, mover), legal, rng)
+            engine.apply(state, action)
+        if not engine.is_over(state) and self.evaluate is not None:
+            return self.evaluate(engine, state)
+        return engine.returns(state)
+
+
+def _mean(node: _Node, player: str) -> float:
+    return node.total.get(player, 0.0) / node.visits if node.visits else 0.0
+
+
+def _ucb(node: _Node, player: str) -> float:
+    if not node.visits:
+        return math.inf
+    return (node.total.get(player, 0.0) / node.visits
+            + EXPLORE * math.sqrt(math.log(max(node.avail, 1)) / node.visits))
+
+
+def make(game, spec: str, rollout) -> Search | None:
+    """``search`` or ``search:N`` (N iterations a decision, 1 to 100,000) with playouts by
+    ``rollout``; None for another name."""
+    name, _, arg = spec.partition(":")
+    if name != "search":
+        return None
+    if not arg:
+        return Search(game, rollout)
+    if arg.isdigit() and 1 <= int(arg) <= 100_000:
+        return Search(game, rollout, int(arg))
+    return None
