@@ -154,6 +154,11 @@ def run(argv: list[str] | None = None) -> int:
                        err=True)
             return EXIT_FAILURE
     _utf8_streams()
+    from deckcli.games import PLUGIN_ERRORS
+
+    if PLUGIN_ERRORS:  # a game package of one's own that cannot be used: say so, do nothing
+        click.echo(f"deckcli: error: {PLUGIN_ERRORS[0]}", err=True)
+        return EXIT_FAILURE
     try:
         rv = cli.main(args=args, prog_name="deckcli", standalone_mode=False)
         sys.stdout.flush()  # a full disk or device behind stdout is reported here, not at exit

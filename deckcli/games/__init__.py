@@ -9,19 +9,52 @@ small: its heavy parts (rules text, engine) are imported only when a command ask
 from __future__ import annotations
 
 import importlib
+import os
 
 from deckcli.errors import UsageError
 from deckcli.games.base import Game
 
 #: The game packages, the default game first. This is the one list of games.
 _PACKAGES = ("deckcli.games.animal_battle", "deckcli.games.alpha_walrus")
+#: Game packages of one's own, importable ones, registered after the built-in games:
+#: ``DECKCLI_GAMES=mygames.duel,mygames.other`` (a comma-separated list of module names).
+PLUGINS_VARIABLE = "DECKCLI_GAMES"
 
 #: game id -> Game, in registration order
 GAMES: dict[str, Game] = {}
+#: why a package named in DECKCLI_GAMES could not be registered (the command line says so and
+#: exits 2 before any command runs)
+PLUGIN_ERRORS: list[str] = []
+
+
+def register(package: str) -> Game:
+    """Register the game a package declares (its ``GAME``); a package that cannot be imported
+    or declares no game, or a game id already taken, is a usage error."""
+    try:
+        game = importlib.import_module(package).GAME
+    except ImportError as exc:
+        raise UsageError(f"{PLUGINS_VARIABLE}: cannot import game package {package!r}: "
+                         f"{exc}") from None
+    except AttributeError:
+        raise UsageError(f"{PLUGINS_VARIABLE}: {package!r} declares no GAME") from None
+    if not isinstance(game, Game):
+        raise UsageError(f"{PLUGINS_VARIABLE}: {package}.GAME is not a deckcli Game")
+    known = GAMES.get(game.id)
+    if known is not None and known is not game:
+        raise UsageError(f"{PLUGINS_VARIABLE}: {package!r} registers game {game.id!r}, "
+                         "which another package already registered")
+    GAMES[game.id] = game
+    return game
+
+
 for _name in _PACKAGES:
-    _game = importlib.import_module(_name).GAME
-    GAMES[_game.id] = _game
-del _name, _game
+    register(_name)
+for _name in filter(None, (n.strip() for n in os.environ.get(PLUGINS_VARIABLE, "").split(","))):
+    try:
+        register(_name)
+    except UsageError as _exc:
+        PLUGIN_ERRORS.append(_exc.message)
+del _name
 
 DEFAULT_GAME: str = next(iter(GAMES))
 
