@@ -24,6 +24,7 @@ from deckcli.cli.common import (
     open_index,
     output_option,
 )
+from deckcli.cli.configured import Group, config_of, prepare
 
 #: The modules of game-specific referee subcommands (click only).
 GAME_COMMANDS = ("deckcli.cli.referee_ab", "deckcli.cli.referee_aw")
@@ -52,7 +53,7 @@ def _game_flag(args: list[str]) -> str | None:
     return None
 
 
-class RefereeGroup(click.Group):
+class RefereeGroup(Group):
     """The referee's subcommands: the shared ones, and those of the game that applies.
 
     ``referee --help`` lists every game's subcommands, and ``--help`` on another game's
@@ -83,8 +84,13 @@ class RefereeGroup(click.Group):
     def _game(self, ctx) -> str:
         from deckcli.games import DEFAULT_GAME
 
+        found = None
+        if not (ctx.meta.get("referee_game") or ctx.params.get("game")
+                or (ctx.find_root().obj or {}).get("game")):
+            found = config_of(ctx)  # no path to look above: from the current folder
         return (ctx.meta.get("referee_game") or ctx.params.get("game")
-                or (ctx.find_root().obj or {}).get("game") or DEFAULT_GAME)
+                or (ctx.find_root().obj or {}).get("game")
+                or (found.values.get("game") if found is not None else None) or DEFAULT_GAME)
 
     def list_commands(self, ctx):
         names = set(self.commands)
@@ -99,7 +105,7 @@ class RefereeGroup(click.Group):
         if name in self.commands:
             return self.commands[name]
         owner = self._owner(name, self._game(ctx))
-        return _game_commands()[owner][name] if owner is not None else None
+        return prepare(_game_commands()[owner][name]) if owner is not None else None
 
 
 def _asks_help(args: list[str]) -> bool:
