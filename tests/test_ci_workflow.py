@@ -85,8 +85,17 @@ def run_steps(repo: Path, venv: Path, clone: tuple[Path, str]) -> list[tuple[str
     return done
 
 
+def test_the_workflow_takes_the_event_from_the_configuration():
+    """The steps name no event: deckcli reads it from the repository's deckcli.toml, as the
+    pre-commit hooks do, so the two never check against different events."""
+    runs = [s["run"] for s in STEPS if "run" in s and "deckcli validate" in s["run"]]
+    assert runs and all("--event" not in r for r in runs), runs
+    assert 'event = "event.yaml"' in WORKFLOW.read_text(encoding="utf-8")
+
+
 def decklist_repository(root: Path, *, illegal: bool = False) -> Path:
-    """event.yaml at the top with a roster, the decks where the roster says."""
+    """event.yaml at the top with a roster, the decks where the roster says, and the
+    deckcli.toml that names the event."""
     (root / "decks").mkdir(parents=True)
     shutil.copy(EXAMPLES / "good" / "championship-deep-divers.txt", root / "decks" / "alice.txt")
     shutil.copy(EXAMPLES / "event" / "decks" / "erin.txt", root / "decks" / "erin.txt")
@@ -95,6 +104,7 @@ def decklist_repository(root: Path, *, illegal: bool = False) -> Path:
     (root / "event.yaml").write_text(
         "name: Spring\ngame: animal-battle\nformat: championship\n"
         "players:\n  alice: decks/alice.txt\n  erin: decks/erin.txt\n", encoding="utf-8")
+    (root / "deckcli.toml").write_text('event = "event.yaml"\n', encoding="utf-8")
     return root
 
 
