@@ -16,11 +16,10 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, dependencies_folder
 from ruamel.yaml import YAML
 
 WORKFLOW = EXAMPLES / "ci" / "github-workflow.yml"
@@ -45,19 +44,7 @@ def venv(deckcli_clone, tmp_path_factory) -> Path:
     site = Path(subprocess.run(
         [str(where / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
         capture_output=True, text=True, check=True).stdout.strip())
-    # Everything this environment has, except deckcli itself: a folder of links to its
-    # packages (a .pth naming the whole folder would show a non-editable deckcli too, and pip
-    # would take that one as installed already).
-    deps = where.parent / "deps"
-    deps.mkdir()
-    folders = [sysconfig.get_path("purelib"), *(p for p in sys.path if p.endswith("-packages"))]
-    for folder in dict.fromkeys(folders):
-        for entry in Path(folder).iterdir() if Path(folder).is_dir() else ():
-            name = entry.name.lower()
-            if name == "deckcli" or name.startswith(("deckcli-", "__editable__")) or \
-                    name.endswith(".pth") or (deps / entry.name).exists():
-                continue
-            (deps / entry.name).symlink_to(entry)
+    deps = dependencies_folder(where.parent / "deps")  # everything here but deckcli
     (site / "_test_deps.pth").write_text(f"{deps}\n", encoding="utf-8")
     return where
 
