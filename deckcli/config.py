@@ -70,7 +70,7 @@ class Config:
     def exclude(self):
         """The :class:`Exclude` of the file's ``exclude`` globs, or None without any."""
         if self._exclude is None and self.values.get("exclude"):
-            self._exclude = Exclude(self.folder, self.values["exclude"], _name(self.path))
+            self._exclude = Exclude(self.folder, self.values["exclude"], self.path)
         return self._exclude
 
 
@@ -87,7 +87,7 @@ class Exclude:
         self.folder = os.path.abspath(folder)
         self.names = [_glob(g) for g in globs if "/" not in g.strip("/")]
         self.paths = [_glob(g.strip("/")) for g in globs if "/" in g.strip("/")]
-        self.source = source  # the file's name, for a note
+        self.source = source  # the configuration file, for a note
 
     def __call__(self, path: str) -> bool:
         """Whether ``path`` (a file or a folder, as the command has it) is excluded."""
