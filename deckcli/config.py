@@ -33,10 +33,11 @@ PLAYERS = (2, 12)
 _MAX_BYTES = 1 << 20  # as much as a decklist or an event file may hold
 
 #: a pyproject.toml worth parsing: one that may hold a [tool.deckcli] table (most hold other
-#: tools' tables only, and parsing them would cost every run its time)
-_MAYBE_OURS = re.compile(r"""(?m)^[ \t]*(?:\[[ \t]*tool[ \t]*\]|tool[ \t]*="""
-                         r"""|\[?[ \t]*tool[ \t]*\.[ \t]*["']?deckcli\b)""")
-_HEADER = re.compile(r"""^[ \t]*\[\[?[ \t]*([^\]]*?)[ \t]*\]\]?[ \t]*(?:#.*)?$""")
+#: tools' tables only, and parsing them would cost every run its time). The patterns are
+#: compiled when first used (by re's cache): a run that meets no pyproject.toml compiles none.
+_MAYBE_OURS = (r"""(?m)^[ \t]*(?:\[[ \t]*tool[ \t]*\]|tool[ \t]*="""
+               r"""|\[?[ \t]*tool[ \t]*\.[ \t]*["']?deckcli\b)""")
+_HEADER = r"""^[ \t]*\[\[?[ \t]*([^\]]*?)[ \t]*\]\]?[ \t]*(?:#.*)?$"""
 
 
 class ConfigError(DeckcliError):
@@ -191,7 +192,7 @@ def _read(path: str, required: bool, shown: str | None = None) -> Config | None:
     shown = shown or _shown(path)
     text = _text(path, shown)
     pyproject = _is_pyproject(path)
-    if pyproject and not _MAYBE_OURS.search(text):
+    if pyproject and not re.search(_MAYBE_OURS, text):
         return None
     import tomllib
 
@@ -365,7 +366,7 @@ def _key_line(text: str, key: str, pyproject: bool) -> int | None:
     ours = not pyproject  # among deckcli's settings: a deckcli.toml's top, or [tool.deckcli]
     table_line = None
     for number, line in enumerate(text.split("\n"), 1):
-        header = _HEADER.match(line)
+        header = re.match(_HEADER, line)
         if header:
             dotted = re.sub(r"""[ \t"']""", "", header.group(1))
             if dotted == own or dotted.startswith(own + "."):

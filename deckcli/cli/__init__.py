@@ -86,9 +86,17 @@ class LazyGroup(click.Group):
             raise
         for hook in LOADED:
             hook()  # the subcommand is imported: start-up is over (see deckcli.entry)
+        return getattr(module, attr)
+
+    def resolve_command(self, ctx, args):
+        """The subcommand to run, with deckcli's own options after its name and the
+        configuration's values (deckcli.cli.configured)."""
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is None:
+            return name, cmd, rest
         from deckcli.cli.configured import prepare
 
-        return prepare(getattr(module, attr))
+        return name, prepare(cmd, rest), rest
 
     def format_commands(self, ctx, formatter):
         rows = [(name, self.lazy[name][1] if name in self.lazy else

@@ -22,52 +22,58 @@ PATH_PARAMS = ("paths", "path", "decks", "deck", "gamelog", "collection")
 _ON_COMMAND_LINE = (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
-def prepare(cmd: click.Command) -> click.Command:
-    """``cmd`` (and, for a group, its subcommands) with deckcli's own options added, hidden,
-    and its callback reading the configuration first; once."""
-    if getattr(cmd, "_deckcli_prepared", False):
-        return cmd
-    cmd._deckcli_prepared = True
-    taken = {opt for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
-    cmd.params.extend(p for p in _own_options() if not taken & {*p.opts, *p.secondary_opts})
-    if isinstance(cmd, click.Group):
-        for sub in cmd.commands.values():
-            prepare(sub)
-    elif cmd.callback is not None:
-        cmd.callback = _reading_config(cmd.callback)
+def prepare(cmd: click.Command, args=()) -> click.Command:
+    """``cmd`` with its callback reading the configuration first (once), and deckcli's own
+    options that ``args`` (the command line after the command's name) name added to it,
+    hidden, where it has no option of that name (the options are made only when named: a
+    run that names none, most of them, makes none)."""
+    if not getattr(cmd, "_deckcli_prepared", False):
+        cmd._deckcli_prepared = True
+        if not isinstance(cmd, click.Group) and cmd.callback is not None:
+            cmd.callback = _reading_config(cmd.callback)
+    named = {a.partition("=")[0] for a in args if isinstance(a, str) and a.startswith("--")}
+    named &= _OWN.keys()
+    if named:
+        taken = {opt for p in cmd.params for opt in (*p.opts, *p.secondary_opts)}
+        cmd.params.extend(_own_option(decl) for decl in sorted(named - taken))
     return cmd
 
 
 class Group(click.Group):
-    """A group of subcommands (``cards``, ``db``, ``referee``) that prepares each one."""
+    """A group of subcommands (``cards``, ``db``, ``referee``) that prepares the one run."""
 
-    def get_command(self, ctx, name):
-        found = super().get_command(ctx, name)
-        return prepare(found) if found is not None else None
+    def resolve_command(self, ctx, args):
+        name, cmd, rest = super().resolve_command(ctx, args)
+        return name, prepare(cmd, rest) if cmd is not None else None, rest
 
 
 # -- deckcli's own options after the subcommand -------------------------------------------
 
-def _own_options() -> list[click.Option]:
-    """Hidden copies of deckcli's own options, for a subcommand's command line (new objects
-    for each: click keeps a parameter's state on it)."""
+#: deckcli's own options: the name of each one's hidden copy, and how it is made
+_OWN = {"--game": "own_game", "--db": "own_db", "--color": "own_colour",
+        "--allow-read": "own_allowed", "--debug": "own_debug", "--config": "own_config",
+        "--isolated": "own_isolated", "--version": "own_version"}
+
+
+def _own_option(decl: str) -> click.Option:
+    """A hidden copy of deckcli's own option ``decl`` for a subcommand's command line."""
     from deckcli.cli.complete import folder
-    from deckcli.games import ids
 
-    def own(*decls, **kw):
-        return click.Option(decls, hidden=True, expose_value=False, callback=_own_value, **kw)
+    kw: dict = {}
+    if decl == "--game":
+        from deckcli.games import ids
 
-    return [
-        own("--game", "own_game", type=click.Choice(ids())),
-        own("--db", "own_db", multiple=True, metavar="DIR", shell_complete=folder),
-        own("--color", "own_colour", type=click.Choice(["auto", "always", "never"])),
-        own("--allow-read", "own_allowed", multiple=True, metavar="DIR",
-            shell_complete=folder),
-        own("--debug", "own_debug", is_flag=True),
-        own("--config", "own_config", metavar="FILE"),
-        own("--isolated", "own_isolated", is_flag=True),
-        own("--version", "own_version", is_flag=True, is_eager=True),
-    ]
+        kw = {"type": click.Choice(ids())}
+    elif decl in ("--db", "--allow-read"):
+        kw = {"multiple": True, "metavar": "DIR", "shell_complete": folder}
+    elif decl == "--color":
+        kw = {"type": click.Choice(["auto", "always", "never"])}
+    elif decl == "--config":
+        kw = {"metavar": "FILE"}
+    else:
+        kw = {"is_flag": True, "is_eager": decl == "--version"}
+    return click.Option([decl, _OWN[decl]], hidden=True, expose_value=False,
+                        callback=_own_value, **kw)
 
 
 def _own_value(ctx, param, value):

@@ -24,7 +24,7 @@ from deckcli.cli.common import (
     open_index,
     output_option,
 )
-from deckcli.cli.configured import Group, config_of, prepare
+from deckcli.cli.configured import Group, config_of
 
 #: The modules of game-specific referee subcommands (click only).
 GAME_COMMANDS = ("deckcli.cli.referee_ab", "deckcli.cli.referee_aw")
@@ -105,7 +105,7 @@ class RefereeGroup(Group):
         if name in self.commands:
             return self.commands[name]
         owner = self._owner(name, self._game(ctx))
-        return prepare(_game_commands()[owner][name]) if owner is not None else None
+        return _game_commands()[owner][name] if owner is not None else None
 
 
 def _asks_help(args: list[str]) -> bool:
