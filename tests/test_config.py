@@ -392,3 +392,14 @@ def test_exclude_applies_to_the_decks_beside_the_roster(tmp_path, monkeypatch):
     monkeypatch.chdir(repo)
     r = run("validate", "-O", "json")
     assert [d["path"] for d in r.json()["decks"]] == ["decks/alice.txt", "decks/bo.yaml"], r
+
+
+def test_isolated_after_a_referee_ruling_reads_no_configuration(tmp_path, monkeypatch):
+    """The referee picks the game's subcommand before it reads the subcommand's options: the
+    configuration's game is looked up then, and --isolated after the name still wins."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deckcli.toml").write_text('game = "alpha-walrus"\n', encoding="utf-8")
+    r = run("referee", "discard", "Walrus (AWC) 30")
+    assert r.code == 0, r
+    r = run("referee", "discard", "Walrus (AWC) 30", "--isolated")
+    assert r.code == 2 and "alpha-walrus ruling" in r.err, r

@@ -122,17 +122,17 @@ def config_of(ctx: click.Context, paths=()):
     """The configuration in force for this run (read once, then kept), or None: the file
     ``--config`` names, none with ``--isolated``, else the one found above ``paths``."""
     root = ctx.find_root()
-    if CONFIG in root.meta:
-        return root.meta[CONFIG]
-    from deckcli import config
-
     obj = root.obj or {}
     named, isolated = obj.get("config"), obj.get("isolated")
+    if root.meta.get(CONFIG + ".asked") == (named, isolated):  # not since --config or
+        return root.meta[CONFIG]  # --isolated came, after the command's name
+    from deckcli import config
+
     if named and isolated:
         raise click.UsageError("--config FILE and --isolated do not go together: --isolated "
                                "reads no configuration file")
     found = None if isolated else config.load(named) if named else config.find(paths)
-    root.meta[CONFIG] = found
+    root.meta[CONFIG], root.meta[CONFIG + ".asked"] = found, (named, isolated)
     return found
 
 

@@ -5,7 +5,7 @@ the one referee driver (:mod:`deckcli.games.replay`). The other subcommands belo
 each; their click commands live in the per-game modules listed in :data:`GAME_COMMANDS`, each
 declaring the game it rules for (``GAME``) and its subcommands (``COMMANDS``). Which game
 applies: ``--game`` given to ``deckcli``, to ``referee`` or to the subcommand, else the
-default game.
+configuration's ``game`` (found from the current folder), else the default game.
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ def _game_commands() -> dict[str, dict]:
 _BY_GAME: dict[str, dict] = {}
 
 
-def _game_flag(args: list[str]) -> str | None:
-    """The value of a subcommand's own ``--game``: the subcommand is chosen by its game before
-    click parses the subcommand's options."""
+def _game_flag(args: list[str], flag: str = "--game") -> str | None:
+    """The value of a subcommand's own ``--game`` (or ``flag``: ``--config``): the subcommand
+    is chosen by its game before click parses the subcommand's options."""
     for i, a in enumerate(args):
-        if a == "--game" and i + 1 < len(args):
+        if a == flag and i + 1 < len(args):
             return args[i + 1]
-        if a.startswith("--game="):
+        if a.startswith(flag + "="):
             return a.partition("=")[2]
     return None
 
@@ -63,6 +63,10 @@ class RefereeGroup(Group):
     def resolve_command(self, ctx, args):
         rest = args[1:] if args else []
         ctx.meta["referee_game"] = _game_flag(rest)
+        obj = ctx.find_root().ensure_object(dict)
+        if "--isolated" in rest:  # the configuration's game must not choose the subcommand
+            obj["isolated"] = True
+        obj["config"] = _game_flag(rest, "--config") or obj.get("config")
         # while a shell completes a word (resilient parsing) nothing is refused
         if (args and args[0] not in self.commands and not _asks_help(rest)
                 and not ctx.resilient_parsing):
@@ -123,7 +127,8 @@ def referee(ctx, game):
     house ruling only when one is given (--house-rule KEY=VALUE or --event FILE).
 
     \b
-    The game: --game (here, on the subcommand or on deckcli), else animal-battle.
+    The game: --game (here, on the subcommand or on deckcli), else the configuration's
+    game, else animal-battle.
       check, legal       either game (a log names its game)
       battle             either game, by that game's rules
       attack             animal-battle only
