@@ -63,11 +63,6 @@ class Config:
     def __repr__(self) -> str:
         return f"Config({self.path!r}, {self.values!r})"
 
-    @property
-    def table(self) -> str:
-        """How the file's settings are named in a message: '[tool.deckcli]' or the file."""
-        return "[tool.deckcli]" if _is_pyproject(self.path) else _name(self.path)
-
     def exclude(self):
         """The :class:`Exclude` of the file's ``exclude`` globs, or None without any."""
         if self._exclude is None and self.values.get("exclude"):
@@ -165,7 +160,7 @@ def find(paths) -> Config | None:
         for name in NAMES:
             candidate = os.path.join(folder, name)
             if os.path.isfile(candidate):
-                found = _read(candidate, required=name == NAMES[0])
+                found = _read(candidate)
                 if found is not None:
                     return found
         parent = os.path.dirname(folder)
@@ -180,15 +175,15 @@ def load(path: str) -> Config:
     if not os.path.isfile(path):
         why = "is a folder, not a file" if os.path.isdir(path) else "no such file"
         raise ConfigError(f"cannot read the configuration file: {why}", path=path)
-    found = _read(os.path.abspath(path), required=True, shown=path)
+    found = _read(os.path.abspath(path), shown=path)
     if found is None:
         raise ConfigError("has no [tool.deckcli] table: nothing in it is deckcli's", path=path)
     return found
 
 
-def _read(path: str, required: bool, shown: str | None = None) -> Config | None:
+def _read(path: str, shown: str | None = None) -> Config | None:
     """The file at ``path`` (absolute) read and checked; None for a pyproject.toml that holds
-    no [tool.deckcli] (unless it was named: ``required``)."""
+    no [tool.deckcli]."""
     shown = shown or _shown(path)
     text = _text(path, shown)
     pyproject = _is_pyproject(path)
@@ -207,9 +202,11 @@ def _read(path: str, required: bool, shown: str | None = None) -> Config | None:
         if table is None:
             return None
         if not isinstance(table, dict):
+            line = next((n for n, text_line in enumerate(text.split("\n"), 1)
+                         if re.match(r"[ \t]*(?:tool[ \t]*\.[ \t]*)?deckcli[ \t]*=", text_line)),
+                        None)
             raise ConfigError("tool.deckcli should be a table ([tool.deckcli]), not "
-                              f"{_kind(table)}", path=shown, line=_key_line(text, "deckcli",
-                                                                            pyproject=False))
+                              f"{_kind(table)}", path=shown, line=line)
         data = table
     folder = os.path.dirname(shown) or "."
     lines = {key: _key_line(text, key, pyproject) for key in data}
@@ -389,10 +386,6 @@ def _shown(path: str) -> str:
     except ValueError:  # another drive
         return path
     return path if rel.startswith(os.pardir) else rel
-
-
-def _name(path: str) -> str:
-    return os.path.basename(path)
 
 
 def _is_pyproject(path: str) -> bool:

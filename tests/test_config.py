@@ -245,6 +245,8 @@ def test_db_check_checks_the_configurations_folder(own_cards):
     ("deckcli.toml", 'event = "event.yaml"\nformat = casual\n', 2, "not valid TOML"),
     ("pyproject.toml", '[tool.deckcli]\nevent = "event.yaml"\nevent = "x.yaml"\n', 3,
      "not valid TOML"),
+    ("pyproject.toml", '[tool]\nother = 1\ndeckcli = "event.yaml"\n', 3,
+     "tool.deckcli should be a table ([tool.deckcli]), not a value"),
     ("deckcli.toml", 'event = "nowhere.yaml"\n', 1,
      "event: 'nowhere.yaml': no such file"),
     ("deckcli.toml", '\ndb = ["cards", "nowhere"]\n', 2, "db: 'nowhere': no such folder"),

@@ -1,4 +1,4 @@
-"""What every subcommand gets from deckcli itself, once its module is imported (:func:`prepare`):
+"""What every subcommand gets from deckcli itself when it is chosen to run (:func:`prepare`):
 
 * deckcli's own options (``--color``, ``--debug``, ``--allow-read``, ``--game``, ``--db``,
   ``--config``, ``--isolated``, ``--version``) on either side of the subcommand's name:
