@@ -96,3 +96,18 @@ def test_after_command_1_the_quick_start_puts_deckcli_on_path(deckcli_clone, tmp
     r = subprocess.run(["bash", "-c", f"command -v deckcli || {example}"], cwd=clone, env=env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 127 and "deckcli: command not found" in r.stderr, r  # not activated
+
+
+def test_the_quick_start_says_what_the_test_command_needs_that_ci_installs():
+    """The system packages .ci/run installs for the browser tests (which skip, saying why,
+    without them) are named beside the README's test command, with the suite's duration."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    installed = re.search(r"apt-get install -y -qq ([\w .-]+?) >", ci).group(1).split()
+    assert installed == ["chromium", "poppler-utils"]
+    for package in installed:
+        assert package in quick.lower(), package
+    assert ".ci/run` installs them" in quick and "skip" in quick
+    assert re.search(r"two (otherwise idle )?cores the suite .*takes \d+ to \d+ minutes",
+                     " ".join(quick.split())), quick
