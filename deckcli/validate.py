@@ -11,7 +11,14 @@ from operator import attrgetter
 
 from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
-from deckcli.decks.kinds import OWN_OUTPUT, deck_file_name, is_own_output, other_kind, own_output
+from deckcli.decks.kinds import (
+    OWN_OUTPUT,
+    deck_file_name,
+    is_own_output,
+    named_kind,
+    other_kind,
+    own_output,
+)
 from deckcli.decks.model import Deck
 from deckcli.decks.quick import quick_resolve
 from deckcli.decks.reader import (
@@ -87,13 +94,16 @@ class DeckReport(MutableRecord):
         return out
 
 
-def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
+def collect_paths(paths: list[str], skipped: list | None = None, exclude=None) -> list[str]:
     """Files as given; directories walked (sorted, no symlinked folders) for deck files.
 
     What is not a decklist (:mod:`deckcli.decks.kinds`: an event file, a CI workflow, a
-    requirements file) is left out of a walk, and a YAML or JSON file named here that is an
-    event file or a workflow is left out too; ``skipped`` collects (path, what it is) for
-    those recognised by their content, so the command can say so."""
+    requirements file) is left out of a walk, and a file named here that is an event file, a
+    workflow or a configuration file is left out too; ``skipped`` collects (path, what it is)
+    for those recognised by their name or content, so the command can say so. ``exclude``
+    (the configuration's globs: path -> bool) leaves out what it matches, in a walk without a
+    word and among the paths named with one. A folder given as :class:`Whole` is walked
+    without the error a folder with no deck file in it is."""
     skipped = [] if skipped is None else skipped
     stdin_once(paths)
     out: list[str] = []
@@ -101,17 +111,23 @@ def collect_paths(paths: list[str], skipped: list | None = None) -> list[str]:
         if raw == "-":
             out.append(raw)
             continue
+        if exclude is not None and type(raw) is not Whole and exclude(raw):
+            skipped.append((raw, f"excluded by {exclude.source}"))
+            continue
         if os.path.isdir(raw):
             found: list[str] = []
-            _walk(raw, found, skipped)
-            if not found:
+            _walk(raw, found, skipped, exclude)
+            if type(raw) is Whole and raw == os.curdir:  # 'decks/a.txt', not './decks/a.txt'
+                found = [f[2:] if type(f) is str and f.startswith(os.curdir + os.sep) else f
+                         for f in found]
+            if not found and type(raw) is not Whole:
                 raise NotFoundError(
                     f"no deck files ({' '.join('*' + s for s in DECK_SUFFIXES)}) in this folder",
                     path=raw)
             out.extend(found)
         elif os.path.exists(raw) or os.path.islink(raw):
             check_readable(raw)  # a file named that cannot be read stops the command (exit 2)
-            kind = other_kind(raw) if os.path.isfile(raw) else None
+            kind = named_kind(raw) if os.path.isfile(raw) else None
             if kind:
                 skipped.append((raw, kind))
             else:
@@ -130,7 +146,7 @@ def stdin_once(paths) -> None:
         raise UsageError("'-' (standard input) is given more than once")
 
 
-def _walk(top: str, found: list[str], skipped: list) -> None:
+def _walk(top: str, found: list[str], skipped: list, exclude=None) -> None:
     """Deck files under a folder: each folder's own files by name, then its subfolders by name
     (the order ``os.walk`` visits them in), skipping hidden names and files that are not
     decklists (:mod:`deckcli.decks.kinds`), and never entering a symlinked folder. A folder
@@ -160,6 +176,9 @@ def _walk(top: str, found: list[str], skipped: list) -> None:
             except OSError:
                 is_dir = False
             (folders if is_dir else files).append(entry)
+        if exclude is not None:
+            files = [e for e in files if not exclude(e.path)]
+            folders = [e for e in folders if not exclude(e.path)]
         for entry in sorted(files, key=_NAME):
             if deck_file_name(entry.name):
                 kind = OWN_OUTPUT if is_own_output(entry, own) else other_kind(entry.path)
@@ -181,6 +200,14 @@ def _why(exc: OSError, path: str) -> str:
     if exc.errno == errno.ENAMETOOLONG:
         return f"its path is too long for this system ({len(path):,} characters)"
     return exc.strerror or str(exc)
+
+
+class Whole(str):
+    """A folder whose every deck a command checks because a file that stands for them was
+    named (the event file in force, the configuration file): walked like any folder, and
+    no error when it holds no deck."""
+
+    __slots__ = ()
 
 
 class Unreadable(str):

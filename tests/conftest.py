@@ -239,3 +239,23 @@ def deckcli_clone(tmp_path_factory) -> tuple[Path, str]:
     if git("status", "--porcelain", cwd=where):
         git("commit", "--quiet", "-am", "the hooks as in the working tree", cwd=where)
     return where, git("rev-parse", "HEAD", cwd=where)
+
+
+def dependencies_folder(where: Path) -> Path:
+    """A folder of links to everything this environment has installed except deckcli itself
+    (its dependencies, its build backend): on a new environment's path, pip builds and runs
+    deckcli from a clone with no package index to fetch anything from. (A .pth naming the
+    whole site-packages would show this environment's deckcli too, and pip would take that one
+    as installed already.)"""
+    import sysconfig
+
+    where.mkdir(parents=True)
+    folders = [sysconfig.get_path("purelib"), *(p for p in sys.path if p.endswith("-packages"))]
+    for folder in dict.fromkeys(folders):
+        for entry in Path(folder).iterdir() if Path(folder).is_dir() else ():
+            name = entry.name.lower()
+            if name == "deckcli" or name.startswith(("deckcli-", "__editable__")) or \
+                    name.endswith(".pth") or (where / entry.name).exists():
+                continue
+            (where / entry.name).symlink_to(entry)
+    return where

@@ -16,11 +16,10 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, dependencies_folder
 from ruamel.yaml import YAML
 
 WORKFLOW = EXAMPLES / "ci" / "github-workflow.yml"
@@ -45,19 +44,7 @@ def venv(deckcli_clone, tmp_path_factory) -> Path:
     site = Path(subprocess.run(
         [str(where / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
         capture_output=True, text=True, check=True).stdout.strip())
-    # Everything this environment has, except deckcli itself: a folder of links to its
-    # packages (a .pth naming the whole folder would show a non-editable deckcli too, and pip
-    # would take that one as installed already).
-    deps = where.parent / "deps"
-    deps.mkdir()
-    folders = [sysconfig.get_path("purelib"), *(p for p in sys.path if p.endswith("-packages"))]
-    for folder in dict.fromkeys(folders):
-        for entry in Path(folder).iterdir() if Path(folder).is_dir() else ():
-            name = entry.name.lower()
-            if name == "deckcli" or name.startswith(("deckcli-", "__editable__")) or \
-                    name.endswith(".pth") or (deps / entry.name).exists():
-                continue
-            (deps / entry.name).symlink_to(entry)
+    deps = dependencies_folder(where.parent / "deps")  # everything here but deckcli
     (site / "_test_deps.pth").write_text(f"{deps}\n", encoding="utf-8")
     return where
 
@@ -85,8 +72,17 @@ def run_steps(repo: Path, venv: Path, clone: tuple[Path, str]) -> list[tuple[str
     return done
 
 
+def test_the_workflow_takes_the_event_from_the_configuration():
+    """The steps name no event: deckcli reads it from the repository's deckcli.toml, as the
+    pre-commit hooks do, so the two never check against different events."""
+    runs = [s["run"] for s in STEPS if "run" in s and "deckcli validate" in s["run"]]
+    assert runs and all("--event" not in r for r in runs), runs
+    assert 'event = "event.yaml"' in WORKFLOW.read_text(encoding="utf-8")
+
+
 def decklist_repository(root: Path, *, illegal: bool = False) -> Path:
-    """event.yaml at the top with a roster, the decks where the roster says."""
+    """event.yaml at the top with a roster, the decks where the roster says, and the
+    deckcli.toml that names the event."""
     (root / "decks").mkdir(parents=True)
     shutil.copy(EXAMPLES / "good" / "championship-deep-divers.txt", root / "decks" / "alice.txt")
     shutil.copy(EXAMPLES / "event" / "decks" / "erin.txt", root / "decks" / "erin.txt")
@@ -95,6 +91,7 @@ def decklist_repository(root: Path, *, illegal: bool = False) -> Path:
     (root / "event.yaml").write_text(
         "name: Spring\ngame: animal-battle\nformat: championship\n"
         "players:\n  alice: decks/alice.txt\n  erin: decks/erin.txt\n", encoding="utf-8")
+    (root / "deckcli.toml").write_text('event = "event.yaml"\n', encoding="utf-8")
     return root
 
 

@@ -148,12 +148,19 @@ HOOKS = load_yaml(REPO / ".pre-commit-hooks.yaml")
     "spring-2026.yaml", ".github/workflows/decklists.yml", ".pre-commit-config.yaml",
     "event.yaml", "decks/Event.yml", "requirements.txt", "requirements-dev.txt",
     "constraints.txt", "README.txt", "LICENSE.txt", "CHANGELOG.txt", "notes.md",
-    "decks/.draft.txt", "pyproject.toml"])
+    "decks/.draft.txt", "pyproject.toml", "deckcli.toml", "decks/deckcli.toml",
+    ".config/deckcli.toml", "setup.toml"])
 @pytest.mark.parametrize("hook", HOOKS, ids=[h["id"] for h in HOOKS])
 def test_the_hooks_take_what_a_folder_walk_takes_by_name(hook, path):
+    """deckcli-validate takes event and configuration files too: when the one in force
+    changes, validate checks every deck again (and skips any other)."""
     taken = bool(re.search(hook["files"], path)) and not re.search(hook["exclude"], path)
-    walked = all(part[0] != "." for part in path.split("/")[:-1]) and deck_file_name(
-        path.rsplit("/", 1)[-1])
+    visible = all(part[0] != "." for part in path.split("/"))
+    name = path.rsplit("/", 1)[-1]
+    walked = visible and deck_file_name(name)
+    if hook["id"] == "deckcli-validate":
+        walked = walked or visible and name.lower() in (
+            "event.yaml", "event.yml", "deckcli.toml", "pyproject.toml")
     assert taken == walked, path
 
 
@@ -195,6 +202,41 @@ def test_pre_commit_fails_on_a_malformed_deck(deckcli_clone, tmp_path):
     r = pre_commit("run", "--all-files", cwd=repo, home=tmp_path / "pc")
     assert r.returncode == 1, r.stdout + r.stderr
     assert re.search(r"deckcli validate\.+Failed", r.stdout) and "carl.txt:1" in r.stdout
+
+
+def test_pre_commit_checks_the_decks_against_the_configurations_event(deckcli_clone,
+                                                                     tmp_path):
+    """An organiser's repository with a deckcli.toml naming its event, and the hooks as
+    docs/ci.md shows them, without `args:`: a banned card fails the commit, the fixed deck
+    passes, and a change to the event file alone (a new ban) runs the hook on every deck."""
+    path, sha = deckcli_clone
+    repo = repository_with_hooks(tmp_path / "decks-repo", path, sha)
+    (repo / "deckcli.toml").write_text('event = "event.yaml"\n', encoding="utf-8")
+    (repo / "event.yaml").write_text('name: Summer Open\nbanned: ["Blue Whale"]\n',
+                                     encoding="utf-8")
+    git("add", "-A", cwd=repo)
+    r = pre_commit("run", "--all-files", cwd=repo, home=tmp_path / "pc")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert re.search(r"deckcli validate\.+Failed", r.stdout), r.stdout
+    assert "decks/alice.txt:9: error: Blue Whale (ABS) 1 is banned at Summer Open" in r.stdout
+    assert "event.yaml:" not in r.stdout and "deckcli.toml:" not in r.stdout, r.stdout
+
+    shutil.copy(EXAMPLES / "event" / "decks" / "alice.txt", repo / "decks" / "alice.txt")
+    git("add", "-A", cwd=repo)
+    r = pre_commit("run", cwd=repo, home=tmp_path / "pc")  # the staged files: the deck
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert re.search(r"deckcli validate\.+Passed", r.stdout), r.stdout
+    git("commit", "--quiet", "-m", "a legal deck", cwd=repo)
+
+    (repo / "event.yaml").write_text('name: Summer Open\nbanned: ["Blue Whale", '
+                                     '"Sperm Whale"]\n', encoding="utf-8")
+    git("add", "event.yaml", cwd=repo)
+    r = pre_commit("run", cwd=repo, home=tmp_path / "pc")  # only the event file changed
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert re.search(r"deckcli validate\.+Failed", r.stdout), r.stdout
+    assert re.search(r"deckcli fmt\.+\(no files to check\)Skipped", r.stdout), r.stdout
+    assert "decks/alice.txt:18: error: Sperm Whale (ABS) 8 is banned at Summer Open" \
+        in r.stdout, r.stdout
 
 
 def test_autoupdate_freeze_pins_a_commit_every_clone_has(deckcli_clone, tmp_path):

@@ -88,6 +88,16 @@ class LazyGroup(click.Group):
             hook()  # the subcommand is imported: start-up is over (see deckcli.entry)
         return getattr(module, attr)
 
+    def resolve_command(self, ctx, args):
+        """The subcommand to run, with deckcli's own options after its name and the
+        configuration's values (deckcli.cli.configured)."""
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is None:
+            return name, cmd, rest
+        from deckcli.cli.configured import prepare
+
+        return name, prepare(cmd, rest), rest
+
     def format_commands(self, ctx, formatter):
         rows = [(name, self.lazy[name][1] if name in self.lazy else
                  self.commands[name].get_short_help_str(60))
@@ -115,9 +125,17 @@ class LazyGroup(click.Group):
               help="Deck paths in event files and game logs may also lead into DIR "
                    "(repeatable; by default only inside the file's own folder).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
+@click.option("--config", "config", default=None, metavar="FILE",
+              shell_complete=lambda ctx, param, incomplete: _path(ctx, param, incomplete),
+              help="Read this configuration file (a deckcli.toml, or a pyproject.toml's "
+                   "[tool.deckcli]) instead of the one found above the paths given.")
+@click.option("--isolated", is_flag=True, help="Read no configuration file.")
 @click.pass_context
-def cli(ctx, game, db_dirs, colour, allowed, debug):
+def cli(ctx, game, db_dirs, colour, allowed, debug, config, isolated):
     """deckcli: deck builder, validator and rules referee for animal-battle and alpha-walrus.
+
+    Every option here may also come after the command's name. Options not given are read from
+    the nearest deckcli.toml or pyproject.toml [tool.deckcli] above the paths given.
 
     Exit codes: 0 success, 1 problems found, 2 the command could not do its job.
     """
@@ -127,13 +145,19 @@ def cli(ctx, game, db_dirs, colour, allowed, debug):
     COLOUR[0] = colour
     allow(allowed)
     ctx.ensure_object(dict)
-    ctx.obj.update(game=game, db=list(db_dirs), debug=debug)
+    ctx.obj.update(game=game, db=list(db_dirs), debug=debug, config=config, isolated=isolated)
 
 
 def _folder(ctx, param, incomplete):
     from deckcli.cli.complete import folder
 
     return folder(ctx, param, incomplete)
+
+
+def _path(ctx, param, incomplete):
+    from deckcli.cli.complete import path
+
+    return path(ctx, param, incomplete)
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ from deckcli.cli.common import (
     db_option,
     echo_json,
     echo_warning,
+    excluded,
     fresh_seed,
     house_rule_option,
     open_index,
@@ -103,7 +104,9 @@ class _Run:
             from deckcli.validate import collect_paths
 
             paths = list(o["against"]) or _gauntlet(game.id)
-            self.opponents = [sim_run.load_deck(p, index, game.id) for p in collect_paths(paths)]
+            mine = excluded() if o["against"] else None  # the gauntlet is deckcli's own
+            self.opponents = [sim_run.load_deck(p, index, game.id)
+                              for p in collect_paths(paths, exclude=mine)]
             if not o["against"]:  # shown by name: where the package is installed is noise
                 for d in self.opponents:
                     d.path = "gauntlet:" + os.path.basename(d.path)

@@ -13,10 +13,11 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
 )
+from deckcli.cli.configured import Group
 from deckcli.diagnostics import number_text
 
 
-@click.group()
+@click.group(cls=Group)
 def cards():
     """List, show and search cards of a game (default animal-battle)."""
 

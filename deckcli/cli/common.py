@@ -180,21 +180,33 @@ def open_index(ctx: click.Context, extra=()):
 
 def collect_decks(paths) -> list[str]:
     """The deck files among ``paths`` (folders walked), saying on stderr which files were
-    left out because their content shows they are something else (an event file, a CI
-    workflow): a decklist repository's other files are not decks (deckcli.decks.kinds)."""
+    left out because their name or content shows they are something else (an event file, a
+    CI workflow), or the configuration's ``exclude`` names them: a decklist repository's
+    other files are not decks (deckcli.decks.kinds)."""
     from deckcli.decks.kinds import skipped_note
     from deckcli.validate import collect_paths
 
     skipped: list = []
-    found = collect_paths(list(paths), skipped)
+    found = collect_paths(list(paths), skipped, excluded())
     for path, kind in skipped:
         echo_status(f"deckcli: note: {skipped_note(path, kind)}")
     return found
 
 
+def excluded():
+    """The running command's ``exclude`` from the configuration file (path -> bool), or
+    None."""
+    from deckcli.cli.configured import exclude
+
+    ctx = click.get_current_context(silent=True)
+    return exclude(ctx) if ctx is not None else None
+
+
 def resolve_event(event, index) -> None:
     """Look the event's banned and limited cards up (exit 2 for one that does not exist) and
-    print its warnings (an unknown code in ``sets``) on stderr."""
+    print its warnings (an unknown code in ``sets``) on stderr. The configuration's
+    ``exclude`` applies to the decks beside the roster's too."""
+    event.exclude = excluded()
     event.resolve(index)
     for message in event.warnings:
         echo_status(f"deckcli: warning: {message}")

@@ -7,9 +7,10 @@ import click
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import db_dirs as all_db_dirs
 from deckcli.cli.common import db_option, echo_json, output_option
+from deckcli.cli.configured import Group
 
 
-@click.group()
+@click.group(cls=Group)
 def db():
     """Build the compiled card index and lint the YAML sources."""
 

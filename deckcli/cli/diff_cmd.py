@@ -14,6 +14,7 @@ import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import db_option, game_option, open_index, output_option, pick_game
+from deckcli.cli.configured import from_config
 
 
 def _deck_line(side) -> str:
@@ -52,6 +53,8 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     from deckcli.validate import Options, stdin_once
 
     game = pick_game(ctx, game)
+    if event_path and not played_dir and from_config(ctx, "event_path"):
+        event_path = None  # the configuration's event is for a comparison with --played
     if event_path or played_dir:
         if not (event_path and played_dir) or decks:
             raise UsageError("--event FILE and --played DIR go together, without DECK_A DECK_B")

@@ -5,7 +5,7 @@ the one referee driver (:mod:`deckcli.games.replay`). The other subcommands are 
 single rulings, declared as data by the game (``Game.rulings()``, see
 :mod:`deckcli.games.rulings`) and made into click commands here (:func:`ruling_command`). Which
 game applies: ``--game`` given to ``deckcli``, to ``referee`` or to the subcommand, else the
-default game.
+configuration's ``game`` (found from the current folder), else the default game.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from deckcli.cli.common import (
     output_option,
     ruling_options,
 )
+from deckcli.cli.configured import Group, config_of
 
 
 def _game_commands() -> dict[str, dict]:
@@ -102,18 +103,18 @@ def ruling_command(game, ruling) -> click.Command:
     return click.command(ruling.name, help=inspect.cleandoc(ruling.help))(f)
 
 
-def _game_flag(args: list[str]) -> str | None:
-    """The value of a subcommand's own ``--game``: the subcommand is chosen by its game before
-    click parses the subcommand's options."""
+def _game_flag(args: list[str], flag: str = "--game") -> str | None:
+    """The value of a subcommand's own ``--game`` (or ``flag``: ``--config``): the subcommand
+    is chosen by its game before click parses the subcommand's options."""
     for i, a in enumerate(args):
-        if a == "--game" and i + 1 < len(args):
+        if a == flag and i + 1 < len(args):
             return args[i + 1]
-        if a.startswith("--game="):
+        if a.startswith(flag + "="):
             return a.partition("=")[2]
     return None
 
 
-class RefereeGroup(click.Group):
+class RefereeGroup(Group):
     """The referee's subcommands: the shared ones, and those of the game that applies.
 
     ``referee --help`` lists every game's subcommands, and ``--help`` on another game's
@@ -123,6 +124,10 @@ class RefereeGroup(click.Group):
     def resolve_command(self, ctx, args):
         rest = args[1:] if args else []
         ctx.meta["referee_game"] = _game_flag(rest)
+        obj = ctx.find_root().ensure_object(dict)
+        if "--isolated" in rest:  # the configuration's game must not choose the subcommand
+            obj["isolated"] = True
+        obj["config"] = _game_flag(rest, "--config") or obj.get("config")
         # while a shell completes a word (resilient parsing) nothing is refused
         if (args and args[0] not in self.commands and not _asks_help(rest)
                 and not ctx.resilient_parsing):
@@ -144,8 +149,13 @@ class RefereeGroup(click.Group):
     def _game(self, ctx) -> str:
         from deckcli.games import DEFAULT_GAME
 
+        found = None
+        if not (ctx.meta.get("referee_game") or ctx.params.get("game")
+                or (ctx.find_root().obj or {}).get("game")):
+            found = config_of(ctx)  # no path to look above: from the current folder
         return (ctx.meta.get("referee_game") or ctx.params.get("game")
-                or (ctx.find_root().obj or {}).get("game") or DEFAULT_GAME)
+                or (ctx.find_root().obj or {}).get("game")
+                or (found.values.get("game") if found is not None else None) or DEFAULT_GAME)
 
     def list_commands(self, ctx):
         names = set(self.commands)
@@ -184,8 +194,8 @@ def _referee_help() -> str:
     return ("Rule on battles, attacks and recorded games, citing the rule for every step.\n\n"
             "Where the rules leave a situation open the ruling says so (\"gap\": true) and "
             "applies a house ruling only when one is given (--house-rule KEY=VALUE or --event "
-            "FILE).\n\n\b\nThe game: --game (here, on the subcommand or on deckcli), else "
-            f"{DEFAULT_GAME}.\n{table}")
+            "FILE).\n\n\b\nThe game: --game (here, on the subcommand or on deckcli), else the\n"
+            f"configuration's game, else {DEFAULT_GAME}.\n{table}")
 
 
 @click.group(cls=RefereeGroup, help=_referee_help())

@@ -154,7 +154,7 @@ def _sheet_of(path: str, index, options, player):
 
 
 @click.command()
-@click.argument("event_path", metavar="EVENT.yaml", shell_complete=complete.path)
+@click.argument("event_path", metavar="EVENT.yaml", required=False, shell_complete=complete.path)
 @click.option("--as-of", "as_of", default=None, metavar="DATE",
               help="Date that decides which dated bans apply (default: the event's date).")
 @PAPER
@@ -172,6 +172,9 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     from deckcli.sheets.report import render_report
     from deckcli.validate import Options
 
+    if not event_path:
+        raise click.UsageError("give the event file (EVENT.yaml), or name it as 'event' in a "
+                               "configuration file")
     event = _load_event(event_path, as_of)
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
@@ -313,9 +316,10 @@ def _short(ref: str | None) -> str:
 
 
 @click.command()
-@click.option("--event", "event_path", required=True, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,
-              help="The event whose roster decks are published.")
+              help="The event whose roster decks are published (required, here or as "
+                   "'event' in a configuration file).")
 @click.option("--to", "to", required=True, type=click.Choice(["csv", "json", "html"]),
               help="csv (one row per card), json, or an html page.")
 @output_file_option(metavar="OUT", formats=("csv", "json", "html"), picker="--to",
@@ -335,6 +339,8 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     from deckcli.sheets.export import export as render
     from deckcli.validate import Options
 
+    if not event_path:
+        raise click.UsageError("Missing option '--event' (or 'event' in a configuration file).")
     event = _load_event(event_path)
     _refuse_inputs(out, event, event_path, what="the event file or a deck of the event")
     index = open_index(ctx, db_dirs)

@@ -11,6 +11,7 @@ from deckcli.cli.common import (
     db_option,
     echo_json,
     echo_warning,
+    excluded,
     fresh_seed,
     house_rule_option,
     not_stdout,
@@ -30,7 +31,7 @@ from deckcli.cli.common import (
 def _paths(decks: tuple[str, ...]) -> list[str]:
     from deckcli.validate import collect_paths
 
-    return collect_paths(list(decks))
+    return collect_paths(list(decks), exclude=excluded())
 
 
 @click.command()

@@ -17,6 +17,7 @@ from deckcli.cli.common import (
     pick_game,
     resolve_event,
 )
+from deckcli.cli.configured import config_of, from_config
 from deckcli.reporters import REPORTERS
 
 OUTPUTS = list(REPORTERS)
@@ -73,8 +74,9 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
         resolve_event(event, index)
         if not paths:
             roster = event.roster_paths()
-        elif event.players:  # the decks named are checked, not the roster: say so, since a
-            # missing player's deck would then go unreported
+        elif event.players and not from_config(ctx, "event_path"):  # the decks named are
+            # checked, not the roster: say so, since a missing player's deck would then go
+            # unreported (not for the configuration's event: a hook names decks every time)
             from deckcli.diagnostics import command_text, visible_name
 
             shown = visible_name(event.path)
@@ -82,7 +84,12 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
             echo_status(f"deckcli: note: {shown} has a roster of {len(event.players)} "
                         "player(s), not checked when deck paths are given (run "
                         f"{run_it} to check every listed player's deck)")
-    targets = collect_decks(paths) if paths else []
+    targets = []
+    if paths:
+        named = _standing_for_decks(ctx, paths, event)
+        targets = collect_decks(named)
+        if named is not paths:  # a walk and a name may both have found a deck
+            targets = _unique(targets)
     if out:  # the report never replaces a deck it reports on, nor the event file
         from deckcli.decks.writer import check_not_input
 
@@ -101,3 +108,45 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
     legal = run_validation(targets, index, options, output=output, output_file=out,
                            jobs=jobs, roster=roster, event=event)
     return EXIT_OK if legal else EXIT_PROBLEMS
+
+
+def _standing_for_decks(ctx, paths, event) -> list[str]:
+    """``paths``, where the event file in force or the configuration file among them stands
+    for every deck: the configuration file's folder (without one, the event file's) is walked
+    in its place. A pre-commit hook passes the files that changed: when the event changes (a
+    new ban), every deck is checked again against it."""
+    import os
+
+    from deckcli.validate import Whole
+
+    found = config_of(ctx)
+    own = [f for f in (event.path if event is not None else None,
+                       found.path if found is not None else None) if f]
+    stands = [p for p in paths if p != "-" and any(_same_file(p, f) for f in own)]
+    if not stands:
+        return paths
+    folder = found.folder if found is not None else os.path.dirname(event.path) or "."
+    return [Whole(folder), *(p for p in paths if p not in stands)]
+
+
+def _same_file(a: str, b: str) -> bool:
+    import os
+
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _unique(paths: list[str]) -> list[str]:
+    """Each deck once, where a walk and a name both found it (``./decks/a.txt`` is
+    ``decks/a.txt``)."""
+    import os
+
+    seen, out = set(), []
+    for path in paths:
+        key = os.path.normcase(os.path.abspath(path)) if path != "-" else path
+        if key not in seen:
+            seen.add(key)
+            out.append(path)
+    return out

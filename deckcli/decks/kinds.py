@@ -43,6 +43,22 @@ def deck_file_name(name: str) -> bool:
     return not (lower.endswith(".txt") and lower.startswith(TEXT_PREFIXES))
 
 
+#: configuration files (deckcli.config): never decks, and no suffix a walk takes
+CONFIG_NAMES = ("deckcli.toml", "pyproject.toml")
+
+
+def named_kind(path: str) -> str | None:
+    """What a file named on the command line is when it is not a decklist: an event file or a
+    configuration file by its name (a pre-commit hook passes them: ``event.yaml``,
+    ``deckcli.toml``), else what its content shows (:func:`other_kind`)."""
+    name = os.path.basename(path).lower()
+    if name in SKIP_NAMES:
+        return "an event file"
+    if name in CONFIG_NAMES:
+        return "a configuration file"
+    return other_kind(path)
+
+
 def other_kind(path: str) -> str | None:
     """What a YAML or JSON file is when it is not a decklist ('a game log', 'an event file',
     'a GitHub workflow', 'a pre-commit configuration', 'a deckcli report'), else None (a
@@ -130,9 +146,11 @@ def is_own_output(entry, own) -> bool:
 
 
 def skipped_note(path: str, kind: str) -> str:
-    what = {"an event file": "give it with --event",
-            "a game log": "check it with deckcli referee check"}.get(kind, "not checked")
     from deckcli.diagnostics import visible_name
 
+    if kind.startswith("excluded"):  # by the configuration's exclude
+        return f"{visible_name(path)} is {kind}: skipped"
+    what = {"an event file": "give it with --event",
+            "a game log": "check it with deckcli referee check"}.get(kind, "not checked")
     return f"{visible_name(path)} is {kind}, not a decklist: skipped ({what})"
 

@@ -57,6 +57,7 @@ class Event:
     _legal_sets: frozenset[str] | None = None  # set by resolve
     _at: dict[str, str] | None = None  # deck file (absolute) -> its listed player
     _unlisted: list[str] | None = None  # unlisted_paths(), found once a run
+    exclude: object = None  # the configuration's exclude (path -> bool): no unlisted deck
 
     # -- resolution against the card index ------------------------------------------------
     def resolve(self, index) -> None:
@@ -234,7 +235,8 @@ class Event:
                 path = os.path.join(folder, name)
                 if (deck_file_name(name) and os.path.abspath(path) not in listed
                         and os.path.isfile(path) and os.path.abspath(path) != event_abs
-                        and not is_own_output(path, own) and other_kind(path) is None):
+                        and not is_own_output(path, own) and other_kind(path) is None
+                        and not (self.exclude is not None and self.exclude(path))):
                     out.append(path)
         return out
 
