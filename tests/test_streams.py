@@ -114,3 +114,39 @@ def test_commands_print_their_result_on_stdout_and_nothing_else_on_stderr(args):
 def test_no_match_is_said_on_stderr_and_stdout_stays_empty(args):
     r = run(*args)
     assert r.code == 0 and r.out == "" and "match" in r.err, r
+
+
+#: every command with -o/--output-file, and the arguments it is given without -o
+WITHOUT_O = {
+    "validate": [GOOD],
+    "convert": [GOOD, "--to", "yaml"],
+    "export": ["--event", EVENT, "--to", "csv"],
+    "sheet": [GOOD],
+    "report": [EVENT],
+    "build": ["--collection", EXAMPLES / "collections" / "binder.txt", "--games", "20",
+              "--measure", "2", "--seed", "1", "--jobs", "1"],
+}
+
+
+def test_every_command_with_o_is_run_without_it():
+    with_o = {n for n, c in COMMAND_LIST
+              if any("-o" in getattr(p, "opts", ()) for p in c.params)}
+    assert with_o == set(WITHOUT_O)
+
+
+@pytest.mark.parametrize("name", sorted(WITHOUT_O))
+def test_without_o_a_command_prints_its_result_on_stdout(name):
+    """'report EVENT' and 'sheet DECK' without -o stopped on an internal error (a TypeError:
+    the file to write was None); every command with -o prints its result without it."""
+    r = run(*name.split(), *WITHOUT_O[name])
+    assert r.code in (0, 1) and "internal error" not in r.err, r
+    assert r.out.strip(), r
+
+
+def test_sheet_and_report_without_o_print_the_page(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (["report", EVENT], ["sheet", "--event", EVENT], ["sheet", GOOD]):
+        r = run(*args)
+        assert r.code == 0, r
+        assert r.out.lstrip().lower().startswith("<!doctype html") and r.err == "", r
+    assert not list(tmp_path.iterdir())  # no file was written

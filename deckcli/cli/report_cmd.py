@@ -9,6 +9,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    STDOUT,
     collect_decks,
     db_option,
     echo_json,
@@ -28,8 +29,8 @@ PAPER = click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), def
                      help="Paper size for printing (auto: the printer's; the layout fits both).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(["casual", "championship"]),
                       default=None, help="animal-battle format (default: event, header, casual).")
-OUT = output_file_option(required=True, metavar="FILE.html", dash=True,
-                         help="Where to write the page ('-' for stdout).")
+OUT = output_file_option(metavar="FILE.html", dash=True,
+                         help="Write the page to this file (atomically) instead of stdout.")
 
 
 def _decks_beside(event, out: str) -> list[str]:
@@ -64,7 +65,7 @@ def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
 
 
 def _write(out: str, text: str) -> None:
-    if out == "-":
+    if out == STDOUT:
         click.echo(text, nl=False)
         return
     from deckcli.decks.writer import atomic_write
@@ -95,7 +96,7 @@ def _load_event(path: str | None, as_of: str | None = None):
 @db_option
 @click.pass_context
 def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
-    """Write printable registration sheets (HTML, one page per deck) to FILE.html.
+    """Print registration sheets (HTML, one page per deck), or write them to -o FILE.html.
 
     Each page shows the event, player, game and format, the list grouped by kind with
     subtotals, the deck fingerprint, the verdict and boxes for judges' initials. Print it from
@@ -106,6 +107,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     from deckcli.sheets.sheet import render_sheets
     from deckcli.validate import Options
 
+    out = out or STDOUT
     event = _load_event(event_path)
     if not decks and event is None:
         raise click.UsageError("give at least one deck file, or --event with a roster")
@@ -161,7 +163,8 @@ def _sheet_of(path: str, index, options, player):
 @db_option
 @click.pass_context
 def report(ctx, event_path, as_of, paper, out, db_dirs):
-    """Write the organiser's report for an event's roster (one HTML page) to FILE.html.
+    """Print the organiser's report on an event's roster (one HTML page), or write it to -o
+    FILE.html.
 
     Every deck with its verdict, problems (linked to the rules' text) and fingerprint, the
     most played cards, each card's share of decks and each battle statistic's profile, drawn
@@ -171,6 +174,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     from deckcli.sheets.report import render_report
     from deckcli.validate import Options
 
+    out = out or STDOUT
     event = _load_event(event_path, as_of)
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
