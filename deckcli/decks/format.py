@@ -131,10 +131,17 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
     empty_at = {p.line for p in deck.problems if p.code == "empty-header"}
     section_at = {s.line for s in deck.sections}
     side_at = _sideboard_headers(deck, lines)
+    # the first header, section header or entry: the comment lines above it are the file's
+    # top (the parser's preamble), whatever follows them
+    first = min((*header_at, *empty_at, *section_at,
+                 *(e.line for e in (*deck.entries, *deck.sideboard) if e.line)),
+                default=len(lines) + 1)
     pending: list[str] = []
     seen_entry = seen_header = False
     for n, raw in enumerate(lines, start=1):
         line = raw.strip()
+        if n < first and (line[:1] == "#" or (line[:2] == "//" and n not in side_at)):
+            continue
         if not line:
             if pending and not seen_entry and not seen_header:
                 pending = []  # became preamble
