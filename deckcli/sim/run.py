@@ -33,17 +33,18 @@ class Deck:
 
 
 def load_deck(path: str, index, game: str | None, players: int | None = None,
-              event=None) -> Deck:
-    """Read a deck for play. A deck that cannot be read (reading errors: a line that is no
-    card entry, as ``diff`` and ``build`` refuse it) or cannot start a game stops the
-    command (exit 2); an illegal one is played, its problems returned for a warning: judged
-    as ``validate`` judges it, with the ``event``'s format, bans, limits and legal sets when
-    one is given."""
+              event=None, deck=None) -> Deck:
+    """Read a deck for play (``deck``: the file read already). A deck that cannot be read
+    (reading errors: a line that is no card entry, as ``diff`` and ``build`` refuse it) or
+    cannot start a game stops the command (exit 2); an illegal one is played, its problems
+    returned for a warning: judged as ``validate`` judges it, with the ``event``'s format,
+    bans, limits and legal sets when one is given."""
     from deckcli.decks.reader import read_deck
     from deckcli.games import GAMES
     from deckcli.validate import Options, validate_resolved
 
-    deck = read_deck(path, is_set=index.is_any_set_code)
+    if deck is None:
+        deck = read_deck(path, is_set=index.is_any_set_code)
     report, rdeck = validate_resolved(deck, index, Options(game=game, players=players,
                                                            event=event))
     reading = [p for p in deck.problems if p.is_error]  # lines that are no card entry
