@@ -201,6 +201,58 @@ def test_add_uses_the_deck_game(deck_file):
     assert ", alpha-walrus: " in r.err.splitlines()[-1]
 
 
+@pytest.mark.parametrize("card,line", [
+    ("4 Orca", "4 Orca"), ("4x Orca (ABS) 10 [foil]", "4 Orca (ABS) 10 [foil]"),
+    ("x2 Orca", "2 Orca"), ("Orca x3", "3 Orca"), ("2 DWV 39", "2 Bison (DWV) 39"),
+    ("Orca", "1 Orca")])
+def test_add_takes_a_decklist_line(deck_file, card, line):
+    """CARD is written as on a decklist line, the README says, and a decklist line starts
+    with its quantity: '4 Orca' was an unknown card ('did you mean Orca?')."""
+    path = deck_file("4 Walrus\n")
+    r = run("add", path, card)
+    assert r.code == 0, r
+    assert f"{path}: added {line}" in r.err, r
+    count = int(line.split()[0])
+    from deckcli.decks.reader import read_deck
+
+    assert read_deck(str(path)).card_count == 4 + count
+
+
+def test_add_and_remove_take_several_cards_in_one_call(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "2 Bison (DWV) 2", "Orca", "1 Walrus (PRM) P3")
+    assert r.code == 0, r
+    said = r.err.splitlines()
+    assert said[:3] == [f"{path}: added 2 Bison (DWV) 2", f"{path}: added 1 Orca (now 5)",
+                        f"{path}: added 1 Walrus (PRM) P3"], r
+    assert len(said) == 4 and said[3].startswith(f"{path}: 24 cards, casual: ILLEGAL"), r
+    text = path.read_text()
+    assert "\n2 Bison (DWV) 2\n" in text and "\n5 Orca\n" in text, text
+    assert "\n1 Walrus (PRM) P3\n" in text and "Animals: 20\n" in text, text
+    r = run("remove", path, "2 Bison (DWV) 2", "Walrus (PRM) P3", "1 Orca")
+    assert r.code == 0, r
+    assert path.read_text() == TWENTY
+
+
+def test_a_bad_card_among_several_writes_nothing(deck_file):
+    path = deck_file(TWENTY)
+    for args in (["add", path, "2 Orca", "Wallrus"], ["remove", path, "Orca", "Bison (DWV) 2"],
+                 ["add", path, "1000 Orca"], ["add", path, "0 Orca"]):
+        r = run(*args)
+        assert r.code == 2 and "deckcli: error:" in r.err, r
+        assert path.read_text() == TWENTY
+
+
+def test_count_applies_to_the_cards_that_give_no_quantity(deck_file):
+    path = deck_file("4 Walrus\n")
+    r = run("add", path, "Orca", "Beluga", "--count", "3")
+    assert r.code == 0, r
+    assert path.read_text() == "4 Walrus\n3 Orca\n3 Beluga\n"
+    r = run("add", path, "2 Orca", "--count", "3")
+    assert r.code == 2 and "--count" in r.err, r  # two counts for one card: which one?
+    assert path.read_text() == "4 Walrus\n3 Orca\n3 Beluga\n"
+
+
 # -- remove ------------------------------------------------------------------------------------
 def test_remove_lowers_the_count_and_the_section_total(deck_file):
     path = deck_file(TWENTY)
