@@ -220,6 +220,13 @@ def _format_text(deck: Deck, text: str, index, game: str) -> str:
     if deck.sideboard:  # its entries written as the deck's are, in their order, uncounted
         blocks.append(sideboard_lines(deck, lambda e: _text_line(
             entry_line_of(index, game, e, deck.path))))
+    if not deck.header and blocks and blocks[0][0].startswith("#"):
+        # no header above the first block: the comments it starts with (an entry's or a
+        # section's, sorted first) are read back as the top of the file, so they are written
+        # as the top is (after the top's own), and fmt's output is fmt's fixed point
+        lead = next(i for i, line in enumerate(blocks[0]) if not line.startswith("#"))
+        out[len(deck.preamble):] = [*blocks[0][:lead], ""]
+        blocks[0] = blocks[0][lead:]
     for i, block in enumerate(blocks):
         if i:
             out.append("")
