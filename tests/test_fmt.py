@@ -339,10 +339,12 @@ def deck_texts(draw, index, game):
 
     plurals = list(get_game(game).kinds.values())
     lines = [f"# {draw(WORDS)}"] if draw(st.booleans()) else []
-    header = draw(st.lists(st.sampled_from(["game", "format", "name", "player"]), unique=True))
+    header = draw(st.lists(st.sampled_from(["game", "format", "players", "name", "player"]),
+                           unique=True))
     for key in header:
         value = {"game": game, "format": draw(st.sampled_from(["casual", "championship"]))
-                 if game == "animal-battle" else "casual"}.get(key) or draw(WORDS)
+                 if game == "animal-battle" else "casual",
+                 "players": str(draw(st.integers(2, 12)))}.get(key) or draw(WORDS)
         lines.append(f"{key.capitalize() if draw(st.booleans()) else key}: {value}")
     if game == "alpha-walrus" and "format" in header:
         lines.remove(next(x for x in lines if x.lower().startswith("format")))

@@ -188,12 +188,12 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             if len(loaded) != 1:
                 raise click.UsageError("alpha-walrus is played with one shared deck: give one "
                                        "DECK and --players N")
-            n = players or g.default_players
+            n = loaded[0].players or g.default_players  # --players, else the deck's header
             seats = {f"p{i + 1}": policy for i in range(n)}
             seats["p1"], seats["p2"] = pa, pb
             result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
                                      save_dir=save_dir, progress=advance,
-                                     players_default=players is None, **common)
+                                     players_default=loaded[0].players is None, **common)
             labels = {"shared": visible_name(loaded[0].path)}
         elif len(loaded) == 2:
             result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},

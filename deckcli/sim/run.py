@@ -20,11 +20,12 @@ BATCH = 100  # with --until-ci the interval is looked at after every BATCH games
 class Deck:
     """A deck read for play: its cards in decklist order, its verdict, its problems."""
 
-    __slots__ = ("path", "game", "fingerprint", "cards", "errors", "label")
+    __slots__ = ("path", "game", "fingerprint", "cards", "errors", "label", "players")
 
-    def __init__(self, path, game, fingerprint, cards, errors, label=None):
+    def __init__(self, path, game, fingerprint, cards, errors, label=None, players=None):
         self.path, self.game, self.fingerprint, self.cards = path, game, fingerprint, cards
         self.errors, self.label = errors, label
+        self.players = players  # a shared deck's table: --players, else its header; else None
 
     def to_json(self) -> dict:
         from deckcli.diagnostics import visible_name
@@ -61,8 +62,11 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     for r in rdeck.entries:
         cards.extend([play_as.of(r.card)] * r.entry.count)
     errors = [p for p in report.problems if p.is_error]
-    need_an_animal(g, (c.kind for c in cards), path, players)
-    return Deck(path, report.game, report.fingerprint, cards, errors)
+    # the table it was checked for: --players, else its 'players:' header (alpha-walrus)
+    table = report.extra.get("players") if g.shared_deck and not report.extra.get(
+        "players_default") else None
+    need_an_animal(g, (c.kind for c in cards), path, table)
+    return Deck(path, report.game, report.fingerprint, cards, errors, players=table)
 
 
 def need_an_animal(game, kinds, path: str, players: int | None = None) -> None:
