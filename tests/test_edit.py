@@ -112,6 +112,19 @@ def test_add_to_an_empty_new_deck(tmp_path):
     assert r.err.splitlines()[-1].startswith(f"{path}: 4 cards, casual: ILLEGAL (")
 
 
+@pytest.mark.parametrize("name,data,after", [
+    ("d.txt", b"", b"2 Walrus\n"), ("d.txt", b"\n\n", b"2 Walrus\n"),
+    ("d.yaml", b"", b"cards:\n  - {count: 2, name: Walrus}\n"),
+    ("d.json", b"\xef\xbb\xbf", b'\xef\xbb\xbf{\n  "cards": [\n    {"count": 2, "name": "Walrus"}\n  ]\n}\n')])
+def test_add_to_an_empty_file_fills_it(deck_file, name, data, after):
+    """An empty file is no decklist for validate, but add fills it as new would have made it
+    (a YAML one stopped on an internal error: its 'cards' list was missing)."""
+    path = deck_file(data, name)
+    r = run("add", path, "2 Walrus")
+    assert r.code == 0, r
+    assert path.read_bytes() == after
+
+
 def test_add_keeps_crlf_bom_comments_and_mode(deck_file):
     path = deck_file(b"\xef\xbb\xbf# mine\r\n4 Walrus  # keep\r\n")
     os.chmod(path, 0o640)

@@ -36,7 +36,16 @@ def _load(path: str, index):
     from deckcli.decks.reader import read_source
     from deckcli.errors import UsageError
 
-    deck, text, _data = read_source(path, is_set=index.is_any_set_code)
+    deck, text, data = read_source(path, is_set=index.is_any_set_code)
+    if text is None and [p.code for p in deck.problems] == ["empty-file"]:
+        # an empty file is a deck to fill, as 'new' would have made it (YAML and JSON need
+        # their 'cards' list to take an entry)
+        from deckcli.decks.edit import new_deck_text
+        from deckcli.decks.reader import deck_from_text, detect_format
+
+        kind = detect_format(path, "")
+        text = new_deck_text(kind, {}) if kind in ("yaml", "json") else ""
+        deck = deck_from_text(text, data, path, kind, is_set=index.is_any_set_code)
     if text is None:  # not text at all (its line, where there is one: the first bad byte)
         first = deck.problems[0]
         raise UsageError(f"cannot edit it: {first.message}", path=path, line=first.line)

@@ -203,7 +203,8 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     animal-battle: cards by kind; for each battle statistic the deck's median, best and worst
     Animal and the database's median ("best" follows the winning sense: the lowest
     Population); the chance of an Animal in the opening six. alpha-walrus: cards by kind and
-    the creature levels. Exit 0, 1 when the file is not readable as a deck, 2 when missing.
+    the creature levels. Exit 0; 2 when the file is missing or not a decklist (empty,
+    binary), with nothing printed before the error.
     """
     from deckcli.sheets import load_deck
     from deckcli.sheets.stats import deck_stats
@@ -211,6 +212,10 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
 
     index = open_index(ctx, db_dirs)
     sheet_ = load_deck(deck, index, Options(game=pick_game(ctx, game), format=fmt))
+    if sheet_.rdeck is None:  # no decklist (empty, binary) or of an unknown game: no figures
+        from deckcli.errors import unreadable_deck
+
+        raise unreadable_deck(deck, sheet_.report.problems)
     doc = deck_stats(sheet_, index)
     if output == "json":
         echo_json(doc)
@@ -219,11 +224,6 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     def where(p) -> str:
         return f"{p.path or deck}" + (f":{p.line}" if p.line else "")
 
-    if sheet_.rdeck is None:
-        for p in sheet_.report.problems:
-            if p.is_error:
-                click.echo(f"deckcli: {where(p)}: {p.message}", err=True)
-        return EXIT_PROBLEMS
     from deckcli.diagnostics import command_text
 
     check = command_text("deckcli", "validate", deck)

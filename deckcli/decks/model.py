@@ -127,4 +127,4 @@ class Deck(MutableRecord):
 
 #: Problems after which nothing in the file was read as a deck.
 UNREADABLE_CODES = frozenset({"unreadable", "encoding", "binary", "too-large", "bad-structure",
-                              "unsafe-xml"})
+                              "unsafe-xml", "empty-file"})

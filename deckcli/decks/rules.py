@@ -10,7 +10,8 @@ from deckcli.rule import project_rule as _r
 RULES = [
     _r("DL-1.1", "Readable files",
        "A decklist is a UTF-8 file (a byte-order mark is allowed) with LF or CRLF line ends. "
-       "A file in another encoding, a binary file or one over the size limits is not read."),
+       "A file in another encoding, a binary file, one over the size limits or one with "
+       "nothing in it but blank space is not a decklist."),
     _r("DL-1.2", "File kinds",
        "Files ending .txt, .deck or .dck (Forge) are text decklists, .yaml or .yml YAML "
        "decklists, .json JSON decklists, .cod Cockatrice and .dek MTGO decklists (DL-2.9); "
