@@ -149,3 +149,32 @@ def search_rules(words: str, game: str | None = None) -> list[Rule]:
 
 def looks_like_rule_id(text: str) -> bool:
     return bool(re.fullmatch(r"[A-Za-z]{2}-[\w.]+", text.strip()))
+
+
+#: a rule id as people type it: 'AB-5.2', 'AB 5.2', 'ab5.2', 'AB-G.3'
+_PREFIXED = re.compile(r"([A-Za-z]{2})[ \t]*(-?)[ \t]*((?:[Gg]\.)?\d+(?:\.\d+)*)")
+#: a rule's number without its prefix: '5.2', 'G.3' (a number alone, '5', is a word)
+_NUMBER = re.compile(r"[Gg]\.\d+|\d+(?:\.\d+)+")
+
+
+def rules_by_id(text: str, game: str | None = None) -> list[Rule] | None:
+    """The rules an id-shaped query names, or None when ``text`` is no id (then it is
+    searched as words). 'AB-5.2', 'AB 5.2' and 'ab5.2' name AB-5.2 (without the hyphen, the
+    prefix must be one the reference uses); '5.2' and 'G.3' name every rule of that number,
+    in each game and deckcli's own, and with ``game`` that game's (else deckcli's own). An
+    empty list: an id that names no rule."""
+    text = text.strip()
+    m = _PREFIXED.fullmatch(text)
+    if m and (m.group(2) or m.group(1).upper() in {r.id.partition("-")[0]
+                                                    for r in all_rules(None)}):
+        rule = find_rule(f"{m.group(1)}-{m.group(3)}")
+        return [rule] if rule else []
+    if looks_like_rule_id(text):
+        rule = find_rule(text)
+        return [rule] if rule else []
+    if _NUMBER.fullmatch(text):
+        number = text.upper()
+        found = [r for r in all_rules(game) if r.id.partition("-")[2].upper() == number]
+        own = [r for r in found if game and r.game == game]
+        return own or found
+    return None

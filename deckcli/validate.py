@@ -293,6 +293,32 @@ def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, li
         path=deck.path, line=line)]
 
 
+#: the table sizes a deck may be checked for (--players, a 'players:' header)
+TABLE_SIZES = (2, 12)
+
+
+def pick_players(header: Deck, game: str, options: Options
+                 ) -> tuple[int | None, list[Diagnostic]]:
+    """The table a deck is checked for (DL-5.1): --players, else the deck's ``players:``
+    header (a game that shares one deck among the table: alpha-walrus), else None (the
+    game's default). A header that is no table size is an error on its line (DL-5.2); one in
+    a deck of a game without a table to set is ignored with a warning (DL-5.3)."""
+    said = header.header.get("players")
+    if said is None:
+        return options.players, []
+    line = header.header_lines.get("players")
+    if not GAMES[game].shared_deck:
+        return options.players, [warning(
+            "no-players", "DL-5.3", f"'players: {said}' is ignored: {game} plays one deck a "
+            "player, whatever the table", path=header.path, line=line)]
+    low, high = TABLE_SIZES
+    if not (said.isascii() and said.isdecimal() and low <= int(said) <= high):
+        return options.players, [error(
+            "bad-players", "DL-5.2", f"'players: {said}' is not a number of players from "
+            f"{low} to {high}", path=header.path, line=line)]
+    return (int(said) if options.players is None else options.players), []
+
+
 def _deck_checks(game: str):
     """The game's deck-checks module, asked of the game once per run (twice a deck here)."""
     found = _CHECKS.get(game)
@@ -378,17 +404,21 @@ def validate_resolved(deck: Deck, index: CardIndex, options: Options):
                             name=deck.header.get("name"), player=deck.header.get("player"))
         return report, None
     listed = [(s, sum(e.count for e in s.entries)) for s in deck.sections]
-    return judge(rdeck, deck.header, listed, problems, index, options), rdeck
+    return judge(rdeck, deck, listed, problems, index, options), rdeck
 
 
-def judge(rdeck, header: dict, listed, problems: list[Diagnostic], index: CardIndex,
+def judge(rdeck, headed: Deck, listed, problems: list[Diagnostic], index: CardIndex,
           options: Options) -> DeckReport:
     """The report on a resolved deck (:class:`~deckcli.decks.resolve.ResolvedDeck` or
     :class:`~deckcli.decks.quick.QuickDeck`): the event's checks, the game's, the sections'
     counts (``listed``: each section header with the copies listed under it), the fingerprint
-    and the game's extra facts. ``problems`` are those found before: reading, game, format."""
+    and the game's extra facts. ``headed`` holds the deck's header lines; ``problems`` are
+    those found before: reading, game, format."""
     game = rdeck.game
-    ctx = CheckContext(index, options.players)
+    header = headed.header
+    players, said = pick_players(headed, game, options)
+    problems += said
+    ctx = CheckContext(index, players)
     event = options.event
     if event is not None:
         from deckcli.events.checks import check_event_rules
@@ -446,7 +476,7 @@ def _checked(path: str, index: CardIndex, options: Options) -> DeckReport:
         found = quick_resolve(text, shown, index, options, pick)
         if found is not None:
             rdeck, header, listed, problems = found
-            return judge(rdeck, header.header, listed, problems, index, options)
+            return judge(rdeck, header, listed, problems, index, options)
     deck = deck_from_text(text, data, shown, fmt, is_set=index.is_any_set_code)
     return validate_deck(deck, index, options)
 

@@ -116,7 +116,7 @@ def test_json_report_format_null_and_players():
     assert res.code == 0, res
     assert deck["format"] is None and deck["game"] == "alpha-walrus"
     assert deck["players"] == 4 and deck["players_default"] is False
-    res, deck = validate(path)
+    res, deck = validate(EXAMPLES / "good" / "alpha-walrus-2p.yaml")  # it says no table size
     assert deck["players"] == 2 and deck["players_default"] is True
 
 
@@ -182,3 +182,98 @@ def test_a_format_for_alpha_walrus_is_a_warning_and_ignored(deck_file, tmp_path,
     [hit] = [p for p in deck["problems"] if p["code"] == "no-formats"]
     assert hit["severity"] == "warning" and hit["rule"] == "DL-5.3" and hit["line"] == line
     assert hit["message"] == f"alpha-walrus has no formats; {said}"
+
+
+# -- the table size in the deck's header (players:) --------------------------------------------
+def _with_players(text: str, value: str, fmt: str) -> str:
+    """The deck of deck_text() with a players header, as a text, YAML or JSON decklist."""
+    lines = [line for line in text.splitlines() if line and not line.startswith("game:")]
+    if fmt == "text":
+        return f"game: alpha-walrus\nplayers: {value}\n\n" + "\n".join(lines) + "\n"
+    import json
+    import re
+
+    items = [dict(zip(("count", "name", "set", "number"), m.groups()))
+             for m in (re.fullmatch(r"(\d+) (.+) \((\w+)\) (\w+)", line) for line in lines)]
+    for item in items:
+        item["count"] = int(item["count"])
+    if fmt == "yaml":
+        return (f"game: alpha-walrus\nplayers: {value}\ncards:\n"
+                + "".join(f"  - {json.dumps(item)}\n" for item in items))
+    return json.dumps({"game": "alpha-walrus", "players": json.loads(value), "cards": items})
+
+
+@pytest.mark.parametrize("fmt", ["text", "yaml", "json"])
+def test_a_players_header_sets_the_table_when_players_is_not_given(deck_file, fmt):
+    """An alpha-walrus deck could not say its table size: 'players: 3' was an error (text) or
+    an unknown key (YAML, JSON), and the deck was checked for 2 players. The header applies
+    when --players is not given; --players wins."""
+    suffix = {"text": "txt"}.get(fmt, fmt)
+    path = deck_file(_with_players(deck_text(), "3", fmt), f"shared.{suffix}")
+    res = run("validate", path, "--output", "json")
+    assert res.code == 1, res
+    deck = res.json()["decks"][0]
+    assert deck["players"] == 3 and deck["players_default"] is False, deck
+    errors = [p for p in deck["problems"] if p["severity"] == "error"]
+    assert "diplomacy-count" in [p["code"] for p in errors], deck  # 2 diplomacy for 3 players
+    assert all("for 3 players" in p["message"] for p in errors), deck
+    res, deck = validate(path, "--players", "2")
+    assert res.code == 0 and deck["players"] == 2, res
+
+
+def test_the_four_player_example_says_its_table():
+    res = run("validate", EXAMPLES / "good" / "alpha-walrus-4p.txt", "--output", "json")
+    assert res.code == 0, res
+    deck = res.json()["decks"][0]
+    assert deck["players"] == 4 and deck["players_default"] is False, deck
+    res = run("validate", EXAMPLES / "good" / "alpha-walrus-4p.txt")
+    assert "4 players" in res.out and "(default)" not in res.out, res
+
+
+@pytest.mark.parametrize("value", ["four", "1", "13", "2.5", "-3"])
+def test_a_players_header_that_is_no_table_size_is_an_error_on_its_line(deck_file, value):
+    path = deck_file(_with_players(deck_text(), value, "text"))
+    res, deck = validate(path)
+    assert res.code == 1, res
+    assert [(p["code"], p["rule"], p["line"]) for p in deck["problems"]] == [
+        ("bad-players", "DL-5.2", 2)], deck
+    assert f"'players: {value}'" in deck["problems"][0]["message"], deck
+
+
+def test_a_players_header_on_an_animal_battle_deck_is_ignored_with_a_warning(deck_file):
+    path = deck_file("players: 4\n4 Walrus\n4 Orca\n4 Beluga\n4 Narwhal\n4 Vaquita\n")
+    res = run("validate", path, "--output", "json")
+    assert res.code == 0, res
+    [p] = res.json()["decks"][0]["problems"]
+    assert (p["code"], p["rule"], p["severity"], p["line"]) == (
+        "no-players", "DL-5.3", "warning", 1), p
+    assert "'players: 4' is ignored" in p["message"], p
+
+
+@pytest.mark.parametrize("fmt", ["text", "yaml", "json"])
+def test_fmt_and_convert_keep_the_players_header(deck_file, fmt):
+    suffix = {"text": "txt"}.get(fmt, fmt)
+    path = deck_file(_with_players(deck_text(), "3", fmt), f"shared.{suffix}")
+    assert run("fmt", path).code == 0
+    from deckcli.decks.reader import read_deck
+
+    assert read_deck(str(path)).header.get("players") == "3"
+    assert run("fmt", "--check", path).code == 0
+    assert "\nplayers: 3\n" in run("convert", path, "--to", "yaml").out
+    assert '"players": 3,' in run("convert", path, "--to", "json").out
+    assert "\nplayers: 3\n" in run("convert", path, "--to", "text").out
+
+
+def test_setup_and_simulate_take_the_table_from_the_header(deck_file):
+    path = deck_file(_with_players(deck_text(creatures=14, others=5, diplomacy=3), "3",
+                                   "text"))
+    r = run("setup", path, "--seed", "1", "--output", "json")
+    assert r.code == 0, r
+    assert r.json()["players"] == 3 and r.json()["players_default"] is False, r
+    assert len(r.json()["hands"]) == 3
+    r = run("setup", path, "--seed", "1", "--players", "2", "--output", "json")
+    assert r.code == 0 and r.json()["players"] == 2, r
+    r = run("simulate", path, "--games", "2", "--seed", "1", "--max-turns", "20", "-O", "json")
+    assert r.code == 0, r
+    assert sorted(r.json()["policies"]) == ["p1", "p2", "p3"], r
+    assert r.json().get("players_default") is not True, r

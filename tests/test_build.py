@@ -149,10 +149,11 @@ def test_build_text_shows_the_deck_its_numbers_and_what_each_card_adds(binder):
     path, weak = binder
     r = run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
     assert r.code == 0, r
-    assert re.search(r"built a casual deck of 20 cards \(seed 3", r.out)
-    assert "fresh games against each deck" in r.out and "95% CI" in r.out
-    assert "instead of one costs" in r.out and "of it playing games" in r.out
-    assert "\nAnimals: 20\n" in r.out  # the deck itself, as fmt writes it
+    # stdout is no terminal here: the deck alone on it, as fmt writes it, the report on stderr
+    assert re.search(r"built a casual deck of 20 cards \(seed 3", r.err)
+    assert "fresh games against each deck" in r.err and "95% CI" in r.err
+    assert "instead of one costs" in r.err and "of it playing games" in r.err
+    assert "\nAnimals: 20\n" in r.out and "Animals" not in r.err
 
 
 def test_suggest_shows_only_swaps_the_intervals_separate_from_zero(binder, tmp_path, index):
@@ -382,7 +383,7 @@ def test_a_measure_with_no_game_decided_reports_no_spread():
     assert m["decided"] == 0 and {s["win_rate"] for s in m["seats"]} == {None}, m
     assert m["spread"] is None
     r = run(*args)
-    assert r.code == 0 and "spread -;" in r.out, r
+    assert r.code == 0 and "spread -;" in r.err, r  # stdout, no terminal, has the deck alone
 
 
 def test_suggest_takes_the_table_size_as_build_does(binder, tmp_path, index):
@@ -592,3 +593,65 @@ def test_a_card_named_without_a_printing_is_built_in_a_printing_the_events_sets_
     assert data["card_count"] == 20 and {c["set"] for c in data["cards"]} == {"PRM"}, data
     assert run("validate", "--event", event, out).code == 0
     assert run("fmt", "--check", out).code == 0
+
+
+BINDER = EXAMPLES / "collections" / "binder.txt"
+SMALL = ["--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1"]
+
+
+def test_build_redirected_to_a_file_writes_the_deck_alone_and_its_report_on_stderr(tmp_path):
+    """`deckcli build --collection C > deck.txt` saved the report with the deck, so the file
+    was no decklist: when stdout is not a terminal it gets the deck alone (as -o - does), and
+    the report goes to stderr."""
+    import subprocess
+    import sys
+
+    deck = tmp_path / "deck.txt"
+    with deck.open("w", encoding="utf-8") as out:
+        done = subprocess.run([sys.executable, "-m", "deckcli", "build", "--collection",
+                               str(BINDER), *SMALL], stdout=out, stderr=subprocess.PIPE,
+                              text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "built a casual deck of 20 cards" in done.stderr, done.stderr
+    text = deck.read_text(encoding="utf-8")
+    assert text.startswith("game: animal-battle\n") and "built" not in text, text
+    assert run("validate", deck).code == 0
+    assert run("fmt", "--check", deck).code == 0
+
+
+def test_build_on_a_terminal_prints_its_report_and_the_deck_on_stdout(tmp_path):
+    """On a terminal nothing changes: the report, then the deck, on stdout."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "deckcli", "--color", "never", "build",
+                                 "--collection", str(BINDER), *SMALL], stdout=follower,
+                                stderr=subprocess.PIPE, env={**os.environ, "CI": "1"})
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other end closed: the process is done writing
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        err = proc.communicate(timeout=300)[1]
+    finally:
+        os.close(leader)
+    shown = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    assert proc.returncode == 0, err
+    assert shown.startswith("built a casual deck of 20 cards"), shown
+    assert "\ngame: animal-battle\n" in shown and b"built" not in err, (shown, err)
+
+
+def test_build_json_goes_to_stdout_whatever_stdout_is():
+    r = run("build", "--collection", BINDER, *SMALL, "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert data["card_count"] == 20 and "built" not in r.err, r

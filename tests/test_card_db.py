@@ -251,6 +251,46 @@ def test_one_problem_in_a_card_does_not_hide_the_next(tmp_path):
                      ("B.yaml", 4, "db-absurd-stat")]
 
 
+NOT_FAST = "db-not-a-number: Foo Fox: stats.weight: a statistic is a number, not text ('fast')"
+
+
+@pytest.mark.parametrize("game,fields,want", [
+    ("animal-battle", "kind: animal, stats: {weight: fast, speed: -3, lifespan: 1, "
+     "population: 1, length: 1, max_depth: 0}",
+     ["db-absurd-stat: Foo Fox 1: speed -3 is outside 0..400", NOT_FAST]),
+    ("animal-battle", "kind: animal, stats: {weight: fast, speed: 1, colour: 7}",
+     ["db-missing-stat: Foo Fox 1: missing statistics: lifespan, population, length, max_depth",
+      NOT_FAST, "db-unknown-stat: Foo Fox 1: unknown statistics: colour"]),
+    ("animal-battle", "kind: action, stats: {weight: fast}",
+     ["db-action-stats: Foo Fox 1: an action card has no statistics",
+      "db-no-rule: Foo Fox 1: its text refers to no rule (add refers_to or overrides)",
+      "db-no-text: Foo Fox 1: an action card needs rules text", NOT_FAST]),
+    ("animal-battle", "kind: action, text: [Swap], refers_to: [AB-99.9]",
+     ["db-schema: Foo Fox: text: Input should be a valid string",
+      "db-unknown-rule: Foo Fox 1: rule AB-99.9 does not exist"]),
+    ("alpha-walrus", "kind: creature, stats: {level: high, speed: 3}",
+     ["db-not-a-number: Foo Fox: stats.level: a statistic is a number, not text ('high')",
+      "db-unknown-stat: Foo Fox 1: unknown statistics: speed"]),
+    ("alpha-walrus", "kind: gear, armor: maybe, stats: {level: 3}",
+     ["db-schema: Foo Fox 1: only equipment has armor",
+      "db-schema: Foo Fox: armor: Input should be a valid boolean, unable to interpret input",
+      "db-unknown-stat: Foo Fox 1: only creatures have statistics"]),
+])
+def test_every_problem_of_a_card_is_reported_at_once(tmp_path, game, fields, want):
+    """A field that broke the schema hid every other problem of its card: 'weight: fast,
+    speed: -3' reported the weight alone, where 'weight: 5, speed: -3' reported the speed.
+    The rest of the card is checked as it would be, and what is there is never called
+    missing."""
+    db = tmp_path / "db"
+    write_set(db, "A.yaml", f"""\
+        - {{number: "1", name: Foo Fox, {fields}}}
+        """, code="TQA", game=game)
+    r = run("db", "check", "--db", db, "-O", "json")
+    assert r.code == 1, r
+    found = sorted(f"{p['code']}: {p['message']}" for p in r.json()["problems"])
+    assert found == want, r
+
+
 def test_conflicts_name_both_files(tmp_path):
     db = tmp_path / "db"
     write_set(db, "A.yaml", """\

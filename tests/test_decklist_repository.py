@@ -11,6 +11,7 @@ clone, which needs a package index, and these tests must not need the network.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -34,9 +35,12 @@ players:
   alice: decks/alice.txt
 """
 def make_repository(root: Path) -> Path:
-    """A decklist repository: two decks, an event file, a workflow, requirements, a README."""
+    """A decklist repository: two decks, an event file, a workflow, requirements, a README,
+    and the event's promo cards, a card database set file, among the decks (for --db)."""
     (root / "decks").mkdir(parents=True)
     shutil.copy(DECK, root / "decks" / "alice.txt")
+    shutil.copy(REPO / "card_db" / "animal-battle" / "PRM.yaml",
+                root / "decks" / "spring-promos.yaml")
     shutil.copy(EXAMPLES / "good" / "casual-savanna.yaml", root / "decks" / "bo.yaml")
     (root / "spring-2026.yaml").write_text(EVENT, encoding="utf-8")
     (root / ".github" / "workflows").mkdir(parents=True)
@@ -141,6 +145,45 @@ def load_yaml(path: Path):
 
 
 HOOKS = load_yaml(REPO / ".pre-commit-hooks.yaml")
+
+
+def test_card_database_set_files_beside_the_decks_are_skipped_as_such(tmp_path):
+    """A set file of the card database (game, set and cards, each card with its number and
+    kind: what --db reads) kept in a decklist folder was read as a deck: validate called it
+    illegal (every card entry an error), and the pre-commit hook failed on it. A walk, a file
+    named on the command line, fmt and the roster's 'deck nobody is listed for' warning
+    leave it alone, and the note says how to check one."""
+    repo = make_repository(tmp_path / "decks-repo")  # the hooks pass on it (below)
+    promos = repo / "decks" / "spring-promos.yaml"
+    (repo / "decks" / "promos.json").write_text(json.dumps(
+        {"game": "animal-battle", "set": {"code": "PRZ", "name": "Prizes"}, "cards": [
+            {"number": "1", "name": "Prize Orca", "kind": "animal"}]}), encoding="utf-8")
+    before = {p: p.read_bytes() for p in (promos, repo / "decks" / "promos.json")}
+    r = run("validate", repo, "--output", "json")
+    assert r.code == 0, r
+    assert sorted(Path(d["path"]).name for d in r.json()["decks"]) == ["alice.txt", "bo.yaml"]
+    for name in ("spring-promos.yaml", "promos.json"):
+        assert (f"{name} is a card database set file, not a decklist: skipped (check it with "
+                "deckcli db check --db FOLDER)") in r.err, r
+    r = run("validate", promos)
+    assert r.code == 0 and "is a card database set file" in r.err, r
+    assert run("fmt", "--check", repo).code == 0
+    assert run("fmt", repo / "decks").code == 0
+    assert {p: p.read_bytes() for p in before} == before
+    r = run("validate", "--event", repo / "spring-2026.yaml", "--output", "json")
+    unlisted = [Path(d["path"]).name for d in r.json()["decks"]
+                if any(p["code"] == "unlisted-deck" for p in d["problems"])]
+    assert unlisted == ["bo.yaml"], r
+
+
+def test_a_deck_with_a_stray_set_key_is_still_a_deck(tmp_path):
+    """'set: ABS' at the top of a YAML deck is a deck's unknown key (a warning), never a
+    set file: a set file's 'set' is a mapping (code, name)."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("game: animal-battle\nset: ABS\ncards:\n  - {count: 20, name: Orca}\n",
+                    encoding="utf-8")
+    r = run("validate", deck)
+    assert r.code == 1 and "unknown key 'set'" in r.out, r
 
 
 @pytest.mark.parametrize("path", [

@@ -112,6 +112,19 @@ def test_add_to_an_empty_new_deck(tmp_path):
     assert r.err.splitlines()[-1].startswith(f"{path}: 4 cards, casual: ILLEGAL (")
 
 
+@pytest.mark.parametrize("name,data,after", [
+    ("d.txt", b"", b"2 Walrus\n"), ("d.txt", b"\n\n", b"2 Walrus\n"),
+    ("d.yaml", b"", b"cards:\n  - {count: 2, name: Walrus}\n"),
+    ("d.json", b"\xef\xbb\xbf", b'\xef\xbb\xbf{\n  "cards": [\n    {"count": 2, "name": "Walrus"}\n  ]\n}\n')])
+def test_add_to_an_empty_file_fills_it(deck_file, name, data, after):
+    """An empty file is no decklist for validate, but add fills it as new would have made it
+    (a YAML one stopped on an internal error: its 'cards' list was missing)."""
+    path = deck_file(data, name)
+    r = run("add", path, "2 Walrus")
+    assert r.code == 0, r
+    assert path.read_bytes() == after
+
+
 def test_add_keeps_crlf_bom_comments_and_mode(deck_file):
     path = deck_file(b"\xef\xbb\xbf# mine\r\n4 Walrus  # keep\r\n")
     os.chmod(path, 0o640)
@@ -199,6 +212,58 @@ def test_add_uses_the_deck_game(deck_file):
     assert r.code == 0, r
     assert "1 Goamph (AWC) 73" in path.read_text()
     assert ", alpha-walrus: " in r.err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("card,line", [
+    ("4 Orca", "4 Orca"), ("4x Orca (ABS) 10 [foil]", "4 Orca (ABS) 10 [foil]"),
+    ("x2 Orca", "2 Orca"), ("Orca x3", "3 Orca"), ("2 DWV 39", "2 Bison (DWV) 39"),
+    ("Orca", "1 Orca")])
+def test_add_takes_a_decklist_line(deck_file, card, line):
+    """CARD is written as on a decklist line, the README says, and a decklist line starts
+    with its quantity: '4 Orca' was an unknown card ('did you mean Orca?')."""
+    path = deck_file("4 Walrus\n")
+    r = run("add", path, card)
+    assert r.code == 0, r
+    assert f"{path}: added {line}" in r.err, r
+    count = int(line.split()[0])
+    from deckcli.decks.reader import read_deck
+
+    assert read_deck(str(path)).card_count == 4 + count
+
+
+def test_add_and_remove_take_several_cards_in_one_call(deck_file):
+    path = deck_file(TWENTY)
+    r = run("add", path, "2 Bison (DWV) 2", "Orca", "1 Walrus (PRM) P3")
+    assert r.code == 0, r
+    said = r.err.splitlines()
+    assert said[:3] == [f"{path}: added 2 Bison (DWV) 2", f"{path}: added 1 Orca (now 5)",
+                        f"{path}: added 1 Walrus (PRM) P3"], r
+    assert len(said) == 4 and said[3].startswith(f"{path}: 24 cards, casual: ILLEGAL"), r
+    text = path.read_text()
+    assert "\n2 Bison (DWV) 2\n" in text and "\n5 Orca\n" in text, text
+    assert "\n1 Walrus (PRM) P3\n" in text and "Animals: 20\n" in text, text
+    r = run("remove", path, "2 Bison (DWV) 2", "Walrus (PRM) P3", "1 Orca")
+    assert r.code == 0, r
+    assert path.read_text() == TWENTY
+
+
+def test_a_bad_card_among_several_writes_nothing(deck_file):
+    path = deck_file(TWENTY)
+    for args in (["add", path, "2 Orca", "Wallrus"], ["remove", path, "Orca", "Bison (DWV) 2"],
+                 ["add", path, "1000 Orca"], ["add", path, "0 Orca"]):
+        r = run(*args)
+        assert r.code == 2 and "deckcli: error:" in r.err, r
+        assert path.read_text() == TWENTY
+
+
+def test_count_applies_to_the_cards_that_give_no_quantity(deck_file):
+    path = deck_file("4 Walrus\n")
+    r = run("add", path, "Orca", "Beluga", "--count", "3")
+    assert r.code == 0, r
+    assert path.read_text() == "4 Walrus\n3 Orca\n3 Beluga\n"
+    r = run("add", path, "2 Orca", "--count", "3")
+    assert r.code == 2 and "--count" in r.err, r  # two counts for one card: which one?
+    assert path.read_text() == "4 Walrus\n3 Orca\n3 Beluga\n"
 
 
 # -- remove ------------------------------------------------------------------------------------

@@ -107,6 +107,25 @@ def test_the_comment_on_a_header_line_with_no_value_is_kept(deck_file, text):
     assert run("fmt", "--check", path).code == 0
 
 
+@pytest.mark.parametrize("text,top", [
+    ("# My ocean deck, v3\n4 Walrus\n16 Orca\n", ["# My ocean deck, v3"]),
+    ("// Deep Divers\n4 Walrus\n16 Orca\n", ["# Deep Divers"]),  # Moxfield's title line
+    ("# one\n\n# two\n// three\nAnimals\n16 Orca\n4 Walrus\n", ["# one", "# two", "# three"]),
+    ("# v3\nDeck\n4 Walrus\n16 Orca\n", ["# v3"]),
+    ("# v3\n# by Ada\nname: Deep\n4 Walrus\n16 Orca\n", ["# v3", "# by Ada"])])
+def test_comments_before_the_first_entry_or_header_stay_at_the_top(deck_file, text, top):
+    """A title comment on line 1, right above the first entry, went with that entry into
+    the middle of the list ('4 Orca' sorts first); every comment line before the first
+    header, section header or entry is the file's top, and stays there, in order."""
+    path = deck_file(text)
+    assert run("fmt", path).code == 0
+    out = path.read_text().splitlines()
+    assert out[:len(top)] == top, out
+    assert sum(line.startswith("#") for line in out) == len(top), out
+    converted = run("convert", path, "--to", "yaml")
+    assert converted.out.splitlines()[:len(top)] == top, converted
+
+
 def test_diff_writes_nothing_and_exits_0(deck_file):
     path = deck_file(MESSY)
     r = run("fmt", "--diff", path)
@@ -320,10 +339,12 @@ def deck_texts(draw, index, game):
 
     plurals = list(get_game(game).kinds.values())
     lines = [f"# {draw(WORDS)}"] if draw(st.booleans()) else []
-    header = draw(st.lists(st.sampled_from(["game", "format", "name", "player"]), unique=True))
+    header = draw(st.lists(st.sampled_from(["game", "format", "players", "name", "player"]),
+                           unique=True))
     for key in header:
         value = {"game": game, "format": draw(st.sampled_from(["casual", "championship"]))
-                 if game == "animal-battle" else "casual"}.get(key) or draw(WORDS)
+                 if game == "animal-battle" else "casual",
+                 "players": str(draw(st.integers(2, 12)))}.get(key) or draw(WORDS)
         lines.append(f"{key.capitalize() if draw(st.booleans()) else key}: {value}")
     if game == "alpha-walrus" and "format" in header:
         lines.remove(next(x for x in lines if x.lower().startswith("format")))

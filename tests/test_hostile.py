@@ -821,11 +821,11 @@ def test_simulate_and_build_escape_hostile_deck_names(tmp_path, output):
     if output == "text":  # build's report names its opponents alike
         r = run("build", "--collection", EXAMPLES / "good" / "casual-risky.txt", "--against",
                 folder, "--games", "20", "--measure", "4", "--seed", "1")
-        assert r.code == 0, r
-        r.out.encode("utf-8")
-        assert not RAW.search(r.out), RAW.search(r.out)
+        assert r.code == 0, r  # stdout is no terminal here: the report is on stderr
+        r.err.encode("utf-8")
+        assert not RAW.search(r.err), RAW.search(r.err)
         for name in shown:
-            assert f"  {folder}/{name}: " in r.out, (name, r.out)
+            assert f"  {folder}/{name}: " in r.err, (name, r.err)
 
 
 def test_roster_names_with_control_characters_are_escaped_in_diff_and_export(tmp_path):

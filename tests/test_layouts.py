@@ -42,8 +42,8 @@ def test_entry_forms_of_other_tools(line, entry):
 
 
 def test_a_comment_after_slashes_is_kept_like_one_after_a_hash():
-    deck, _ = read("// above\n4 Walrus // beside\n")
-    [e] = deck.entries
+    deck, _ = read("4 Orca\n// above\n4 Walrus // beside\n")
+    [_, e] = deck.entries
     assert e.leading == ["above"] and e.comment == "beside"
 
 

@@ -58,3 +58,42 @@ def test_from_the_command_line():
     assert ids("ties")[:3] == ["AW-4.10", "AW-8.5", "AB-G.1"]
     r = run("rules", "zebra")
     assert r.code == 0 and r.out == "" and "no rules match 'zebra'" in r.err, r
+
+
+@pytest.mark.parametrize("asked", ["AB 5.2", "ab5.2", "AB-5.2", "ab - 5.2", "Ab 5.2"])
+def test_an_id_written_with_a_space_or_no_hyphen_finds_its_rule(asked):
+    """'rules AB 5.2' found nothing and exited 0 (searched as the words 'AB' and '5.2')."""
+    for args in ([asked], asked.split()):
+        r = run("rules", *args, "--output", "json")
+        assert r.code == 0, r
+        assert [x["id"] for x in r.json()] == ["AB-5.2"], r
+
+
+def test_a_number_without_its_prefix_finds_every_rule_of_that_number():
+    """'rules 5.2' found nothing and exited 0. Every game's rule (and deckcli's own) of
+    that number is shown; --game keeps its game's."""
+    r = run("rules", "5.2", "--output", "json")
+    assert r.code == 0, r
+    assert {x["id"] for x in r.json()} == {"AB-5.2", "AW-5.2", "DL-5.2"}, r
+    r = run("rules", "5.2", "--game", "alpha-walrus", "--output", "json")
+    assert r.code == 0 and [x["id"] for x in r.json()] == ["AW-5.2"], r
+    r = run("rules", "5.2")
+    assert r.code == 0 and r.out.startswith("AB-5.2  Promoting a replacement\n"), r
+    assert "\nAW-5.2  " in r.out and "\nDL-5.2  " in r.out, r
+    r = run("rules", "g.3", "--output", "json")
+    assert {x["id"] for x in r.json()} == {"AB-G.3", "AW-G.3"}, r
+
+
+@pytest.mark.parametrize("asked", ["9.9", "AB 9.9", "AB9.9", "G.99", "DL 5.2.7"])
+def test_an_id_shaped_query_that_matches_nothing_exits_2(asked):
+    r = run("rules", asked)
+    assert r.code == 2 and r.out == "", r
+    assert "no rule" in r.err and "deckcli rules" in r.err, r
+
+
+@pytest.mark.parametrize("words", [["Pool", "5"], ["5"], ["of", "5.2"]])
+def test_words_with_a_number_are_still_a_search(words):
+    """A number without a dot, or beside other words, is no rule id: a search (exit 0)."""
+    r = run("rules", *words)
+    assert r.code == 0 and "no rule has the id" not in r.err, r
+    assert r.out or "no rules match" in r.err, r

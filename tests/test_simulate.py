@@ -662,3 +662,47 @@ def test_alpha_walrus_policy_a_and_b_set_seats_p1_and_p2():
     data = sim(AW2, "--game", "alpha-walrus", "--games", "2", "--seed", "2", "--max-turns",
                "20", "--policy", "random", "--policy-a", "greedy")
     assert data["policies"] == {"p1": "greedy", "p2": "random"}
+
+
+@pytest.fixture
+def both_games(tmp_path):
+    """A folder of three animal-battle decks and two alpha-walrus decks (whose names sort
+    first)."""
+    import shutil
+
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name in ("casual-risky.txt", "casual-savanna.yaml", "casual-rainforest.json",
+                 "alpha-walrus-2p.yaml", "alpha-walrus-4p.txt"):
+        shutil.copy(EXAMPLES / "good" / name, folder / name)
+    return folder
+
+
+@pytest.mark.parametrize("game", [[], ["--game", "animal-battle"]])
+def test_a_folder_of_both_games_plays_the_decks_of_one_and_names_the_others(both_games, game):
+    """simulate FOLDER with decks of both games stopped ('the decks are of more than one
+    game'), and with --game animal-battle at the first alpha-walrus deck (exit 2): the decks
+    of another game are skipped, each named in a warning, and the others played."""
+    r = run("simulate", both_games, *game, "--games", "2", "--seed", "1", "-O", "json")
+    assert r.code == 0, r
+    data = r.json()
+    assert data["game"] == "animal-battle", data
+    assert sorted(d["path"].rsplit("/", 1)[-1] for d in data["decks"]) == [
+        "casual-rainforest.json", "casual-risky.txt", "casual-savanna.yaml"], data
+    for name in ("alpha-walrus-2p.yaml", "alpha-walrus-4p.txt"):
+        assert f"{both_games / name} is an alpha-walrus deck" in r.err, r
+    assert "casual-risky.txt is" not in r.err, r
+
+
+def test_a_folder_played_as_alpha_walrus_skips_the_animal_battle_decks(both_games):
+    (both_games / "alpha-walrus-2p.yaml").unlink()
+    r = run("simulate", both_games, "--game", "alpha-walrus", "--games", "2", "--seed", "1",
+            "--max-turns", "30", "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["decks"]["shared"]["path"].endswith("alpha-walrus-4p.txt"), r
+    assert r.err.count("is an animal-battle deck") == 3, r
+
+
+def test_decks_of_two_games_named_as_files_are_still_a_usage_error():
+    r = run("simulate", GOOD / "casual-risky.txt", GOOD / "alpha-walrus-4p.txt", "--games", "2")
+    assert r.code == 2 and "more than one game" in r.err, r

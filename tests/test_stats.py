@@ -182,19 +182,20 @@ def test_missing_deck_exits_2(tmp_path):
     assert "no such file" in r.err and "Traceback" not in r.err
 
 
-def test_unreadable_deck_exits_1(deck_file):
+def test_unreadable_deck_exits_2(deck_file):
+    """stats needs a deck to show its figures: a file that is no decklist stops it (exit 2),
+    as setup and simulate stop (it printed a table of zeros, then the error, exit 1)."""
     r = run("stats", deck_file(b"4 Walrus\n\x00 garbage\n", "bin.txt"))
-    assert r.code == 1, r
-    assert "NUL" in r.err
+    assert r.code == 2 and r.out == "", r
+    assert "bin.txt:2: cannot be read as a deck: file holds a NUL byte" in r.err, r
 
 
-def test_an_unreadable_deck_lists_every_kind_at_zero_in_json(deck_file):
-    """README: a kind the deck does not play is shown with 0; an unreadable deck plays none
-    (its 'kinds' used to be empty)."""
+def test_an_unreadable_deck_prints_no_json(deck_file):
+    """Not even a document of zeros (its 'kinds' each at 0, 'cards' 0): a script reading it
+    would take it for an empty deck."""
     r = run("stats", deck_file(b"caf\xe9 4 Walrus\n", "l1.txt"), "--output", "json")
-    assert r.code == 1, r
-    doc = r.json()
-    assert doc["cards"] == 0 and doc["kinds"] == {"animal": 0, "action": 0}
+    assert r.code == 2 and r.out == "", r
+    assert "not UTF-8" in r.err, r
 
 
 def test_help_mentions_population():

@@ -114,3 +114,70 @@ def test_commands_print_their_result_on_stdout_and_nothing_else_on_stderr(args):
 def test_no_match_is_said_on_stderr_and_stdout_stays_empty(args):
     r = run(*args)
     assert r.code == 0 and r.out == "" and "match" in r.err, r
+
+
+#: every command with -o/--output-file, and the arguments it is given without -o
+WITHOUT_O = {
+    "validate": [GOOD],
+    "convert": [GOOD, "--to", "yaml"],
+    "export": ["--event", EVENT, "--to", "csv"],
+    "sheet": [GOOD],
+    "report": [EVENT],
+    "build": ["--collection", EXAMPLES / "collections" / "binder.txt", "--games", "20",
+              "--measure", "2", "--seed", "1", "--jobs", "1"],
+}
+
+
+def test_every_command_with_o_is_run_without_it():
+    with_o = {n for n, c in COMMAND_LIST
+              if any("-o" in getattr(p, "opts", ()) for p in c.params)}
+    assert with_o == set(WITHOUT_O)
+
+
+@pytest.mark.parametrize("name", sorted(WITHOUT_O))
+def test_without_o_a_command_prints_its_result_on_stdout(name):
+    """'report EVENT' and 'sheet DECK' without -o stopped on an internal error (a TypeError:
+    the file to write was None); every command with -o prints its result without it."""
+    r = run(*name.split(), *WITHOUT_O[name])
+    assert r.code in (0, 1) and "internal error" not in r.err, r
+    assert r.out.strip(), r
+
+
+def test_sheet_and_report_without_o_print_the_page(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (["report", EVENT], ["sheet", "--event", EVENT], ["sheet", GOOD]):
+        r = run(*args)
+        assert r.code == 0, r
+        assert r.out.lstrip().lower().startswith("<!doctype html") and r.err == "", r
+    assert not list(tmp_path.iterdir())  # no file was written
+
+
+#: files that hold no decklist at all: nothing, blank lines, a byte-order mark, binary bytes
+NOT_DECKS = {"empty": b"", "blank lines": b"\n  \n\t\n", "a BOM alone": b"\xef\xbb\xbf",
+             "binary": b"\x7fELF\x02\x01\x01\x00\x00\x00"}
+
+
+@pytest.mark.parametrize("what", NOT_DECKS)
+@pytest.mark.parametrize("args,code", [
+    (["validate"], 1), (["fmt", "--check"], 1), (["convert", "--to", "yaml"], 1),
+    (["stats"], 2), (["setup", "--seed", "1"], 2), (["simulate", GOOD, "--games", "2"], 2),
+    (["diff", GOOD], 2)], ids=lambda v: v[0] if isinstance(v, list) else str(v))
+def test_an_empty_or_binary_file_is_not_a_decklist_in_every_command(tmp_path, what, args,
+                                                                     code):
+    """An empty file: validate exited 1, stats 0 with a table of dashes, setup 1 (with a
+    deal of nothing), simulate 2; stats of a binary file printed a table of zeros before its
+    error. Every command now says the file is not a decklist, and prints nothing before it:
+    1 from the commands whose job is to check decks, 2 from those that need one to work."""
+    path = tmp_path / "deck.txt"
+    path.write_bytes(NOT_DECKS[what])
+    cmd, *rest = args
+    r = run(cmd, *rest, path) if cmd in ("simulate", "diff") else run(cmd, path, *rest)
+    assert r.code == code, r
+    said = r.out + r.err
+    assert "not a decklist" in said or "not a text decklist" in said, r
+    assert "Traceback" not in said and "internal error" not in said, r
+    if code == 2:
+        assert r.out == "" and len(r.err.splitlines()) == 1, r
+    if cmd == "validate":
+        data = run("validate", path, "-O", "json").json()["decks"][0]
+        assert len(data["problems"]) == 1 and data["fingerprint"] is None, data

@@ -297,12 +297,16 @@ def compile_file(data: bytes) -> tuple:
             problem("db-schema", "DB-1.2", f"cards[{i}]: a card is a mapping", line)
             continue
         bad: set = set()  # the fields with a schema problem
+        bad_stats: set = set()  # the statistics with one (the others are still checked)
         try:
             entry = CardEntry.model_validate(plain(raw))
         except ValidationError as exc:
             for err in exc.errors():
                 loc = err["loc"]
-                bad.add(loc[0] if loc else None)
+                if len(loc) >= 2 and loc[0] == "stats" and isinstance(raw.get("stats"), dict):
+                    bad_stats.add(loc[1])
+                else:
+                    bad.add(loc[0] if loc else None)
                 where = line_of(raw, loc[0]) if loc and loc[0] in raw else line
                 if len(loc) >= 2 and isinstance(raw.get(loc[0]), (dict, list)):
                     where = line_of(raw[loc[0]], loc[1]) or where  # a statistic's, a tag's line
@@ -310,7 +314,7 @@ def compile_file(data: bytes) -> tuple:
                                                ("db-schema", "DB-1.2"))
                 problem(code_, rule, f"{raw.get('name', f'cards[{i}]')}: "
                                      f"{_loc(loc) or 'entry'}: {err['msg']}", where)
-            entry = _without(CardEntry, raw, bad)
+            entry = _without(CardEntry, raw, bad, bad_stats)
             if entry is None:
                 continue
         unwritable = _unwritable(entry.name)
@@ -323,8 +327,10 @@ def compile_file(data: bytes) -> tuple:
         if unwritable:
             problem("db-number", "DB-1.5", f"{entry.name} {entry.number!r}: {unwritable}",
                     line_of(raw, "number") or line)
-        if entry.version_of is None and not bad & _CHECKED_FIELDS:
-            for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None):
+        if entry.version_of is None:  # what broke the schema is left out, and not missing
+            unread = frozenset({*map(str, bad), *(f"stats.{k}" for k in bad_stats)})
+            for c, rule, msg in check_entry(entry, lambda rid: find_rule(rid) is not None,
+                                            unread):
                 problem(c, rule, msg, line)
         entries.append((entry.name, entry.number, entry.kind, entry.version_of,
                         tuple(entry.variants), _identity(entry), line))
@@ -382,23 +388,22 @@ def _unwritable_number(number: str) -> str | None:
     return None
 
 
-#: fields the game's own card checks read: with a schema problem in one of them, those checks
-#: would only repeat it
-_CHECKED_FIELDS = {None, "kind", "stats", "effects", "text", "armor"}
-
-
-def _without(model, raw: dict, bad: set):
-    """The card entry without the fields that broke its schema, so the rest of it (its
-    statistics, its number among the others) is still checked: one mistake must not hide the
-    next (``db check`` reports every problem at once). None when that is not a card either."""
+def _without(model, raw: dict, bad: set, bad_stats: set = frozenset()):
+    """The card entry without the fields (and statistics) that broke its schema, so the rest
+    of it (its other statistics, its text, its number among the others) is still checked: one
+    mistake must not hide the next (``db check`` reports every problem at once). None when
+    that is not a card either."""
     from pydantic import ValidationError
 
     from deckcli.yamlio import plain
 
     if None in bad:
         return None
+    data = {k: v for k, v in plain(raw).items() if k not in bad}
+    if bad_stats and isinstance(data.get("stats"), dict):
+        data["stats"] = {k: v for k, v in data["stats"].items() if k not in bad_stats}
     try:
-        return model.model_validate({k: v for k, v in plain(raw).items() if k not in bad})
+        return model.model_validate(data)
     except ValidationError:
         return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -196,14 +197,18 @@ def _written_format(out: str) -> str:
 @output_file_option(metavar="OUT", formats=("text", "json"), dash=True,
                     help="Write the deck here, as fmt writes it (a text decklist; YAML or "
                          "JSON for OUT.yaml or OUT.json) instead of printing it; '-': the deck "
-                         "alone on stdout, the report on stderr.")
+                         "alone on stdout, the report on stderr (as without -o when stdout is "
+                         "a pipe or a file).")
 @_common
 @click.pass_context
 def build(ctx, **o):
     """Build the strongest legal deck the collection can make, judged by simulated games.
 
-    Exit 0 when a deck was built, 1 when the collection cannot make a legal deck for the
-    format (the message says what is missing), 2 when an input cannot be read.
+    On a terminal it prints its report and the deck; into a pipe or a file ('> deck.txt')
+    the deck alone goes to stdout and the report to stderr (--output json: the JSON on
+    stdout, always). Exit 0 when a deck was built, 1 when the collection cannot make a
+    legal deck for the format (the message says what is missing), 2 when an input cannot be
+    read.
     """
     from deckcli.build import report
     from deckcli.build.explain import explain, measure
@@ -271,13 +276,24 @@ def build(ctx, **o):
         content = report.deck_file(r, text, out_format, result["fingerprint"])
         atomic_write(o["out"], content.encode("utf-8"))
         click.echo(f"deckcli: wrote {visible_name(o['out'])}", err=True)
-    if o["out"] == STDOUT:  # the deck alone on stdout, as a file would hold it
+    # the deck alone on stdout, as a file would hold it: with -o -, and without -o when
+    # stdout is a pipe or a file ('build ... > deck.txt'); a terminal gets the report with it
+    alone = o["out"] == STDOUT or (o["out"] is None and o["output"] != "json"
+                                   and not _terminal(sys.stdout))
+    if alone:
         click.echo(text, nl=False)
     if o["output"] == "json":
         echo_json(result)
-    else:  # with -o -, the report goes where status goes
-        click.echo(render(result, stats, None if o["out"] else text), err=o["out"] == STDOUT)
+    else:  # with the deck alone on stdout, the report goes where status goes
+        click.echo(render(result, stats, None if o["out"] or alone else text), err=alone)
     return EXIT_OK
+
+
+def _terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # closed, or no file at all
+        return False
 
 
 @click.command()

@@ -39,14 +39,14 @@ def output_option(choices=("text", "json"), default="text"):
 STDOUT = "-"
 
 
-def output_file_option(*, metavar: str = "FILE", help: str, required: bool = False,
-                       formats=(), picker: str = "--output", extra_names=(),
-                       dash: bool = False):
+def output_file_option(*, metavar: str = "FILE", help: str, formats=(),
+                       picker: str = "--output", extra_names=(), dash: bool = False):
     """-o/--output-file FILE: the same short option for a file to write in every command.
 
-    ``-o -`` is stdout, in every command. Where the command writes to stdout without the
-    option (a report, a conversion) it gets None, as without it; with ``dash`` it gets
-    :data:`STDOUT` to handle (a required option; build, whose deck alone then goes there).
+    ``-o -`` is stdout, in every command, and so is leaving the option out: no command
+    requires it. Where writing to stdout is what the command does without the option (a
+    report, a conversion) it gets None for ``-o -``, as without it; with ``dash`` it gets
+    :data:`STDOUT` to handle (build, whose deck alone then goes there).
     A value that is one of the command's format names (``validate -o json``) is refused with
     a hint, rather than writing a file called 'json': the user meant ``picker``."""
     names = {f.lower() for f in formats}
@@ -62,7 +62,7 @@ def output_file_option(*, metavar: str = "FILE", help: str, required: bool = Fal
         return value
 
     return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar,
-                        required=required, default=None, callback=check, help=help,
+                        default=None, callback=check, help=help,
                         shell_complete=complete.path)
 
 

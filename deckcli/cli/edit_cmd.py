@@ -1,4 +1,4 @@
-"""``deckcli new DECK``, ``deckcli add DECK CARD [--count N]``, ``deckcli remove DECK CARD``.
+"""``deckcli new DECK``, ``deckcli add DECK CARD... [--count N]``, ``deckcli remove DECK CARD...``.
 
 Edits are written atomically, and only after the edited text was parsed again and found to hold
 exactly the old cards plus (or minus) the edited ones. After an edit the deck's size and verdict
@@ -36,7 +36,16 @@ def _load(path: str, index):
     from deckcli.decks.reader import read_source
     from deckcli.errors import UsageError
 
-    deck, text, _data = read_source(path, is_set=index.is_any_set_code)
+    deck, text, data = read_source(path, is_set=index.is_any_set_code)
+    if text is None and [p.code for p in deck.problems] == ["empty-file"]:
+        # an empty file is a deck to fill, as 'new' would have made it (YAML and JSON need
+        # their 'cards' list to take an entry)
+        from deckcli.decks.edit import new_deck_text
+        from deckcli.decks.reader import deck_from_text, detect_format
+
+        kind = detect_format(path, "")
+        text = new_deck_text(kind, {}) if kind in ("yaml", "json") else ""
+        deck = deck_from_text(text, data, path, kind, is_set=index.is_any_set_code)
     if text is None:  # not text at all (its line, where there is one: the first bad byte)
         first = deck.problems[0]
         raise UsageError(f"cannot edit it: {first.message}", path=path, line=first.line)
@@ -51,21 +60,24 @@ def _load(path: str, index):
     return deck, text
 
 
-def _edit(ctx, path, card, count, game, db_dirs, action):
+def _edit(ctx, path, cards, count, game, db_dirs, action):
     from deckcli.decks.writer import editing
     from deckcli.diagnostics import visible_name
 
     game = pick_game(ctx, game)
     index = open_index(ctx, db_dirs)
     with editing(path):  # from the read to the write: a concurrent edit waits its turn
-        new_deck, message = _edit_locked(path, card, count, game, index, action)
+        new_deck, messages = _edit_locked(path, cards, count, game, index, action)
     # the edit is the result; what was done and the deck's new verdict are status (stderr)
-    echo_status(f"{visible_name(path)}: {message}")
+    for message in messages:
+        echo_status(f"{visible_name(path)}: {message}")
     echo_status(_summary(path, new_deck, index, game))
     return EXIT_OK
 
 
-def _edit_locked(path, card, count, game, index, action):
+def _edit_locked(path, cards, count, game, index, action):
+    """Every CARD edited in turn, each edit checked; the file is written once, after the
+    last, so a card that cannot be edited leaves it as it was."""
     from deckcli.decks import edit
     from deckcli.decks.format import CannotFormat, encode, game_for
     from deckcli.decks.reader import parse_text_of
@@ -77,18 +89,28 @@ def _edit_locked(path, card, count, game, index, action):
         chosen = game_for(deck, game)
     except CannotFormat as exc:
         raise UsageError(exc.message, path=path) from None
-    choice = edit.choose_card(index, chosen, card)
-    result = getattr(edit, action)(deck, text, index, chosen, choice, count)
+    asked = []
+    for card in cards:  # every card is looked up before any is edited
+        copies, ref = edit.split_count(index, chosen, card)
+        if copies is not None and count is not None:
+            raise UsageError(f"{card!r} gives its quantity and --count {count} gives another: "
+                             "give one (--count is for the cards written without one)")
+        asked.append((edit.choose_card(index, chosen, ref), copies or count or 1))
     newline = "\r\n" if "\r\n" in text else "\n"
-    new_text = result.text.replace("\r\n", "\n").replace("\n", newline)
-    new_deck = parse_text_of(new_text, path, deck.source_format, bom=deck.bom,
-                             is_set=index.is_any_set_code)
-    problem = edit.check_edit(deck, new_deck, index, chosen, result.delta)
-    if problem:
-        raise edit.EditError(f"internal error, please report: {problem}; the file is unchanged",
-                             path=path)
-    atomic_write(path, encode(new_text, deck.bom))
-    return new_deck, result.message
+    messages = []
+    for choice, copies in asked:
+        result = getattr(edit, action)(deck, text, index, chosen, choice, copies)
+        new_text = result.text.replace("\r\n", "\n").replace("\n", newline)
+        new_deck = parse_text_of(new_text, path, deck.source_format, bom=deck.bom,
+                                 is_set=index.is_any_set_code)
+        problem = edit.check_edit(deck, new_deck, index, chosen, result.delta)
+        if problem:
+            raise edit.EditError(f"internal error, please report: {problem}; the file is "
+                                 "unchanged", path=path)
+        deck, text = new_deck, new_text
+        messages.append(result.message)
+    atomic_write(path, encode(text, deck.bom))
+    return deck, messages
 
 
 @click.command()
@@ -133,33 +155,37 @@ def new(deck, fmt, game, name, player):
 
 @click.command()
 @click.argument("deck", type=str, shell_complete=complete.path)
-@click.argument("card", type=str, shell_complete=complete.card())
-@click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
-              help="Copies to add.")
+@click.argument("cards", nargs=-1, required=True, type=str, metavar="CARD...",
+                shell_complete=complete.card())
+@click.option("--count", "-n", type=click.IntRange(1, 999), default=None,
+              help="Copies to add of each CARD written without a quantity (default 1).")
 @game_option
 @db_option
 @click.pass_context
-def add(ctx, deck, card, count, game, db_dirs):
-    """Add copies of CARD to a decklist: 'Walrus', 'Walrus (ABS) 12 [foil]' or 'ABS 12'.
+def add(ctx, deck, cards, count, game, db_dirs):
+    """Add cards to a decklist, each CARD written as on a decklist line: '4 Walrus',
+    '4x Walrus (ABS) 12 [foil]', 'Walrus' (one copy) or '2 ABS 12'.
 
-    Prints the deck's new size and verdict; exit 0 whatever the verdict, 2 when the card is
+    Prints the deck's new size and verdict; exit 0 whatever the verdict, 2 when a card is
     unknown or ambiguous (nothing is written).
     """
-    return _edit(ctx, deck, card, count, game, db_dirs, "add")
+    return _edit(ctx, deck, cards, count, game, db_dirs, "add")
 
 
 @click.command()
 @click.argument("deck", type=str, shell_complete=complete.path)
-@click.argument("card", type=str, shell_complete=complete.card())
-@click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
-              help="Copies to remove.")
+@click.argument("cards", nargs=-1, required=True, type=str, metavar="CARD...",
+                shell_complete=complete.card())
+@click.option("--count", "-n", type=click.IntRange(1, 999), default=None,
+              help="Copies to remove of each CARD written without a quantity (default 1).")
 @game_option
 @db_option
 @click.pass_context
-def remove(ctx, deck, card, count, game, db_dirs):
-    """Remove copies of CARD from a decklist (the whole entry when none are left).
+def remove(ctx, deck, cards, count, game, db_dirs):
+    """Remove cards from a decklist (an entry goes when none are left), each CARD written as
+    on a decklist line: '2 Walrus', 'Walrus (ABS) 12' (one copy).
 
-    A CARD without a printing removes copies of any printing. Exit 2 when the card is not in
+    A CARD without a printing removes copies of any printing. Exit 2 when a card is not in
     the deck, unknown or ambiguous (nothing is written).
     """
-    return _edit(ctx, deck, card, count, game, db_dirs, "remove")
+    return _edit(ctx, deck, cards, count, game, db_dirs, "remove")

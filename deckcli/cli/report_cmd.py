@@ -10,6 +10,7 @@ import click
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
     FORMATS,
+    STDOUT,
     collect_decks,
     db_option,
     echo_json,
@@ -29,8 +30,8 @@ PAPER = click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), def
                      help="Paper size for printing (auto: the printer's; the layout fits both).")
 FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS),
                       default=None, help="animal-battle format (default: event, header, casual).")
-OUT = output_file_option(required=True, metavar="FILE.html", dash=True,
-                         help="Where to write the page ('-' for stdout).")
+OUT = output_file_option(metavar="FILE.html", dash=True,
+                         help="Write the page to this file (atomically) instead of stdout.")
 
 
 def _decks_beside(event, out: str) -> list[str]:
@@ -65,7 +66,7 @@ def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
 
 
 def _write(out: str, text: str) -> None:
-    if out == "-":
+    if out == STDOUT:
         click.echo(text, nl=False)
         return
     from deckcli.decks.writer import atomic_write
@@ -96,7 +97,7 @@ def _load_event(path: str | None, as_of: str | None = None):
 @db_option
 @click.pass_context
 def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
-    """Write printable registration sheets (HTML, one page per deck) to FILE.html.
+    """Print registration sheets (HTML, one page per deck), or write them to -o FILE.html.
 
     Each page shows the event, player, game and format, the list grouped by kind with
     subtotals, the deck fingerprint, the verdict and boxes for judges' initials. Print it from
@@ -107,6 +108,7 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     from deckcli.sheets.sheet import render_sheets
     from deckcli.validate import Options
 
+    out = out or STDOUT
     event = _load_event(event_path)
     if not decks and event is None:
         raise click.UsageError("give at least one deck file, or --event with a roster")
@@ -162,7 +164,8 @@ def _sheet_of(path: str, index, options, player):
 @db_option
 @click.pass_context
 def report(ctx, event_path, as_of, paper, out, db_dirs):
-    """Write the organiser's report for an event's roster (one HTML page) to FILE.html.
+    """Print the organiser's report on an event's roster (one HTML page), or write it to -o
+    FILE.html.
 
     Every deck with its verdict, problems (linked to the rules' text) and fingerprint, the
     most played cards, each card's share of decks and each battle statistic's profile, drawn
@@ -175,6 +178,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     if not event_path:
         raise click.UsageError("give the event file (EVENT.yaml), or name it as 'event' in a "
                                "configuration file")
+    out = out or STDOUT
     event = _load_event(event_path, as_of)
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
@@ -203,7 +207,8 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     animal-battle: cards by kind; for each battle statistic the deck's median, best and worst
     Animal and the database's median ("best" follows the winning sense: the lowest
     Population); the chance of an Animal in the opening six. alpha-walrus: cards by kind and
-    the creature levels. Exit 0, 1 when the file is not readable as a deck, 2 when missing.
+    the creature levels. Exit 0; 2 when the file is missing or not a decklist (empty,
+    binary), with nothing printed before the error.
     """
     from deckcli.sheets import load_deck
     from deckcli.sheets.stats import deck_stats
@@ -211,6 +216,10 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
 
     index = open_index(ctx, db_dirs)
     sheet_ = load_deck(deck, index, Options(game=pick_game(ctx, game), format=fmt))
+    if sheet_.rdeck is None:  # no decklist (empty, binary) or of an unknown game: no figures
+        from deckcli.errors import unreadable_deck
+
+        raise unreadable_deck(deck, sheet_.report.problems)
     doc = deck_stats(sheet_, index)
     if output == "json":
         echo_json(doc)
@@ -219,11 +228,6 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     def where(p) -> str:
         return f"{p.path or deck}" + (f":{p.line}" if p.line else "")
 
-    if sheet_.rdeck is None:
-        for p in sheet_.report.problems:
-            if p.is_error:
-                click.echo(f"deckcli: {where(p)}: {p.message}", err=True)
-        return EXIT_PROBLEMS
     from deckcli.diagnostics import command_text
 
     check = command_text("deckcli", "validate", deck)

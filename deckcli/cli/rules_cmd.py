@@ -34,28 +34,25 @@ def rules(ctx, query, game, output):
     marked and name the house-rule key that settles them.
     """
     from deckcli.errors import NotFoundError
-    from deckcli.rulebook import (
-        all_rules,
-        find_rule,
-        looks_like_rule_id,
-        referring_to,
-        search_rules,
-    )
+    from deckcli.rulebook import all_rules, referring_to, rules_by_id, search_rules
 
     game = pick_game(ctx, game)
     text = " ".join(query).strip()
-    if text and looks_like_rule_id(text):
-        rule = find_rule(text)
-        if rule is None:
-            raise NotFoundError(f"no rule has the id {text!r} (run 'deckcli rules' for the list)")
-        if game and rule.game and rule.game != game:  # DL-5.3: the id names its own game
-            echo_status(f"deckcli: warning: {rule.id} is an {rule.game} rule; --game {game} "
-                        "changes nothing for a rule asked for by its id")
-        related = referring_to(rule.id)
+    named = rules_by_id(text, game) if text else None
+    if named is not None:  # an id ('AB-5.2', 'AB 5.2') or a rule's number ('5.2')
+        if not named:
+            raise NotFoundError(f"no rule has the id {text!r} (run 'deckcli rules' for the "
+                                "list)")
+        for rule in named if len(named) == 1 else ():
+            if game and rule.game and rule.game != game:  # DL-5.3: the id names its game
+                echo_status(f"deckcli: warning: {rule.id} is an {rule.game} rule; --game "
+                            f"{game} changes nothing for a rule asked for by its id")
         if output == "json":
-            echo_json([rule.to_json()])
-        else:
-            click.echo(_render(rule))
+            echo_json([rule.to_json() for rule in named])
+            return EXIT_OK
+        for i, rule in enumerate(named):
+            click.echo(("\n" if i else "") + _render(rule))
+            related = referring_to(rule.id)
             if related:
                 click.echo("\nreferred to by:")
                 for r in related:

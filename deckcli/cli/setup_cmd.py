@@ -37,7 +37,7 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
     from deckcli.errors import unreadable_deck
     from deckcli.games import GAMES
     from deckcli.games.base import check_playable_size
-    from deckcli.validate import Options, resolve_for
+    from deckcli.validate import Options, pick_players, resolve_for
 
     index = open_index(ctx, db_dirs)
     seed = fresh_seed(seed)
@@ -48,16 +48,18 @@ def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
         if rd is None:  # not a deck (binary, not UTF-8) or of a game deckcli does not know:
             raise unreadable_deck(path, problems)  # nothing to deal, as simulate says
         check_playable_size(sum(r.entry.count for r in rd.entries), path)
-        rd.problems = problems  # reading, game/format and resolving problems, in that order
-        return rd
+        # the table: --players, else the deck's 'players:' header (alpha-walrus)
+        table, said = pick_players(d, g, Options(players=players))
+        rd.problems = problems + said  # reading, game/format, resolving, table problems
+        return rd, table
 
-    rdeck = load(deck)
-    other = load(opponent) if opponent else None
+    rdeck, table = load(deck)
+    other = load(opponent)[0] if opponent else None
     if other is not None and other.game != rdeck.game:
         raise click.UsageError(f"{deck} is an {rdeck.game} deck and --opponent {opponent} is an "
                                f"{other.game} deck: both players need decks of one game")
     module = GAMES[rdeck.game].setup()
-    result = module.deal(rdeck, seed=seed, players=players, opponent=other, index=index)
+    result = module.deal(rdeck, seed=seed, players=table, opponent=other, index=index)
     # warnings go to stderr (the deal is the result); DL-5.3's too, which a deal may not carry
     warned = list(result.get("warnings", ()))
     for d in (rdeck, other):

@@ -11,7 +11,6 @@ from deckcli.cli.common import (
     db_option,
     echo_json,
     echo_warning,
-    excluded,
     fresh_seed,
     house_rule_option,
     not_stdout,
@@ -28,10 +27,60 @@ from deckcli.cli.common import (
 )
 
 
-def _paths(decks: tuple[str, ...]) -> list[str]:
-    from deckcli.validate import collect_paths
+def _paths(decks: tuple[str, ...]) -> list[tuple[str, bool]]:
+    """The deck files given, each with whether a folder walk found it (True) or it was named
+    (False); what a walk finds that is no deck is left out with a note."""
+    import os
 
-    return collect_paths(list(decks), exclude=excluded())
+    from deckcli.cli.common import collect_decks
+    from deckcli.validate import stdin_once
+
+    stdin_once(decks)
+    return [(path, arg != "-" and os.path.isdir(arg))
+            for arg in decks for path in collect_decks([arg])]
+
+
+def _load(entries, index, wanted, players, event) -> list:
+    """The decks to play. Those named as files are played as ``wanted`` (else each as its
+    header says: two games among them stop the command); a folder's decks of another game
+    than the one played are skipped, each named in a warning. The game played: ``wanted``
+    (--game, the event's), else the named decks', else the one game of the folders' decks,
+    else animal-battle (whose decks play one another; an alpha-walrus deck is played
+    alone)."""
+    from deckcli.decks.reader import read_deck
+    from deckcli.games import DEFAULT_GAME
+    from deckcli.sim import run
+    from deckcli.validate import Options, pick_game
+
+    named = {i: run.load_deck(path, index, wanted, players, event)
+             for i, (path, walked) in enumerate(entries) if not walked}
+    found = {}
+    for i, (path, walked) in enumerate(entries):
+        if walked:
+            deck = read_deck(path, is_set=index.is_any_set_code)
+            own, said = pick_game(deck, Options())  # the game its header names
+            found[i] = deck, None if any(p.is_error for p in said) else own
+    games = {g for _, g in found.values() if g}
+    game_id = wanted or next((d.game for d in named.values()), None) or (
+        next(iter(games)) if len(games) == 1 else DEFAULT_GAME)
+    mixed = sorted({d.game for d in named.values()} - {game_id})
+    if mixed:
+        raise click.UsageError(f"the decks are of more than one game ({game_id}, "
+                               f"{', '.join(mixed)}); give decks of one game")
+    loaded = []
+    for i, (path, _) in enumerate(entries):
+        if i in named:
+            loaded.append(named[i])
+            continue
+        deck, own = found[i]
+        if own is not None and own != game_id:
+            from deckcli.diagnostics import visible_name
+
+            echo_warning(f"{visible_name(path)} is an {own} deck, and {game_id} is played: "
+                         "skipped (--game picks the game)")
+            continue
+        loaded.append(run.load_deck(path, index, wanted or game_id, players, event, deck))
+    return game_id, loaded
 
 
 @click.command()
@@ -81,7 +130,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     """
     from deckcli.decks.writer import check_target, writable_folder
     from deckcli.diagnostics import visible_name
-    from deckcli.games import DEFAULT_GAME, get
+    from deckcli.games import get
     from deckcli.games.gamelog import parse_house_rules
     from deckcli.sim import report as reporting
     from deckcli.sim import run
@@ -100,7 +149,8 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         event = load_event(event_path)
         resolve_event(event, index)  # its bans and limits, as validate --event reads them
     wanted = pick_game(ctx, game) or (event.game if event else None)
-    paths = _paths(decks)
+    entries = _paths(decks)
+    paths = [path for path, _ in entries]
     for target in (csv_path, html_path):  # the matrix never replaces a deck it plays
         if target:
             from deckcli.decks.writer import check_not_input
@@ -110,12 +160,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         from deckcli.sim.run import check_save_targets  # writer refuses: found before a game
 
         check_save_targets(save_dir, [*paths, event_path], games)
-    loaded = [run.load_deck(p, index, wanted, players, event) for p in paths]
-    game_id = wanted or loaded[0].game or DEFAULT_GAME
-    mixed = sorted({d.game for d in loaded} - {game_id})
-    if mixed:
-        raise click.UsageError(f"the decks are of more than one game ({game_id}, "
-                               f"{', '.join(mixed)}); give decks of one game")
+    game_id, loaded = _load(entries, index, wanted, players, event)
     g = get(game_id)
     ignored = []
     if players is not None and not g.shared_deck:
@@ -143,12 +188,12 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             if len(loaded) != 1:
                 raise click.UsageError("alpha-walrus is played with one shared deck: give one "
                                        "DECK and --players N")
-            n = players or g.default_players
+            n = loaded[0].players or g.default_players  # --players, else the deck's header
             seats = {f"p{i + 1}": policy for i in range(n)}
             seats["p1"], seats["p2"] = pa, pb
             result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
                                      save_dir=save_dir, progress=advance,
-                                     players_default=players is None, **common)
+                                     players_default=loaded[0].players is None, **common)
             labels = {"shared": visible_name(loaded[0].path)}
         elif len(loaded) == 2:
             result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},

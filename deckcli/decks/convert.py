@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 
-from deckcli.decks.model import HEADER_KEYS, Deck, Entry
+from deckcli.decks.model import HEADER_KEYS, Deck, Entry, header_items
 from deckcli.decks.plan import arrange
 from deckcli.decks.shapes import comment_line, dump_json, entry_line, sideboard_lines, tag_order
 from deckcli.decks.yamlfmt import set_list_comments, set_start_comments, yaml_io, yaml_item
@@ -74,8 +74,8 @@ def to_text(deck: Deck) -> str:
 
 
 def to_json(deck: Deck) -> str:
-    header = {k: deck.header[k] for k in HEADER_KEYS if k in deck.header}
-    return dump_json({**header, "cards": []}, [entry_values(e) for e in deck.entries])
+    return dump_json({**dict(header_items(deck.header)), "cards": []},
+                     [entry_values(e) for e in deck.entries])
 
 
 def section_comment(section) -> str:
@@ -105,7 +105,7 @@ def to_yaml(deck: Deck) -> str:
 
     _yaml_can_comment([*deck.preamble, *(x for e in deck.entries for x in e.leading),
                        *deck.trailer])
-    data = CommentedMap((k, deck.header[k]) for k in HEADER_KEYS if k in deck.header)
+    data = CommentedMap(header_items(deck.header))
     cards = CommentedSeq(yaml_item(entry_values(e)) for e in deck.entries)
     data["cards"] = cards
     set_start_comments(data, deck.preamble)

@@ -58,6 +58,27 @@ class Choice:
 
 
 
+def split_count(index, game: str, text: str) -> tuple[int | None, str]:
+    """(the quantity, the card) of a CARD written as a decklist line: ``4 Orca``, ``4x Orca
+    (ABS) 10 [foil]``, ``x4 Orca``, ``Orca x4``; the quantity is None when the text gives
+    none (``Orca``, ``DWV 90``), or when the whole text is a card's name. EditError for a
+    quantity outside 1 to 999 (DL-2.2)."""
+    from deckcli.decks.lines import scan_count_after, scan_quantity
+
+    text = " ".join(str(text).split())
+    if index.cards_named(game, text):  # a name that starts with a number is that name
+        return None, text
+    found = scan_quantity(text) or scan_count_after(text)
+    if found is None:
+        return None, text
+    digits, rest = found
+    count = int(digits)
+    if not 1 <= count <= MAX_COUNT:
+        raise EditError(f"{text!r}: a quantity is a whole number from 1 to {MAX_COUNT:,} "
+                        "(DL-2.2)")
+    return count, rest
+
+
 def choose_card(index, game: str, text: str) -> Choice:
     """Resolve a card named on the command line, or raise EditError with suggestions."""
     from deckcli.cards.refs import resolve_ref

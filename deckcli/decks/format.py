@@ -131,10 +131,17 @@ def _text_extras(deck: Deck, lines: list[str]) -> _TextExtras:
     empty_at = {p.line for p in deck.problems if p.code == "empty-header"}
     section_at = {s.line for s in deck.sections}
     side_at = _sideboard_headers(deck, lines)
+    # the first header, section header or entry: the comment lines above it are the file's
+    # top (the parser's preamble), whatever follows them
+    first = min((*header_at, *empty_at, *section_at,
+                 *(e.line for e in (*deck.entries, *deck.sideboard) if e.line)),
+                default=len(lines) + 1)
     pending: list[str] = []
     seen_entry = seen_header = False
     for n, raw in enumerate(lines, start=1):
         line = raw.strip()
+        if n < first and (line[:1] == "#" or (line[:2] == "//" and n not in side_at)):
+            continue
         if not line:
             if pending and not seen_entry and not seen_header:
                 pending = []  # became preamble
@@ -213,6 +220,13 @@ def _format_text(deck: Deck, text: str, index, game: str) -> str:
     if deck.sideboard:  # its entries written as the deck's are, in their order, uncounted
         blocks.append(sideboard_lines(deck, lambda e: _text_line(
             entry_line_of(index, game, e, deck.path))))
+    if not deck.header and blocks and blocks[0][0].startswith("#"):
+        # no header above the first block: the comments it starts with (an entry's or a
+        # section's, sorted first) are read back as the top of the file, so they are written
+        # as the top is (after the top's own), and fmt's output is fmt's fixed point
+        lead = next(i for i, line in enumerate(blocks[0]) if not line.startswith("#"))
+        out[len(deck.preamble):] = [*blocks[0][:lead], ""]
+        blocks[0] = blocks[0][lead:]
     for i, block in enumerate(blocks):
         if i:
             out.append("")

@@ -15,8 +15,9 @@ reading one as a deck reports errors in a file nobody meant to check. So:
   ``house_rules``), a GitHub workflow's (``jobs``), a pre-commit configuration's
   (``repos``) or one of deckcli's own reports (``version`` with ``decks`` or SARIF's
   ``runs``: a report kept beside the decks it reports on) is that kind of file, and is
-  skipped with a note. A file that is none of these stays a deck, so a malformed decklist is
-  still reported.
+  skipped with a note. So is a set file of the card database (``set`` holding a mapping,
+  beside ``cards``: a promo set kept with the decks for ``--db``), though it has ``cards``.
+  A file that is none of these stays a deck, so a malformed decklist is still reported.
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ def named_kind(path: str) -> str | None:
 
 def other_kind(path: str) -> str | None:
     """What a YAML or JSON file is when it is not a decklist ('a game log', 'an event file',
-    'a GitHub workflow', 'a pre-commit configuration', 'a deckcli report'), else None (a
-    decklist, or unreadable: then the deck reader says why)."""
+    'a GitHub workflow', 'a pre-commit configuration', 'a deckcli report', 'a card database
+    set file'), else None (a decklist, or unreadable: then the deck reader says why)."""
     if not path.lower().endswith(_STRUCTURED):
         return None
     from deckcli.decks.reader import open_regular
@@ -79,7 +80,14 @@ def other_kind(path: str) -> str | None:
     finally:
         os.close(fd)
     text = data.decode("utf-8", "replace").lstrip("\ufeff")
-    keys = _json_keys(text) if text.lstrip().startswith("{") else _yaml_keys(text)
+    if text.lstrip().startswith("{"):
+        top = _json_top(text)
+        keys, set_mapping = set(top), isinstance(top.get("set"), dict)
+    else:
+        keys = _yaml_keys(text)
+        set_mapping = "set" in keys and re.search(_SET_MAPPING, text, re.M) is not None
+    if {"set", "cards"} <= keys and set_mapping:  # a deck has no 'set'; a set file's names it
+        return "a card database set file"
     if not keys or "cards" in keys:
         return None
     if "actions" in keys:  # before the event keys: an alpha-walrus log has 'players' too
@@ -100,14 +108,21 @@ def _yaml_keys(text: str) -> set[str]:
     return {a or b or c for a, b, c in re.findall(_TOP_KEY, text, re.M)}
 
 
-def _json_keys(text: str) -> set[str]:
+#: a YAML set file's 'set:' line, whose value is a mapping: '{code: PRM, ...}' on the line, or
+#: nothing there and the mapping's lines below it, indented (not a list's '- ')
+_SET_MAPPING = (r"""^(?:set|"set"|'set')[ \t]*:[ \t]*(?:\{|(?:#[^\n]*)?\r?\n"""
+                r"""(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]+(?!-[ \t\r\n])[^\s#])""")
+
+
+def _json_top(text: str) -> dict:
+    """The top-level mapping of a JSON file (empty when it is not JSON or not a mapping)."""
     import json
 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested past any deck: the reader says
-        return set()
-    return set(data) if isinstance(data, dict) else set()
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 #: what :func:`skipped_note` calls the file standard output is being written to
@@ -151,6 +166,8 @@ def skipped_note(path: str, kind: str) -> str:
     if kind.startswith("excluded"):  # by the configuration's exclude
         return f"{visible_name(path)} is {kind}: skipped"
     what = {"an event file": "give it with --event",
-            "a game log": "check it with deckcli referee check"}.get(kind, "not checked")
+            "a game log": "check it with deckcli referee check",
+            "a card database set file": "check it with deckcli db check --db FOLDER",
+            }.get(kind, "not checked")
     return f"{visible_name(path)} is {kind}, not a decklist: skipped ({what})"
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 from deckcli.diagnostics import Diagnostic
 from deckcli.records import MutableRecord
 
-HEADER_KEYS = ("game", "format", "name", "player")
+HEADER_KEYS = ("game", "format", "players", "name", "player")
+
+
+def header_items(header: dict) -> list[tuple[str, object]]:
+    """The header's keys and values in :data:`HEADER_KEYS` order, as YAML and JSON write
+    them: a table size (``players``) that is a whole number as one, the rest as text."""
+    return [(k, int(header[k]) if k == "players" and header[k].isdecimal() and
+             header[k].isascii() else header[k]) for k in HEADER_KEYS if k in header]
 
 
 #: a decklist with no card entry (DL-2.1): one code and wording, whatever the format
@@ -120,4 +127,4 @@ class Deck(MutableRecord):
 
 #: Problems after which nothing in the file was read as a deck.
 UNREADABLE_CODES = frozenset({"unreadable", "encoding", "binary", "too-large", "bad-structure",
-                              "unsafe-xml"})
+                              "unsafe-xml", "empty-file"})

@@ -85,6 +85,8 @@ def decode(data: bytes, path: str | None) -> tuple[str | None, Deck | None]:
     text, problem = decode_text(data, "a text decklist")
     if problem is not None:
         return fail(*problem)
+    if not text.strip():  # nothing, or blank lines: no decklist at all, as a binary file
+        return fail("empty-file", "the file is empty: not a decklist")
     return text, None
 
 

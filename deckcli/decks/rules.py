@@ -10,7 +10,8 @@ from deckcli.rule import project_rule as _r
 RULES = [
     _r("DL-1.1", "Readable files",
        "A decklist is a UTF-8 file (a byte-order mark is allowed) with LF or CRLF line ends. "
-       "A file in another encoding, a binary file or one over the size limits is not read."),
+       "A file in another encoding, a binary file, one over the size limits or one with "
+       "nothing in it but blank space is not a decklist."),
     _r("DL-1.2", "File kinds",
        "Files ending .txt, .deck or .dck (Forge) are text decklists, .yaml or .yml YAML "
        "decklists, .json JSON decklists, .cod Cockatrice and .dek MTGO decklists (DL-2.9); "
@@ -29,9 +30,9 @@ RULES = [
     _r("DL-2.2", "Quantities",
        "A quantity is a whole number of at least 1 and at most 999."),
     _r("DL-2.3", "Header lines",
-       "Before the first entry a text decklist may hold header lines game:, format:, name: "
-       "and player:. Header lines after the first entry are an error. A header line with no "
-       "value after it is a warning and counts as absent."),
+       "Before the first entry a text decklist may hold header lines game:, format:, "
+       "players:, name: and player:. Header lines after the first entry are an error. A "
+       "header line with no value after it is a warning and counts as absent."),
     _r("DL-2.4", "Section headers",
        "A line naming a card kind in the plural (Animals, Actions, Creatures, ...) with an "
        "optional ':' and count starts a section. A section count that does not match the "
@@ -42,8 +43,8 @@ RULES = [
        "other line that does not start with a quantity, and is none of the lines of other "
        "tools' layouts (DL-2.8), is an error on that line.", refs=("DL-2.8",)),
     _r("DL-2.6", "Structured decklists",
-       "YAML and JSON decklists are a mapping with optional game, format, name and player and "
-       "a list cards of entries {count, name, set, number, variants}."),
+       "YAML and JSON decklists are a mapping with optional game, format, players, name and "
+       "player and a list cards of entries {count, name, set, number, variants}."),
     _r("DL-2.7", "Sideboards",
        "Neither game has a sideboard. Cards that a decklist lists in one (after a Sideboard, "
        "Side, SB: or // Sideboard line, on an 'SB: 2 Walrus' or 'SB 2 Walrus' line, in "
@@ -89,15 +90,19 @@ RULES = [
     _r("DL-4.2", "Tags narrow, never add",
        "Tags only say which version of a printing is meant. A tag the printing does not exist "
        "in is an error; leaving tags out is always allowed."),
-    _r("DL-5.1", "Which game and format apply",
+    _r("DL-5.1", "Which game, format and table apply",
        "The command-line option wins, then the event file, then the decklist's header, then "
-       "the defaults animal-battle and casual."),
-    _r("DL-5.2", "Unknown game or format",
-       "A game or format that deckcli does not know is an error in the decklist header."),
+       "the defaults animal-battle and casual. The table a shared deck (alpha-walrus) is "
+       "checked and dealt for is --players, else the decklist's players: header, else 2; an "
+       "event file does not set it."),
+    _r("DL-5.2", "Unknown game, format or table",
+       "A game or format that deckcli does not know is an error in the decklist header, and "
+       "so is a players: header that is not a whole number from 2 to 12."),
     _r("DL-5.3", "Options that change nothing, and overridden headers",
        "An option the deck's game has no use for (a format for alpha-walrus, a number of "
-       "players for an animal-battle deck check, an opponent's deck for alpha-walrus's one "
-       "shared deck) changes nothing and is reported as a warning. So is a game taken from "
+       "players for an animal-battle deck check, given as --players or as a players: header, "
+       "an opponent's deck for alpha-walrus's one shared deck) changes nothing and is "
+       "reported as a warning. So is a game taken from "
        "the command line or the event file that differs from the game the decklist's header "
        "names: the deck is then checked by the rules of a game it was not written for."),
 ]

@@ -37,6 +37,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     problems = deck.problems
     sections = section_words()
     pending: list[str] = []  # comment lines waiting for the entry below them
+    # nothing but comments, blank lines and zone lines ('Deck', 'About') so far: a comment
+    # line here is the file's own (a title), kept at the top, never given to the first entry
+    top = True
     section: Section | None = None
     side = metadata = False  # in a sideboard; in Forge's [metadata]
     listed = deck.entries  # where the next entry goes: the deck or its sideboard
@@ -47,7 +50,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
         repeats.add(error, code, rule, message, lineno)
 
     def set_header(key: str, value: str, lineno: int, said: str) -> None:
-        nonlocal pending
+        nonlocal pending, top
+        top = False
         if deck.entries or deck.sideboard:
             bad("header-after-entries", "DL-2.3",
                 f"header line '{said}' must come before the first card entry", lineno)
@@ -71,6 +75,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     junk: set[str] = set()  # lines of this deck that are no entry, header, zone or section
 
     def not_an_entry(line: str, lineno: int) -> None:
+        nonlocal top
+        top = False
         repeats.add(error, "no-quantity", "DL-2.5", lambda: (
             f"'{shorten(line)}' is not a card entry: an entry starts with a quantity in digits, "
             "as in '4 Walrus'"), lineno)
@@ -86,14 +92,14 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 pending = []
             continue
         if line[0] == "#":
-            pending.append(line[1:].strip())
+            (deck.preamble if top else pending).append(line[1:].strip())
             continue
         comment = None
         if line[:2] == "//":
             from deckcli.decks import layouts
 
             if not layouts.slashed_side(line[2:]):
-                pending.append(line[2:].strip())
+                (deck.preamble if top else pending).append(line[2:].strip())
                 continue
             line = "sideboard"  # '// Sideboard' is the header, not a comment
         elif "#" in line or "/" in line:
@@ -123,6 +129,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             rest = layouts.sb_prefix(line)
             entry = rest and (seen.get(rest) or classify_line(rest, seen, is_set))
             if entry and entry[0] is not None:  # 'SB: 2 Orca': a card of the sideboard
+                top = False
                 if _add(deck, deck.sideboard, entry, lineno, comment, pending, None, bad) is None:
                     break
                 pending = []
@@ -139,6 +146,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 continue
             found = read_section(line, lineno, sections)
             if found is not None:
+                top = False
                 if not side:  # a kind's heading in a sideboard is only a label there
                     section = found
                     deck.sections.append(section)
@@ -152,6 +160,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             key, value = known[1]
             set_header(key, value, lineno, f"{key}:")
             continue
+        top = False
         added = _add(deck, listed, known, lineno, comment, pending, section, bad)
         if added is None:
             break

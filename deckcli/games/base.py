@@ -129,9 +129,11 @@ class Game:
         run and kept (a deck check calls it for every deck)."""
         return self._part("deck_checks")
 
-    def check_card_entry(self, entry, rule_exists) -> list:
-        """``db check``: problems with one card entry of the database (game-specific data)."""
-        return self._part("card_entry")(entry, rule_exists)
+    def check_card_entry(self, entry, rule_exists, unread=frozenset()) -> list:
+        """``db check``: problems with one card entry of the database (game-specific data).
+        ``unread``: the fields (``text``, ``stats.weight``) whose value broke the schema, left
+        out of ``entry`` and reported already: they are there, so never called missing."""
+        return self._part("card_entry")(entry, rule_exists, unread)
 
     def play_card(self, card) -> CardInfo:
         """A card of the index as play reads it (``parts["play_card"]``, else

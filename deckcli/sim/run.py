@@ -20,11 +20,12 @@ BATCH = 100  # with --until-ci the interval is looked at after every BATCH games
 class Deck:
     """A deck read for play: its cards in decklist order, its verdict, its problems."""
 
-    __slots__ = ("path", "game", "fingerprint", "cards", "errors", "label")
+    __slots__ = ("path", "game", "fingerprint", "cards", "errors", "label", "players")
 
-    def __init__(self, path, game, fingerprint, cards, errors, label=None):
+    def __init__(self, path, game, fingerprint, cards, errors, label=None, players=None):
         self.path, self.game, self.fingerprint, self.cards = path, game, fingerprint, cards
         self.errors, self.label = errors, label
+        self.players = players  # a shared deck's table: --players, else its header; else None
 
     def to_json(self) -> dict:
         from deckcli.diagnostics import visible_name
@@ -33,17 +34,18 @@ class Deck:
 
 
 def load_deck(path: str, index, game: str | None, players: int | None = None,
-              event=None) -> Deck:
-    """Read a deck for play. A deck that cannot be read (reading errors: a line that is no
-    card entry, as ``diff`` and ``build`` refuse it) or cannot start a game stops the
-    command (exit 2); an illegal one is played, its problems returned for a warning: judged
-    as ``validate`` judges it, with the ``event``'s format, bans, limits and legal sets when
-    one is given."""
+              event=None, deck=None) -> Deck:
+    """Read a deck for play (``deck``: the file read already). A deck that cannot be read
+    (reading errors: a line that is no card entry, as ``diff`` and ``build`` refuse it) or
+    cannot start a game stops the command (exit 2); an illegal one is played, its problems
+    returned for a warning: judged as ``validate`` judges it, with the ``event``'s format,
+    bans, limits and legal sets when one is given."""
     from deckcli.decks.reader import read_deck
     from deckcli.games import GAMES
     from deckcli.validate import Options, validate_resolved
 
-    deck = read_deck(path, is_set=index.is_any_set_code)
+    if deck is None:
+        deck = read_deck(path, is_set=index.is_any_set_code)
     report, rdeck = validate_resolved(deck, index, Options(game=game, players=players,
                                                            event=event))
     reading = [p for p in deck.problems if p.is_error]  # lines that are no card entry
@@ -59,8 +61,11 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     for r in rdeck.entries:
         cards.extend([g.play_card(r.card)] * r.entry.count)
     errors = [p for p in report.problems if p.is_error]
-    can_start(g, (c.kind for c in cards), path, players)
-    return Deck(path, report.game, report.fingerprint, cards, errors)
+    # the table it was checked for: --players, else its 'players:' header (alpha-walrus)
+    table = report.extra.get("players") if g.shared_deck and not report.extra.get(
+        "players_default") else None
+    can_start(g, (c.kind for c in cards), path, table)
+    return Deck(path, report.game, report.fingerprint, cards, errors, players=table)
 
 
 def can_start(game, kinds, path: str, players: int | None = None) -> None:

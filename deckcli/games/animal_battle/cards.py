@@ -18,8 +18,9 @@ OVERRIDE_EFFECTS = {
 }
 
 
-def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
-    """Problems with one defining card entry, as (code, rule id, message)."""
+def check_entry(entry: CardEntry, rule_exists, unread=frozenset()) -> list[tuple[str, str, str]]:
+    """Problems with one defining card entry, as (code, rule id, message). ``unread``: fields
+    left out for a schema problem already reported (``text``, ``stats.weight``): not missing."""
     out: list[tuple[str, str, str]] = []
     if entry.kind not in KINDS:
         out.append(("db-kind", "DB-1.2",
@@ -27,11 +28,12 @@ def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
         return out
     if entry.kind == "animal":
         stats = entry.stats or {}
-        missing = [s for s in ANIMAL_STATS if s not in stats]
-        if missing:
+        missing = [s for s in ANIMAL_STATS if s not in stats and f"stats.{s}" not in unread]
+        if missing and "stats" not in unread:
             out.append(("db-missing-stat", "DB-2.1",
                         f"{entry.name} {entry.number}: missing statistics: {', '.join(missing)}"))
-        unknown = sorted(set(stats) - set(ANIMAL_STATS))
+        given = {*stats, *(f[6:] for f in unread if f.startswith("stats."))}
+        unknown = sorted(given - set(ANIMAL_STATS))
         if unknown:
             out.append(("db-unknown-stat", "DB-2.1",
                         f"{entry.name} {entry.number}: unknown statistics: {', '.join(unknown)}"))
@@ -45,14 +47,14 @@ def check_entry(entry: CardEntry, rule_exists) -> list[tuple[str, str, str]]:
             out.append(("db-animal-text", "DB-2.3",
                         f"{entry.name} {entry.number}: Animal cards carry no overrides"))
     else:
-        if entry.stats:
+        if entry.stats or any(f.startswith("stats") for f in unread):
             out.append(("db-action-stats", "DB-1.2",
                         f"{entry.name} {entry.number}: an action card has no statistics"))
-        if not entry.text:
+        if not entry.text and "text" not in unread:
             out.append(("db-no-text", "DB-2.3",
                         f"{entry.name} {entry.number}: an action card needs rules text"))
         named = list(entry.refers_to) + [o.rule for o in entry.overrides]
-        if not named:
+        if not named and not unread & {"refers_to", "overrides"}:
             out.append(("db-no-rule", "DB-2.3",
                         f"{entry.name} {entry.number}: its text refers to no rule "
                         "(add refers_to or overrides)"))
