@@ -58,7 +58,8 @@ RULES = [
        "before the first entry, naming the deck; Moxfield's *F* after an entry for the foil "
        "version; Forge's Walrus|ABS for a card of set ABS (Forge's third field is its art "
        "index, not a collector number); and Forge's .dck layout, [metadata] with Name=..., "
-       "then [main] and [sideboard]. No option is needed: each line says what it is.",
+       "[general] with the deck's type (Constructed), then [main] and [sideboard]. No option "
+       "is needed: each line says what it is.",
        refs=("DL-2.7",)),
     _r("DL-2.9", "XML decklists",
        "Cockatrice .cod files (<cockatrice_deck> with <deckname>, <comments> and <zone> "

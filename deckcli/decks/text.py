@@ -38,7 +38,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     sections = section_words()
     pending: list[str] = []  # comment lines waiting for the entry below them
     section: Section | None = None
-    side = metadata = False  # in a sideboard; in Forge's [metadata]
+    side = False  # in a sideboard
+    metadata = None  # in Forge's [metadata] or [general]: which
     listed = deck.entries  # where the next entry goes: the deck or its sideboard
 
     repeats = Repeats(problems, path)  # at most MAX_SAME of a code; then "and N more"
@@ -106,6 +107,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 elif found[1]:  # Forge's other facts (Description=, Author=) say nothing of
                     deck.preamble.append(line)  # the cards: a comment at the top, so a
                 continue  # rewrite (fmt, convert) keeps them
+            if metadata == layouts.GENERAL and layouts.deck_type_line(line):
+                deck.preamble.append(line)  # 'Constructed': the deck's type, kept the same way
+                continue
         if not deck.entries and not deck.sideboard:
             name = name_line(line)
             if name is not None:  # Arena's 'Name Deep Divers'
@@ -131,7 +135,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             if zone == layouts.ABOUT and (deck.entries or deck.sideboard):
                 zone = None  # Arena's 'About' comes before the deck, as 'Name' does
             if zone is not None:
-                metadata = zone == layouts.METADATA
+                metadata = zone if zone in (layouts.METADATA, layouts.GENERAL) else None
                 if zone in (layouts.MAIN, layouts.SIDE):
                     side = zone == layouts.SIDE
                     listed = deck.sideboard if side else deck.entries
