@@ -52,3 +52,61 @@ def test_a_card_entry_in_forges_general_section_is_still_an_entry():
     deck, got = read("[general]\nConstructed\n4 Walrus|ABS\n")
     assert not deck.problems and got == [(4, "Walrus", "ABS", None, ())]
     assert deck.preamble == ["Constructed"]
+
+
+# -- Archidekt and TCGplayer text ----------------------------------------------------------------
+@pytest.mark.parametrize("line,entry", [
+    ("1x Walrus (abs) 12", (1, "Walrus", "ABS", "12", ())),
+    ("1x Walrus (abs) 12 [Animals]", (1, "Walrus", "ABS", "12", ())),
+    ("1x Walrus (abs) 12 [Animals] ^Have,#37d67a^", (1, "Walrus", "ABS", "12", ())),
+    ("1x Walrus (abs) 12 *F* [Animals] ^Have,#37d67a^", (1, "Walrus", "ABS", "12", ("foil",))),
+    ("1x Walrus (abs) 12 [Animals,foil]", (1, "Walrus", "ABS", "12", ("foil",))),
+    ("1x Walrus (abs) 12 [Card Draw,Commander{top}] [foil]", (1, "Walrus", "ABS", "12",
+                                                               ("foil",))),
+    ("1x Walrus (abs) 12 [animals]", (1, "Walrus", "ABS", "12", ())),
+    ("1 Walrus ^Want,#ff0000^ ^Have^", (1, "Walrus", None, None, ())),
+])
+def test_archidekt_lines_read_with_their_categories_ignored(line, entry):
+    deck, got = read(line + "\n")
+    assert not deck.problems, deck.problems
+    assert got == [entry] and not deck.sideboard
+
+
+def test_a_comment_after_a_marker_is_still_a_comment():
+    """The '#' inside '^Have,#37d67a^' is a colour, not a comment; one after it is."""
+    deck, _ = read("1x Walrus (abs) 12 [Animals] ^Have,#37d67a^  # keep\n")
+    [e] = deck.entries
+    assert not deck.problems and (e.name, e.comment) == ("Walrus", "keep")
+
+
+@pytest.mark.parametrize("category", ["Maybeboard", "Sideboard", "maybeboard",
+                                      "Maybeboard{noDeck}{noPrice}", "Considering{noDeck}",
+                                      "Animals,Sideboard"])
+def test_a_maybeboard_or_sideboard_category_is_not_part_of_the_deck(category):
+    """Archidekt's Maybeboard and Sideboard (and a category it marks {noDeck}) are cards the
+    player keeps beside the deck: not counted, and the sideboard's warning says so."""
+    deck, got = read(f"4x Walrus (abs) 12 [Animals]\n2x Orca (abs) 10 [{category}]\n")
+    assert got == [(4, "Walrus", "ABS", "12", ())]
+    assert [(e.count, e.name, e.line) for e in deck.sideboard] == [(2, "Orca", 2)]
+    [p] = deck.problems
+    assert (p.code, p.rule, p.severity.value, p.line) == ("sideboard", "DL-2.7", "warning", 2)
+    assert p.message.startswith("2 sideboard cards on line 2 left out")
+
+
+def test_an_unknown_lower_case_tag_is_still_an_error():
+    """A capitalised word in brackets is another tool's category; a lower-case word that is
+    no variant tag ('[shiny]', '[fiol]') is still an unknown tag, so a typo is not lost."""
+    deck, _ = read("1x Walrus (abs) 12 [Animals] [fiol]\n")
+    assert [(p.code, p.rule, p.line) for p in deck.problems] == [("unknown-variant", "DL-4.1", 1)]
+
+
+def test_an_archidekt_deck_validates_from_the_command_line(deck_file):
+    path = deck_file("4x Walrus (abs) 12 [Animals] ^Have,#37d67a^\n"
+                     "4x Orca (abs) 10 [Animals]\n4x Narwhal (abs) 13 [Animals]\n"
+                     "4x Coelacanth (abs) 28 [Animals]\n4x Vaquita (abs) 18 *F* [Animals]\n"
+                     "2x Beluga (abs) 11 [Maybeboard{noDeck}{noPrice}] ^Want,#ff0000^\n")
+    r = run("validate", path, "-O", "json")
+    assert r.code == 0, r
+    deck = r.json()["decks"][0]
+    assert deck["card_count"] == 20
+    assert [(p["code"], p["line"]) for p in deck["problems"]] == [("sideboard", 6)]

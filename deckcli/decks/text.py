@@ -6,6 +6,7 @@
     4 Walrus                          4x Walrus (ABS) 12       1 Walrus (ABS) 012 [foil]
     x4 Walrus    4 x Walrus           4 Walrus ABS 12  (when ABS is a known set code)
     Walrus x4    Walrus (ABS) 12 x4   4 Walrus (ABS) 12 *F*    4 Walrus|ABS    // a comment
+    1x Walrus (abs) 12 [Animals] ^Have,#37d67a^    2x Orca (abs) 10 [Maybeboard] (beside the deck)
 
 Every line that is not blank, a comment, a header, a section header or one of the layout
 lines of other tools (:mod:`deckcli.decks.layouts`) must start with a quantity, or end with
@@ -156,7 +157,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             key, value = known[1]
             set_header(key, value, lineno, f"{key}:")
             continue
-        added = _add(deck, listed, known, lineno, comment, pending, section, bad)
+        if known[1] is not None and known[1][5]:  # '[Maybeboard]': a card beside the deck
+            added = _add(deck, deck.sideboard, known, lineno, comment, pending, None, bad)
+        else:
+            added = _add(deck, listed, known, lineno, comment, pending, section, bad)
         if added is None:
             break
         if added:
