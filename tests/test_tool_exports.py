@@ -110,3 +110,69 @@ def test_an_archidekt_deck_validates_from_the_command_line(deck_file):
     deck = r.json()["decks"][0]
     assert deck["card_count"] == 20
     assert [(p["code"], p["line"]) for p in deck["problems"]] == [("sideboard", 6)]
+
+
+# -- CSV exports ---------------------------------------------------------------------------------
+def csv_deck(text: str):
+    from deckcli.decks.csvdeck import parse_csv
+
+    deck = parse_csv(text, "d.csv")
+    return deck, [(e.count, e.name, e.set_code, e.number, e.variants, e.line) for e in deck.entries]
+
+
+@pytest.mark.parametrize("header", ["Quantity,Name,Set,Collector Number,Foil",
+                                    "quantity,NAME,set,collector number,FOIL",
+                                    " Quantity , Name , Set , Collector Number , Foil "])
+def test_a_csv_export_with_quantity_and_collector_number_columns_is_read(header):
+    deck, got = csv_deck(f"{header}\n4,Walrus,abs,12,\n2,Orca,ABS,10,foil\n")
+    assert not deck.problems, deck.problems
+    assert got == [(4, "Walrus", "ABS", "12", (), 2), (2, "Orca", "ABS", "10", ("foil",), 3)]
+
+
+@pytest.mark.parametrize("value,tags", [("foil", ("foil",)), ("Foil", ("foil",)),
+                                        ("true", ("foil",)), ("TRUE", ("foil",)),
+                                        ("yes", ("foil",)), ("1", ("foil",)), ("", ()),
+                                        ("false", ()), ("no", ()), ("0", ()), ("normal", ())])
+def test_the_foil_column_says_whether_the_foil_version_is_meant(value, tags):
+    deck, got = csv_deck(f"Quantity,Name,Foil\n4,Walrus,{value}\n")
+    assert not deck.problems and got == [(4, "Walrus", None, None, tags, 2)]
+
+
+def test_a_foil_column_and_variant_tags_add_up():
+    deck, got = csv_deck("count,name,set,number,variants,foil\n1,Walrus,ABS,12,first-edition,yes\n")
+    assert not deck.problems and [sorted(g[4]) for g in got] == [["first-edition", "foil"]]
+
+
+@pytest.mark.parametrize("value", ["etched", "maybe", "2"])
+def test_a_foil_value_that_says_neither_is_an_error_never_dropped(value):
+    """A foil cell deckcli cannot read is an error on its line: the card is not taken as the
+    regular version in silence. Its copies still count, as an unknown tag's do."""
+    deck, got = csv_deck(f"Quantity,Name,Foil\n4,Walrus,\n4,Orca,{value}\n")
+    assert [(p.code, p.rule, p.line) for p in deck.problems] == [("unknown-variant", "DL-4.1", 3)]
+    assert f"'{value}'" in deck.problems[0].message
+    assert [g[:2] for g in got] == [(4, "Walrus"), (4, "Orca")]
+
+
+@pytest.mark.parametrize("header,twice", [("count,Quantity,name", "count"),
+                                          ("Quantity,Name,Number,Collector Number", "number")])
+def test_two_columns_for_the_same_thing_are_an_error(header, twice):
+    deck, _ = csv_deck(f"{header}\n4,4,Walrus,12\n")
+    [p] = deck.problems
+    assert (p.code, p.line) == ("bad-structure", 1)
+    assert p.message.endswith(f"the column {twice} more than once"), p.message
+
+
+def test_a_csv_header_without_a_count_names_both_spellings():
+    deck, _ = csv_deck("Name,Set\nWalrus,ABS\n")
+    [p] = deck.problems
+    assert (p.code, p.line) == ("bad-structure", 1)
+    assert "count (or Quantity)" in p.message and "name" in p.message
+
+
+def test_a_csv_export_validates_from_the_command_line(deck_file):
+    path = deck_file("Quantity,Name,Set,Collector Number,Foil\n4,Walrus,ABS,12,\n"
+                     "4,Orca,ABS,10,\n4,Narwhal,ABS,13,\n4,Coelacanth,ABS,28,\n"
+                     "4,Vaquita,ABS,18,true\n", "export.csv")
+    r = run("validate", path, "-O", "json")
+    assert r.code == 0, r
+    assert r.json()["decks"][0]["card_count"] == 20

@@ -14,7 +14,10 @@ RULES = [
     _r("DL-1.2", "File kinds",
        "Files ending .txt, .deck or .dck (Forge) are text decklists, .yaml or .yml YAML "
        "decklists, .json JSON decklists, .cod Cockatrice and .dek MTGO decklists (DL-2.9); "
-       ".csv files have the columns count, name, set, number, variants.", refs=("DL-2.9",)),
+       ".csv files have the columns count, name, set, number, variants (any case; other "
+       "tools' Quantity is count, Collector Number is number, and a Foil column of foil, true, "
+       "yes or 1 means the foil version, of empty, false, no, 0 or normal any version, any "
+       "other value an error on its line).", refs=("DL-2.9",)),
     _r("DL-1.3", "Limits",
        "A decklist file is at most 1 MiB, a line at most 4,096 characters, a count at most "
        "999 per entry, a deck at most 5,000 entries and YAML or JSON nested at most 32 deep."),
@@ -129,7 +132,7 @@ DL-3.2  cards/names
 DL-3.3  decks/resolve sim/run
 DL-3.4  decks/resolve sim/run
 DL-3.5  decks/resolve
-DL-4.1  decks/lines decks/structured
+DL-4.1  decks/csvdeck decks/lines decks/structured
 DL-4.2  decks/resolve
 DL-5.1  validate
 DL-5.2  validate
