@@ -176,3 +176,38 @@ def test_a_csv_export_validates_from_the_command_line(deck_file):
     r = run("validate", path, "-O", "json")
     assert r.code == 0, r
     assert r.json()["decks"][0]["card_count"] == 20
+
+
+# -- examples/other-tools: one file per layout the README lists ----------------------------------
+OTHER = EXAMPLES / "other-tools"
+README = EXAMPLES.parent / "README.md"
+
+
+def _readme_layouts() -> list[str]:
+    """The files the README's table of other tools' layouts names, one per row."""
+    text = README.read_text(encoding="utf-8")
+    table = text.split("| layout |", 1)[1].split("\n\n", 1)[0]
+    rows = [row for row in table.splitlines()[2:] if row.startswith("|")]
+    return [row.split("|")[2].strip().strip("`") for row in rows]
+
+
+def test_the_readme_lists_one_layout_per_file_of_other_tools():
+    """The README said the folder holds 'one deck in each' of 8 layouts, with 6 files there."""
+    listed = _readme_layouts()
+    assert len(listed) == len(set(listed)) >= 8, listed
+    assert sorted(listed) == sorted(p.name for p in OTHER.iterdir()), listed
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in OTHER.iterdir()))
+def test_every_other_tools_file_is_the_deep_divers_deck(name):
+    """Each file holds examples/good/championship-deep-divers.txt as its tool writes it: the
+    same fingerprint and size, legal, and at most the warning that a sideboard is left out."""
+    want = run("validate", DEEP_DIVERS, "-O", "json").json()["decks"][0]
+    r = run("validate", OTHER / name, "--format", "championship", "-O", "json")
+    assert r.code == 0, r
+    deck = r.json()["decks"][0]
+    assert deck["legal"] and deck["card_count"] == 60, r
+    assert deck["fingerprint"] == want["fingerprint"], r
+    assert [p["code"] for p in deck["problems"]] in ([], ["sideboard"]), r
+    r = run("diff", DEEP_DIVERS, OTHER / name)
+    assert r.code == 0 and r.out.splitlines()[-1] == "same cards", r
