@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from deckcli.sim.report import pct
+from deckcli.sim.report import RESTS_ON, gap_order, pct, wrap
 
 
 def _names(result: dict) -> list[str]:
@@ -56,7 +56,33 @@ def render(result: dict) -> str:
             cells.append(("-" if i == j else pct(v)).rjust(10))
         lines.append(name.ljust(width) + "  " + "  ".join(cells))
     lines.append("95% intervals: --output json, --csv FILE or --html FILE")
+    lines += _resting(result)
     return "\n".join(lines)
+
+
+def _resting(result: dict) -> list[str]:
+    """The gaps met in more than a tenth of a pairing's games: the house rule that settled
+    each, in how many pairings and at most what share of a pairing's games, and the
+    ``--house-rule`` values that would check it (see deckcli.sim.report.resting)."""
+    found: dict[str, list] = {}  # rule -> (its ruling, the shares of the pairings)
+    for p in result["pairings"]:
+        for rule, g in p.get("gap_rulings", {}).items():
+            if p["games"] and g["games"] > RESTS_ON * p["games"]:
+                found.setdefault(rule, [g, []])[1].append(g["games"] / p["games"])
+    out = []
+    for rule in sorted(found, key=gap_order):
+        g, shares = found[rule]
+        out += wrap(f"{rule} {g['house_rule']}={g['value']} ({g['source']}): in "
+                    f"{len(shares)} of {len(result['pairings'])} pairings, up to "
+                    f"{pct(max(shares))} of a pairing's games", "    ", first="  ")
+        if g["other_values"]:
+            out += wrap("to check: " + ", ".join(f"--house-rule {g['house_rule']}={v}"
+                                                 for v in g["other_values"]), "    ")
+    if out:
+        out.insert(0, "results that may rest on a house rule (a gap met in more than a tenth "
+                      "of a pairing's games):")
+    return out
+
 
 
 def to_html(result: dict) -> str:
