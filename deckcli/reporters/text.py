@@ -1,4 +1,5 @@
-"""``--output text``: a summary table (one row per deck), then every problem, then a total."""
+"""``--output text``: a summary table (one row per deck), then every problem, then a total;
+with ``quiet``, the illegal decks' rows and problems only, then the total."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ class TextReporter(Reporter):
 
     def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
+        if self.options.get("quiet") and report.legal:
+            return  # --quiet: the failures only
         self.games.add(report.game)
         fmt = report.format or "-"
         players = report.extra.get("players")
