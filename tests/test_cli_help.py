@@ -86,3 +86,24 @@ def test_help_shows_no_doubled_percent_sign(path):
     r = run(*path, "--help")
     assert r.code == 0, r
     assert "%%" not in r.out, r.out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["add", "d.txt", "Walrus", "-n", "0"], "Invalid value for '--count' / '-n': 0 is not in "
+                                            "the range 1<=x<=999."),
+    (["validate", "--frmat", "casual", "x.txt"], "No such option '--frmat'."),
+    (["cards", "show"], "Missing argument 'REF'."),
+    (["validate", "--as-of", "2026-01-01", "x.txt"], "--as-of needs --event"),
+    (["frobnicate"], "No such command 'frobnicate'."),
+    (["simulate", "a.txt", "--save-games", "-"], "Invalid value for '--save-games'"),
+])
+def test_every_usage_error_is_written_one_way(args, message):
+    """click wrote its own 'Error: ...' after a usage block, beside deckcli's 'deckcli: error:'
+    lines: now every usage error is 'deckcli: error: ...', exit 2, with where to find help."""
+    r = run(*args)
+    assert r.code == 2 and r.out == "", r
+    first, *rest = r.err.splitlines()
+    assert first.startswith(f"deckcli: error: {message}"), r
+    assert not any(line.startswith("Error:") for line in r.err.splitlines()), r
+    assert rest and rest[-1].startswith("Try 'deckcli") and rest[-1].endswith(
+        " --help' for help."), r
