@@ -58,3 +58,17 @@ def test_from_the_command_line():
     assert ids("ties")[:3] == ["AW-4.10", "AW-8.5", "AB-G.1"]
     r = run("rules", "zebra")
     assert r.code == 0 and r.out == "" and "no rules match 'zebra'" in r.err, r
+
+
+def test_a_rule_shows_where_it_is_checked_only_with_verbose():
+    """Judges read the rule and its references; the source files that check it are for
+    contributors: shown with --verbose (they were always shown)."""
+    from deckcli.rulebook import checked_in
+
+    modules = checked_in("AB-1.5")
+    r = run("rules", "AB-1.5")
+    assert r.code == 0 and r.out.startswith("AB-1.5  Copy limit\n"), r
+    assert "see also: AB-1.6" in r.out and "checked in" not in r.out and "deckcli/" not in r.out
+    r = run("rules", "AB-1.5", "--verbose")
+    assert r.code == 0, r
+    assert f"    checked in: {', '.join('deckcli/' + m for m in modules)}" in r.out.splitlines()
