@@ -432,7 +432,7 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
             # the game the command was told (a CSV list carries none): written down, so the
             # result is read as that game's deck without --game
             deck.header = {"game": game, **deck.header}
-        for what in dropped(deck, to):
+        for what in dropped(deck, to, _sections_derived(deck, index, game)):
             _say(f"{deck.path}: warning: {to} cannot hold {what}; left out")
     from deckcli.decks.xmldeck import CannotWrite
 
@@ -464,3 +464,17 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     atomic_write(out, result.encode("utf-8"))
     _say(f"wrote {out} ({to})")
     return EXIT_OK
+
+
+def _sections_derived(deck, index, game: str | None) -> bool:
+    """Whether the deck's section headers say only what its cards say (fmt writes them again
+    from the cards): then a target without sections drops them without a warning."""
+    if not deck.sections:
+        return False
+    from deckcli.decks.format import CannotFormat, game_for
+    from deckcli.decks.plan import sections_from_cards
+
+    try:
+        return sections_from_cards(deck, index, game_for(deck, game))
+    except CannotFormat:
+        return False
