@@ -50,7 +50,9 @@ def _table(index, found, game, set_code: str | None = None) -> str:
                      *[number_text(c.stats[s]) if s in c.stats else "-" for s in stats],
                      " ".join(sets)])
     headers = ["card", "kind", *stats, "sets"]
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    align = ("left", "left", *("right" for _ in stats), "left")  # numbers line up on the right
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                    colalign=align)
 
 
 def _as_deck(index, found, game, set_code: str | None = None) -> str:
