@@ -758,3 +758,25 @@ def test_a_matrix_names_the_gaps_its_pairings_may_rest_on(deck_file):
     assert (f"  AB-G.6 empty_deck_draw=skip (default): in {len(often)} of 3 pairings, up to "
             f"{100 * share:.1f}% of a pairing's games") in lines[at:], text
     assert "    to check: --house-rule empty_deck_draw=lose" in lines[at:], text
+
+
+def test_the_text_matrix_names_every_deck_whole_and_lines_its_columns_up():
+    """Column heads were the first 10 characters of each name ('casual-sav', 'casual-rai'):
+    two decks could not be told apart. Each deck is now named whole once, with a number the
+    columns use, and every rate stands under its column's number."""
+    args = [DEEP, SAVANNA, RAINFOREST, "--games", "20", "--seed", "3", "--jobs", "1"]
+    data = sim(*args)
+    r = run("simulate", *args)
+    assert r.code == 0, r
+    lines = r.out.splitlines()
+    head = lines[1]
+    names = [p.name for p in (DEEP, SAVANNA, RAINFOREST)]
+    for i, name in enumerate(names):
+        row = lines[2 + i]
+        assert row.startswith(f"#{i + 1}  {name}"), row
+        for j in range(3):
+            at = head.index(f"#{j + 1}") + len(f"#{j + 1}")  # the column's right edge
+            v = data["matrix"][i][j]
+            cell = "-" if v is None else f"{100 * v:.1f}%"
+            assert row[:at].endswith(cell), (row, j, cell)
+    assert all(len(line) <= 100 for line in lines[1:5]), r

@@ -44,17 +44,22 @@ def _played(result: dict) -> str:
 
 
 def render(result: dict) -> str:
+    """The matrix as text: each deck named whole once, at the head of its row with its number,
+    and the columns headed by those numbers (a column per name would run past the width of a
+    terminal, and cut short, two names could read alike)."""
     names = _names(result)
-    width = max(8, *(len(n) for n in names))
+    labels = [f"#{i + 1}  {name}" for i, name in enumerate(names)]
+    width = max(len(label) for label in labels)
+    cell = 7  # '100.0%' and the column's number
     lines = [f"{result['game']}: {len(names)} decks, every pairing {_played(result)} games in "
              f"seat-swapped pairs, seed {result['seed']}; row's win rate against column",
-             " " * (width + 2) + "  ".join(n[:10].rjust(10) for n in names)]
-    for i, name in enumerate(names):
+             " " * width + "".join(f"#{j + 1}".rjust(cell + 2) for j in range(len(names)))]
+    for i, label in enumerate(labels):
         cells = []
         for j in range(len(names)):
             v = result["matrix"][i][j]
-            cells.append(("-" if i == j else pct(v)).rjust(10))
-        lines.append(name.ljust(width) + "  " + "  ".join(cells))
+            cells.append(("-" if i == j else pct(v)).rjust(cell + 2))
+        lines.append(label.ljust(width) + "".join(cells))
     lines.append("95% intervals: --output json, --csv FILE or --html FILE")
     lines += _resting(result)
     return "\n".join(lines)
