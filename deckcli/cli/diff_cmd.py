@@ -78,7 +78,12 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     else:
         click.echo(_deck_line(a))
         click.echo(_deck_line(b))
-        click.echo("same cards" if result["same"] else f"different: {result['summary']}")
+        if result["same"]:
+            click.echo("same cards")
+        else:
+            from deckcli.decks.diff import summary_lines
+
+            click.echo("\n".join(summary_lines("different:", result["summary"])))
     return EXIT_OK if result["same"] else EXIT_PROBLEMS
 
 
@@ -143,7 +148,10 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
             elif r["same"]:
                 click.echo(f"{r['player']}: same cards ({r['a']['fingerprint']})")
             else:
-                click.echo(f"{r['player']}: DIFFERENT: {r['summary']}")
+                from deckcli.decks.diff import summary_lines
+
+                click.echo("\n".join(summary_lines(f"{r['player']}: DIFFERENT:",
+                                                    r["summary"])))
         for path in unmatched:
             click.echo(f"{path}: no player in the roster matches this played deck")
         click.echo(f"{totals['players']} player(s): {same} same, {totals['different']} "
