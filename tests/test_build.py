@@ -173,6 +173,8 @@ def test_suggest_shows_only_swaps_the_intervals_separate_from_zero(binder, tmp_p
     for s in swaps:
         line = f"-1 {s['out'][2:]}, +1 {s['in'][2:]}"
         assert (line in shown) == s["improves"]
+    found = text.out.split("swaps that improve it", 1)[1].splitlines()
+    assert all(len(line) <= 100 for line in found), found  # a long pair: the interval below
 
 
 def test_suggest_without_measure_uses_the_games_default(binder, tmp_path, index):
@@ -592,3 +594,22 @@ def test_a_card_named_without_a_printing_is_built_in_a_printing_the_events_sets_
     assert data["card_count"] == 20 and {c["set"] for c in data["cards"]} == {"PRM"}, data
     assert run("validate", "--event", event, out).code == 0
     assert run("fmt", "--check", out).code == 0
+
+
+def test_suggest_lists_the_swaps_tried_one_a_line(binder, tmp_path, index):
+    """The swaps tried and not shown to help were one line of '; '-joined swaps, hundreds of
+    columns wide: now one a line, each within 100 columns."""
+    path, weak = binder
+    deck = tmp_path / "mine.txt"
+    deck.write_text("".join(f"2 {c.ref}\n" for c in animals(index, 10, False)),
+                    encoding="utf-8")
+    args = ["suggest", deck, "--collection", path, "--against", weak, "--seed", "1",
+            "--games", "200", "--measure", "20", "--policy", "random", "--jobs", "1"]
+    swaps = [s for s in run(*args, "-O", "json").json()["swaps"] if not s["improves"]]
+    assert len(swaps) > 2
+    lines = run(*args).out.splitlines()
+    at = lines.index("tried, not shown to help:")
+    listed = lines[at + 1:]
+    assert [line.rpartition(" (")[0] for line in listed] == [
+        f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}" for s in swaps]
+    assert all(len(line) <= 100 for line in lines[at:]), lines

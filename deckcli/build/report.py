@@ -4,7 +4,7 @@ before anyone sees it, its numbers on fresh seeds, and the search's story."""
 from __future__ import annotations
 
 from deckcli.diagnostics import visible_name
-from deckcli.sim.report import VERSION, pct
+from deckcli.sim.report import VERSION, pct, wrap
 
 
 def deck_text(r, cand) -> tuple[str, object]:
@@ -220,11 +220,12 @@ def _found(tried: list[tuple[str, dict]], good_head: str, none: str, gain=_signe
     good = [(label, c) for label, c in tried if c["improves"]]
     lines = [f"{good_head} (the 95% interval of the gain is above zero):"] if good else \
         [f"{none} (none has a gain whose 95% interval lies above zero)"]
-    lines += [f"  {label}: {gain(c['gain'])} (95% CI {_signed(c['ci95'][0])} to "
-              f"{_signed(c['ci95'][1])})" for label, c in good]
-    rest = [f"{label} ({_signed(c['gain'])})" for label, c in tried if not c["improves"]]
-    if rest:
-        lines.append("tried, not shown to help: " + "; ".join(rest))
+    for label, c in good:  # within 100 columns: a long pair of names puts the interval below
+        lines += wrap(f"{label}: {gain(c['gain'])} (95% CI {_signed(c['ci95'][0])} to "
+                      f"{_signed(c['ci95'][1])})", "      ", first="  ")
+    rest = [f"  {label} ({_signed(c['gain'])})" for label, c in tried if not c["improves"]]
+    if rest:  # one a line: joined on one, they ran to hundreds of columns
+        lines += ["tried, not shown to help:", *rest]
     return lines
 
 
