@@ -612,4 +612,4 @@ def test_suggest_lists_the_swaps_tried_one_a_line(binder, tmp_path, index):
     listed = lines[at + 1:]
     assert [line.rpartition(" (")[0] for line in listed] == [
         f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}" for s in swaps]
-    assert all(len(line) <= 100 for line in lines[at:]), lines
+    assert all(len(line) <= 100 for line in lines[at - 1:]), lines

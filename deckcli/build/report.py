@@ -218,8 +218,8 @@ def _found(tried: list[tuple[str, dict]], good_head: str, none: str, gain=_signe
     """What suggest found: the changes shown to help (the 95% interval of the gain above zero),
     or that none is, then the others tried."""
     good = [(label, c) for label, c in tried if c["improves"]]
-    lines = [f"{good_head} (the 95% interval of the gain is above zero):"] if good else \
-        [f"{none} (none has a gain whose 95% interval lies above zero)"]
+    lines = wrap(f"{good_head} (the 95% interval of the gain is above zero):", "  ", first="") \
+        if good else wrap(f"{none} (no gain's 95% interval lies above zero)", "  ", first="")
     for label, c in good:  # within 100 columns: a long pair of names puts the interval below
         lines += wrap(f"{label}: {gain(c['gain'])} (95% CI {_signed(c['ci95'][0])} to "
                       f"{_signed(c['ci95'][1])})", "      ", first="  ")
