@@ -780,3 +780,28 @@ def test_the_text_matrix_names_every_deck_whole_and_lines_its_columns_up():
             cell = "-" if v is None else f"{100 * v:.1f}%"
             assert row[:at].endswith(cell), (row, j, cell)
     assert all(len(line) <= 100 for line in lines[1:5]), r
+
+
+def test_house_rules_and_gaps_wrap_within_100_columns_item_by_item():
+    """alpha-walrus's 23 house rules were one line of 900 columns: now they wrap at 100
+    columns, never inside a rule, and read back as the JSON lists them; so do the gaps met."""
+    args = [AW2, "--game", "alpha-walrus", "--games", "6", "--seed", "2", "--max-turns", "40"]
+    data = sim(*args)
+    r = run("simulate", *args)
+    assert r.code == 0, r
+    lines = r.out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("house rules: "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("gaps met: "))
+    block = lines[start:end]
+    assert len(block) > 1 and all(len(line) <= 100 for line in block), block
+    assert all(line.startswith("  ") for line in block[1:]), block
+    items = " ".join(line.strip() for line in block)[len("house rules: "):].split(", ")
+    assert items == [f"{h['key']}={h['value']} ({h['source']})" for h in data["house_rules"]]
+    gaps = [lines[end]]
+    for line in lines[end + 1:]:
+        if not line.startswith("  "):
+            break
+        gaps.append(line)
+    assert all(len(line) <= 100 for line in gaps), gaps
+    met = " ".join(line.strip() for line in gaps)[len("gaps met: "):].split(", ")
+    assert [m.split(" in ")[0] for m in met] == list(data["gaps"])

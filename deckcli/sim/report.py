@@ -144,14 +144,10 @@ def render(report: dict, labels: dict[str, str]) -> str:
     t = report["turns"]
     lines.append(f"game length: {t['mean']} turns on average, {t['max']} at most; "
                  f"{report['actions']:,} actions")
-    rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in report["house_rules"])
-    lines.append(f"house rules: {rules or 'none'}")
-    if report["gaps"]:
-        lines.append("gaps met: " + ", ".join(
-            f"{g} in {n} game{'' if n == 1 else 's'} ({pct(n / games)})"
-            for g, n in report["gaps"].items()))
-    else:
-        lines.append("gaps met: none")
+    lines += wrap_items("house rules:", [f"{h['key']}={h['value']} ({h['source']})"
+                                         for h in report["house_rules"]])
+    lines += wrap_items("gaps met:", [f"{g} in {n} game{'' if n == 1 else 's'} ({pct(n / games)})"
+                                      for g, n in report["gaps"].items()])
     lines += resting(report)
     return "\n".join(lines)
 
@@ -187,6 +183,24 @@ def resting(report: dict) -> list[str]:
         out.insert(0, "results that may rest on a house rule (a gap met in more than a tenth "
                       "of the games):")
     return out
+
+
+def wrap_items(head: str, items: list[str], width: int = WIDTH) -> list[str]:
+    """``head`` and the items joined by ', ', in lines of at most ``width`` columns (the
+    lines after the first indented by two spaces), never breaking inside an item; ``none``
+    when there is no item."""
+    if not items:
+        return [f"{head} none"]
+    lines, line = [], head
+    for n, item in enumerate(items):
+        word = item + ("," if n < len(items) - 1 else "")
+        if line.strip() != head and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = "  " + word
+        else:
+            line = f"{line} {word}"
+    lines.append(line)
+    return lines
 
 
 def wrap(text: str, indent: str, width: int = WIDTH, first: str | None = None) -> list[str]:
