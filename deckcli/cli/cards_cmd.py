@@ -77,7 +77,7 @@ def _show(index, found, game, output, as_deck, set_code=None) -> None:
         click.echo("deckcli: no cards match", err=True)
     else:
         click.echo(_table(index, found, game, set_code))
-        click.echo(f"\n{len(found)} card(s)")
+        click.echo(f"\n{len(found):,} card(s)")
 
 
 AS_DECK = click.option("--as-deck", is_flag=True,

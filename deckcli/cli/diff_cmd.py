@@ -17,7 +17,7 @@ from deckcli.cli.common import db_option, game_option, open_index, output_option
 
 
 def _deck_line(side) -> str:
-    cards = f"{side.card_count} card{'s' if side.card_count != 1 else ''}"
+    cards = f"{side.card_count:,} card{'s' if side.card_count != 1 else ''}"
     return f"{side.path}: {cards}, fingerprint {side.fingerprint}"
 
 
@@ -154,6 +154,6 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
                                                     r["summary"])))
         for path in unmatched:
             click.echo(f"{path}: no player in the roster matches this played deck")
-        click.echo(f"{totals['players']} player(s): {same} same, {totals['different']} "
-                   f"different, {missing} missing; {len(unmatched)} played deck(s) unmatched")
+        click.echo(f"{totals['players']:,} player(s): {same:,} same, {totals['different']:,} "
+                   f"different, {missing:,} missing; {len(unmatched):,} played deck(s) unmatched")
     return EXIT_OK if same == len(players) and not unmatched else EXIT_PROBLEMS

@@ -23,7 +23,7 @@ def _summary(path: str, deck, index, game) -> str:
     path = visible_name(path)
     report = validate_deck(deck, index, Options(game=game))
     where = report.format or report.game
-    cards = f"{report.card_count} card{'s' if report.card_count != 1 else ''}"
+    cards = f"{report.card_count:,} card{'s' if report.card_count != 1 else ''}"
     if report.legal:
         return f"{path}: {cards}, {where}: legal"
     first = next(p for p in report.problems if p.is_error)

@@ -234,7 +234,7 @@ def _diff(path: str, old: bytes, new: bytes) -> str:
 
 
 def _plural(n: int, word: str = "file") -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 @click.command()
@@ -349,9 +349,9 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     would = check or show_diff
     parts = [f"{_plural(changed)} {'would be reformatted' if would else 'reformatted'}"]
     if unchanged:
-        parts.append(f"{unchanged} unchanged")
+        parts.append(f"{unchanged:,} unchanged")
     if failed:
-        parts.append(f"{failed} could not be formatted")
+        parts.append(f"{failed:,} could not be formatted")
     _say(", ".join(parts))
     if internal:
         return EXIT_FAILURE

@@ -112,6 +112,6 @@ def left_out(sideboard, path: str | None, what: str = "sideboard"):
         where = f" on line{'s' if len(lines) > 1 else ''} {line_ranges(lines)}"
     return warning(
         "sideboard", "DL-2.7",
-        f"{copies} {what} card{'s' if copies != 1 else ''}{where} left out: neither game has a "
+        f"{copies:,} {what} card{'s' if copies != 1 else ''}{where} left out: neither game has a "
         "sideboard, so they are not part of the deck and not counted",
         path=path, line=min(lines) if lines else None)

@@ -60,11 +60,11 @@ class TextReporter(Reporter):
                 fmt += " (default)"
         passes = report.extra.get("formats")
         also = ", ".join(f for f, ok in passes.items() if ok) if passes else ""
-        problems = f"{report.errors} error(s)" if report.errors else "none"
+        problems = f"{report.errors:,} error(s)" if report.errors else "none"
         if report.warnings:
-            problems += f", {report.warnings} warning(s)"
+            problems += f", {report.warnings:,} warning(s)"
         self.rows.append([report.path or "-", report.player or "-", report.game, fmt,
-                          report.card_count, verdict(report), also or "-", problems,
+                          f"{report.card_count:,}", verdict(report), also or "-", problems,
                           report.fingerprint or "-"])
         for p in report.problems:
             self.lines.append(problem_line(p, report.path))
@@ -81,5 +81,5 @@ class TextReporter(Reporter):
             out.extend(paint_status(line, on) for line in self.lines)
         if out:
             out.append("")
-        out.append(f"{self.decks} deck(s): {self.legal} legal, {self.illegal} illegal")
+        out.append(f"{self.decks:,} deck(s): {self.legal:,} legal, {self.illegal:,} illegal")
         self.stream.write("\n".join(out) + "\n")

@@ -40,7 +40,7 @@ def to_csv(result: dict) -> str:
 def _played(result: dict) -> str:
     """The games a pairing played: ``--games``, or fewer where ``--until-ci`` stopped it."""
     counts = sorted({p["games"] for p in result["pairings"]}) or [result["games"]]
-    return f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,} to {counts[-1]:,}"
 
 
 def render(result: dict) -> str:

@@ -115,38 +115,39 @@ def render(report: dict, labels: dict[str, str]) -> str:
     if "a" in r:
         a, b = labels["a"], labels["b"]
         pol = report["policies"]
-        lines.append(f"{report['game']}: {a} (A, {pol['a']}) v {b} (B, {pol['b']}); {games} "
+        lines.append(f"{report['game']}: {a} (A, {pol['a']}) v {b} (B, {pol['b']}); {games:,} "
                      f"games in seat-swapped pairs, seed {report['seed']}")
         decided = r["a"] + r["b"]
-        lines.append(f"A won {r['a']}, B won {r['b']}, undecided {r['undecided']}")
+        lines.append(f"A won {r['a']:,}, B won {r['b']:,}, undecided {r['undecided']:,}")
         wr = report["win_rate"]
-        lines.append(f"A's win rate: {pct(wr['a'])} of {decided} decided games "
+        lines.append(f"A's win rate: {pct(wr['a'])} of {decided:,} decided games "
                      f"({_ci(wr['ci95'])})")
         fp = report["first_player_wins"]
-        lines.append(f"the first player won {fp['games']} of {decided} decided games "
+        lines.append(f"the first player won {fp['games']:,} of {decided:,} decided games "
                      f"({pct(fp['rate'])}, {_ci(fp['ci95'])})")
     else:
         seats = [s for s in r if s != "undecided"]
         who = ", ".join(f"{s} {report['policies'][s]}" for s in seats)
         default = "the default number; " if report.get("players_default") else ""
         lines.append(f"{report['game']}: {labels['shared']} shared by {len(seats)} seats "
-                     f"({default}{who}); {games} games, seed {report['seed']}")
+                     f"({default}{who}); {games:,} games, seed {report['seed']}")
         decided = games - r["undecided"]
         for s in seats:
             wr = report["win_rate"][s]
-            lines.append(f"{s} won {r[s]} ({pct(wr['rate'])} of {decided} decided, "
+            lines.append(f"{s} won {r[s]:,} ({pct(wr['rate'])} of {decided:,} decided, "
                          f"{_ci(wr['ci95'])})")
-        lines.append(f"undecided {r['undecided']}; the Final Showdown was reached in "
-                     f"{report['showdowns']['games']} games ({pct(report['showdowns']['share'])})")
+        shows = report["showdowns"]
+        lines.append(f"undecided {r['undecided']:,}; the Final Showdown was reached in "
+                     f"{shows['games']:,} games ({pct(shows['share'])})")
     if decided < FEW:
-        lines.append(f"only {decided} decided games: too few for the rate to say much "
+        lines.append(f"only {decided:,} decided games: too few for the rate to say much "
                      "(play more with --games)")
     t = report["turns"]
-    lines.append(f"game length: {t['mean']} turns on average, {t['max']} at most; "
+    lines.append(f"game length: {t['mean']:,} turns on average, {t['max']:,} at most; "
                  f"{report['actions']:,} actions")
     lines += wrap_items("house rules:", [f"{h['key']}={h['value']} ({h['source']})"
                                          for h in report["house_rules"]])
-    lines += wrap_items("gaps met:", [f"{g} in {n} game{'' if n == 1 else 's'} ({pct(n / games)})"
+    lines += wrap_items("gaps met:", [f"{g} in {n:,} game{'' if n == 1 else 's'} ({pct(n / games)})"
                                       for g, n in report["gaps"].items()])
     lines += resting(report)
     return "\n".join(lines)
@@ -164,16 +165,16 @@ def resting(report: dict) -> list[str]:
         if not games or g["games"] <= RESTS_ON * games:
             continue
         out += wrap(f"{rule} {g['house_rule']}={g['value']} ({g['source']}): met in "
-                    f"{g['games']} of {games} games ({pct(g['games'] / games)})", "    ",
+                    f"{g['games']:,} of {games:,} games ({pct(g['games'] / games)})", "    ",
                     first="  ")
         moved = g["games"] - g["results"]["undecided"]  # the decided games that met it
         if moved and "a" in r:
             wins = r["a"] - g["results"]["a"]
             out += wrap(f"A's win rate, {pct(r['a'] / decided)}, could be "
                         f"{pct(wins / decided)} to {pct((wins + moved) / decided)} had those "
-                        f"{moved} decided games gone otherwise", "    ")
+                        f"{moved:,} decided games gone otherwise", "    ")
         elif moved:
-            out += wrap(f"{moved} of the {decided} decided games met it: each seat's win rate "
+            out += wrap(f"{moved:,} of the {decided:,} decided games met it: each seat's win rate "
                         f"could move by up to {100 * moved / decided:.1f} points with them",
                         "    ")
         if g["other_values"]:
