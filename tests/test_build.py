@@ -613,3 +613,21 @@ def test_suggest_lists_the_swaps_tried_one_a_line(binder, tmp_path, index):
     assert [line.rpartition(" (")[0] for line in listed] == [
         f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}" for s in swaps]
     assert all(len(line) <= 100 for line in lines[at - 1:]), lines
+
+
+def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
+    """A card, its swap, the cost and the interval were one line of up to 130 columns: the
+    interval now goes on the line below when the line would be longer than 100."""
+    path, weak = binder
+    data = build("--collection", path, "--against", weak, "--seed", "3", *QUICK)
+    r = run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
+    assert r.code == 0, r
+    lines = r.out.split("\n\n")[0].splitlines()
+    at = lines.index("what each card adds (its best swap from the binder, and what the swap "
+                     "would cost):")
+    body = [line for line in lines[at + 1:] if not line.startswith("search: ")]
+    assert all(len(line) <= 100 for line in body), body
+    text = " ".join(line.strip() for line in body)
+    for e in data["explain"]:
+        if e["swap"] is not None:
+            assert f"{e['card']}: {e['swap']['in']} instead of one costs" in text

@@ -4,7 +4,7 @@ before anyone sees it, its numbers on fresh seeds, and the search's story."""
 from __future__ import annotations
 
 from deckcli.diagnostics import visible_name
-from deckcli.sim.report import VERSION, pct, wrap
+from deckcli.sim.report import VERSION, fit, pct, wrap
 
 
 def deck_text(r, cand) -> tuple[str, object]:
@@ -93,9 +93,9 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
         if e["swap"] is None:
             lines.append(f"  {e['card']}: no other card in the binder to swap in")
         else:
-            lines += wrap(f"{e['card']}: {e['swap']['in']} instead of one costs "
-                          f"{_signed(e['cost'])} (95% CI {_signed(e['ci95'][0])} to "
-                          f"{_signed(e['ci95'][1])})", "      ", first="  ")
+            lines += fit(f"{e['card']}: {e['swap']['in']} instead of one costs "
+                         f"{_signed(e['cost'])}", f"(95% CI {_signed(e['ci95'][0])} to "
+                         f"{_signed(e['ci95'][1])})", "  ", "      ")
     return _ending(lines, result, stats, text)
 
 
@@ -221,8 +221,8 @@ def _found(tried: list[tuple[str, dict]], good_head: str, none: str, gain=_signe
     lines = wrap(f"{good_head} (the 95% interval of the gain is above zero):", "  ", first="") \
         if good else wrap(f"{none} (no gain's 95% interval lies above zero)", "  ", first="")
     for label, c in good:  # within 100 columns: a long pair of names puts the interval below
-        lines += wrap(f"{label}: {gain(c['gain'])} (95% CI {_signed(c['ci95'][0])} to "
-                      f"{_signed(c['ci95'][1])})", "      ", first="  ")
+        lines += fit(f"{label}: {gain(c['gain'])}", f"(95% CI {_signed(c['ci95'][0])} to "
+                     f"{_signed(c['ci95'][1])})", "  ", "      ")
     rest = [f"  {label} ({_signed(c['gain'])})" for label, c in tried if not c["improves"]]
     if rest:  # one a line: joined on one, they ran to hundreds of columns
         lines += ["tried, not shown to help:", *rest]

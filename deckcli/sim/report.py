@@ -186,6 +186,16 @@ def resting(report: dict) -> list[str]:
     return out
 
 
+def fit(text: str, tail: str, first: str, indent: str, width: int = WIDTH) -> list[str]:
+    """``text`` and ``tail`` (an interval: ``(95% CI ...)``) on one line starting with
+    ``first`` when it fits in ``width`` columns, else ``tail`` on the next line, after
+    ``indent`` (``text`` itself wrapped where it is longer still)."""
+    one = f"{first}{text} {tail}"
+    if len(one) <= width:
+        return [one]
+    return [*wrap(text, indent, width, first=first), indent + tail]
+
+
 def wrap_items(head: str, items: list[str], width: int = WIDTH) -> list[str]:
     """``head`` and the items joined by ', ', in lines of at most ``width`` columns (the
     lines after the first indented by two spaces), never breaking inside an item; ``none``
