@@ -120,6 +120,9 @@ def cli(ctx, game, db_dirs, colour, allowed, debug):
     """deckcli: deck builder, validator and rules referee for animal-battle and alpha-walrus.
 
     Exit codes: 0 success, 1 problems found, 2 the command could not do its job.
+
+    \b
+    Example: deckcli validate examples/good
     """
     from deckcli.decks.linked import allow
     from deckcli.diagnostics import COLOUR

@@ -18,7 +18,11 @@ from deckcli.diagnostics import number_text
 
 @click.group()
 def cards():
-    """List, show and search cards of a game (default animal-battle)."""
+    """List, show and search cards of a game (default animal-battle).
+
+    \b
+    Example: deckcli cards show Walrus
+    """
 
 
 def _game(ctx, game):
@@ -95,7 +99,11 @@ AS_DECK = click.option("--as-deck", is_flag=True,
 @db_option
 @click.pass_context
 def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
-    """List every card identity of a game, each as a reference to paste ('Walrus (ABS) 12')."""
+    """List every card identity of a game, each as a reference to paste ('Walrus (ABS) 12').
+
+    \b
+    Example: deckcli cards list --set CLS
+    """
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)
     found = index.all_cards(game)
@@ -124,7 +132,11 @@ def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
 @db_option
 @click.pass_context
 def show(ctx, ref, game, output, db_dirs):
-    """Show one card: REF is a name, 'Name (SET) NUM' or 'SET NUM'."""
+    """Show one card: REF is a name, 'Name (SET) NUM' or 'SET NUM'.
+
+    \b
+    Example: deckcli cards show 'ABS 12'
+    """
     from deckcli.cards.refs import parse_ref
 
     game = _game(ctx, game)

@@ -11,7 +11,11 @@ from deckcli.cli.common import db_option, echo_json, output_option
 
 @click.group()
 def db():
-    """Build the compiled card index and lint the YAML sources."""
+    """Build the compiled card index and lint the YAML sources.
+
+    \b
+    Example: deckcli db check
+    """
 
 
 @db.command("build")
@@ -24,6 +28,9 @@ def build(ctx, full, db_dirs):
 
     Only the set files whose content changed since a build read them are parsed again; the
     index is the one a build of every file makes (--full parses every file).
+
+    \b
+    Example: deckcli db build
     """
     import time
 
@@ -62,7 +69,11 @@ def build(ctx, full, db_dirs):
 @output_option()
 @click.pass_context
 def check(ctx, db_dirs, output):
-    """Lint every source file; report every problem with file and line (exit 1 if any)."""
+    """Lint every source file; report every problem with file and line (exit 1 if any).
+
+    \b
+    Example: deckcli db check
+    """
     from deckcli.cards.build import compile_sources
     from deckcli.cards.cache import source_dirs
     from deckcli.cards.parts import PartStore

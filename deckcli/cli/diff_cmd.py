@@ -47,6 +47,9 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     Exit 0 when the decks are the same, 1 when they differ (or, for an event, a player's deck
     is missing or unreadable), 2 when a deck (for an event: the event file or DIR) cannot be
     read.
+
+    \b
+    Example: deckcli diff examples/good/championship-deep-divers.txt examples/other-tools/mtgo.dek
     """
     from deckcli.errors import UsageError
     from deckcli.validate import Options, stdin_once

@@ -102,6 +102,9 @@ def new(deck, fmt, game, name, player):
     """Create an empty decklist; its suffix (.txt, .deck, .yaml, .yml, .json) picks the format.
 
     Never overwrites an existing file (exit 2).
+
+    \b
+    Example: deckcli new deck.txt --name 'Deep Divers'
     """
     from deckcli.decks.edit import new_deck_text
     from deckcli.decks.reader import FORMAT_BY_SUFFIX
@@ -144,6 +147,9 @@ def add(ctx, deck, card, count, game, db_dirs):
 
     Prints the deck's new size and verdict; exit 0 whatever the verdict, 2 when the card is
     unknown or ambiguous (nothing is written).
+
+    \b
+    Example: deckcli add deck.txt 'Walrus (ABS) 12 [foil]' --count 2
     """
     return _edit(ctx, deck, card, count, game, db_dirs, "add")
 
@@ -161,5 +167,8 @@ def remove(ctx, deck, card, count, game, db_dirs):
 
     A CARD without a printing removes copies of any printing. Exit 2 when the card is not in
     the deck, unknown or ambiguous (nothing is written).
+
+    \b
+    Example: deckcli remove deck.txt Walrus --count 1
     """
     return _edit(ctx, deck, card, count, game, db_dirs, "remove")

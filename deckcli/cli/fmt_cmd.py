@@ -265,6 +265,9 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 
     Exit 0 when done, 1 when --check finds a file to change or a file cannot be read as a deck,
     2 on missing paths, a bad event file or an internal error.
+
+    \b
+    Example: deckcli fmt --check examples/good
     """
     from deckcli.decks.format import CannotFormat
     from deckcli.decks.reader import other_tool, read_bytes
@@ -381,6 +384,9 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     are added where the entry lacks them); the rest goes along where the target can carry it,
     and a warning on stderr names each kind of thing the target leaves out (CSV carries cards
     only). '-' reads stdin. Exit 1 when the deck cannot be read.
+
+    \b
+    Example: deckcli convert examples/good/casual-savanna.yaml --to text
     """
     import os
 

@@ -25,6 +25,9 @@ def battle_cmd(ctx, challenger, defender, stat, house_rules, event_path, output,
 
     Cards are given as a name, 'Name (SET) NUM' or 'SET NUM'. A tie is a gap (AB-G.1): the
     winner then comes only from a house rule (stat_tie=challenger|defender|replay).
+
+    \b
+    Example: deckcli referee battle Walrus Orca --stat weight
     """
     from deckcli.games.animal_battle import referee
     from deckcli.games.gamelog import house_rules_from
@@ -60,6 +63,10 @@ def attack_cmd(ctx, challenger, defender, pool, stats, house_rules, event_path, 
     """Resolve a whole attack sequence step by step, with the rule for each step.
 
     Exit 1 when a step is illegal (a statistic named twice, AB-5.5).
+
+    \b
+    Example: deckcli referee attack --challenger Walrus --defender Orca --pool Narwhal \\
+        --stats weight,speed
     """
     from deckcli.games.animal_battle import referee
     from deckcli.games.gamelog import house_rules_from

@@ -73,7 +73,7 @@ def battle(ctx, attackers, defenders, matches, equip, battle_cards, stake, round
     """Rule on one battle: ATTACKER creatures against --defender creatures (AW-4.x).
 
     \b
-    deckcli --game alpha-walrus referee battle "Walrus (AWC) 22" Krill \\
+    Example: deckcli --game alpha-walrus referee battle "Walrus (AWC) 22" Krill \\
         --defender "Pacific Walrus" --defender Orca --match 2=2 --stake gear --seed 7
     """
     from deckcli.games.alpha_walrus.rulings import battle_ruling
@@ -96,7 +96,7 @@ def discard(ctx, card, used, again, output, db_dirs, house_rules, event_path, ga
     """Rule on discarding CARD to draw (AW-2.1 to AW-2.5, AW-10.5).
 
     \b
-    deckcli --game alpha-walrus referee discard "AWC 30" --used "Lucky Flipper"
+    Example: deckcli --game alpha-walrus referee discard "AWC 30" --used "Lucky Flipper"
     """
     from deckcli.games.alpha_walrus.rulings import discard_ruling
 
@@ -122,7 +122,7 @@ def showdown(ctx, opponents, battle_cards, equip, gear, seed, rolls, output, db_
     """Rule on a Final Showdown: the Alpha Walrus against each opponent (AW-8.x, AW-9.x).
 
     \b
-    deckcli --game alpha-walrus referee showdown --opponent bob=Orca \\
+    Example: deckcli --game alpha-walrus referee showdown --opponent bob=Orca \\
         --opponent carol="Polar Bear" --battle-card carol="Deep Dive" --seed 3
     """
     from deckcli.games.alpha_walrus.rulings import showdown_ruling

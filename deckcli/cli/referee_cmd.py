@@ -122,6 +122,9 @@ def referee(ctx, game):
       battle             either game, by that game's rules
       attack             animal-battle only
       discard, showdown  alpha-walrus only
+
+    \b
+    Example: deckcli referee battle Walrus Orca --stat weight
     """
 
 
@@ -167,7 +170,11 @@ def _log_command(f):
               help="Show every step with the rules it applied and what happened.")
 @_log_command
 def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game, every_step):
-    """Replay a recorded game log; report every illegal action (exit 1 if any)."""
+    """Replay a recorded game log; report every illegal action (exit 1 if any).
+
+    \b
+    Example: deckcli referee check examples/games/ab-illegal-actions.yaml  # exit 1
+    """
     from deckcli.games.replay import check as check_result
     from deckcli.games.replay import render_check
 
@@ -183,7 +190,11 @@ def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game, every_st
 @referee.command("legal")
 @_log_command
 def legal(ctx, gamelog, output, house_rules, event_path, db_dirs, game):
-    """List the legal actions at the end of a recorded game log."""
+    """List the legal actions at the end of a recorded game log.
+
+    \b
+    Example: deckcli referee legal examples/games/ab-clean-game.yaml
+    """
     from deckcli.games.replay import legal as legal_result
     from deckcli.games.replay import render_legal
 

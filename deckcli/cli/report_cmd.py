@@ -101,6 +101,9 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     subtotals, the deck fingerprint, the verdict and boxes for judges' initials. Print it from
     a browser (A4 or US Letter). Exit 0 when written, illegal decks included (the sheet shows
     the verdict); 2 for a missing deck file or a bad event file.
+
+    \b
+    Example: deckcli sheet --event examples/event/event.yaml -o sheets.html
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.sheet import render_sheets
@@ -166,6 +169,9 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     Every deck with its verdict, problems (linked to the rules' text) and fingerprint, the
     most played cards, each card's share of decks and each battle statistic's profile, drawn
     as inline SVG. Exit 0 when written; 2 for a bad event file.
+
+    \b
+    Example: deckcli report examples/event/event.yaml -o report.html
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.report import render_report
@@ -200,6 +206,9 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     Animal and the database's median ("best" follows the winning sense: the lowest
     Population); the chance of an Animal in the opening six. alpha-walrus: cards by kind and
     the creature levels. Exit 0, 1 when the file is not readable as a deck, 2 when missing.
+
+    \b
+    Example: deckcli stats examples/good/championship-deep-divers.txt
     """
     from deckcli.sheets import load_deck
     from deckcli.sheets.stats import deck_stats
@@ -329,6 +338,9 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     A listed player without a deck is listed as 'missing'. CSV cells a spreadsheet would run
     as formulas are escaped. Written whatever the verdicts; exit 0 when every deck is legal,
     1 when one is illegal or missing, 2 for a bad event file.
+
+    \b
+    Example: deckcli export --event examples/event/event.yaml --to csv  # exit 1
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.export import export as render

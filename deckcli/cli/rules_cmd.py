@@ -36,6 +36,9 @@ def rules(ctx, query, game, output, verbose):
     Ids are stable: AB- animal-battle, AW- alpha-walrus, DL- reading decklists,
     EV- event files, DB- card database files. Gaps (situations the rules leave open) are
     marked and name the house-rule key that settles them.
+
+    \b
+    Example: deckcli rules AB-1.5
     """
     from deckcli.errors import NotFoundError
     from deckcli.rulebook import (

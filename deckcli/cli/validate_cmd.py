@@ -53,6 +53,9 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
 
     Exit 0 when every deck is legal, 1 when any deck is illegal or unreadable, 2 when the
     command cannot run (missing path, bad event file or card database).
+
+    \b
+    Example: deckcli validate examples/good examples/bad --quiet --statistics  # exit 1
     """
     import os
 
