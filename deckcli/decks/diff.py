@@ -117,8 +117,8 @@ def summary_lines(head: str, parts: list[str]) -> list[str]:
 
 
 def compare(a: Side, b: Side) -> dict:
-    """The CONTRACT.md diff object of two sides (plus the judge's summary: the changes, as
-    :func:`summary_lines` writes them)."""
+    """The diff object of two sides, as docs/commands.md gives it (plus the judge's summary:
+    the changes, as :func:`summary_lines` writes them)."""
     items, labels = changes(a, b)
     return {"version": 1, "same": not items, "a": a.to_json(), "b": b.to_json(),
             "changes": items, "summary": summary(items, labels)}
