@@ -15,17 +15,24 @@ from deckcli.validate import DeckReport, Options, check_found
 
 def run_validation(paths: list[str], index, options: Options, *, output: str = "text",
                    output_file: str | None = None, jobs: int | str = "auto", roster=None,
-                   event=None) -> bool:
-    """Validate every path (and roster entry); return True when every deck is legal."""
+                   event=None, quiet: bool = False, observers=()) -> bool:
+    """Validate every path (and roster entry); return True when every deck is legal.
+
+    ``quiet``: a text report (and the text summary beside ``output_file``) shows the illegal
+    decks only. ``observers`` are also given every deck's report (``add(report)``): what the
+    run adds up at its end (:mod:`deckcli.reporters.summary`)."""
     if output_file:  # written all or nothing (deckcli.decks.writer), streamed meanwhile
         from deckcli.decks.writer import replacing
 
         with replacing(output_file, text=True) as stream:
-            return _run(paths, index, options, output, stream, True, jobs, roster, event)
-    return _run(paths, index, options, output, sys.stdout, False, jobs, roster, event)
+            return _run(paths, index, options, output, stream, True, jobs, roster, event,
+                        quiet, observers)
+    return _run(paths, index, options, output, sys.stdout, False, jobs, roster, event, quiet,
+                observers)
 
 
-def _run(paths, index, options, output, stream, to_file, jobs, roster, event) -> bool:
+def _run(paths, index, options, output, stream, to_file, jobs, roster, event, quiet,
+         observers) -> bool:
     from deckcli.reporters import get_reporter
 
     out = Batched(stream)
@@ -33,19 +40,22 @@ def _run(paths, index, options, output, stream, to_file, jobs, roster, event) ->
     summary_out = None
     summary_reporter = None
     try:
-        reporter = get_reporter(output)(out)
+        reporter = get_reporter(output)(out, quiet=quiet)
         if to_file:  # the text summary beside the report file (a text one too: the log
             summary_out = Batched(sys.stdout)  # shows what failed, as the docs promise)
-            summary_reporter = get_reporter("text")(summary_out)
+            summary_reporter = get_reporter("text")(summary_out, quiet=quiet)
         all_legal = True
         processes = process_count(jobs, len(paths))
         render = reporter.render if processes > 1 else None  # made in the workers (--jobs)
-        verdict_only = summary_reporter is None  # then the reporter needs report.legal only
+        # without a text summary or an observer, the reporter needs report.legal only
+        verdict_only = summary_reporter is None and not observers
         for report, rendered in _reports(paths, index, options, processes, roster, event,
                                          render, verdict_only):
             reporter.add(report, rendered)
             if summary_reporter is not None:
                 summary_reporter.add(report)
+            for observer in observers:
+                observer.add(report)
             all_legal &= report.legal
         reporter.close()
         if summary_reporter is not None:

@@ -442,7 +442,7 @@ def judge(rdeck, headed: Deck, listed, problems: list[Diagnostic], index: CardIn
         if section.count is not None and section.count != copies:
             problems.append(warning(
                 "section-count", "DL-2.4",
-                f"section '{section.word}' says {section.count} cards but lists {copies}",
+                f"section '{section.word}' says {section.count:,} cards but lists {copies:,}",
                 path=rdeck.path, line=section.line))
     report = DeckReport(rdeck.path, game, rdeck.format, rdeck.card_count,
                         sort_diagnostics(problems), name=header.get("name"),

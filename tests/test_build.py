@@ -174,6 +174,8 @@ def test_suggest_shows_only_swaps_the_intervals_separate_from_zero(binder, tmp_p
     for s in swaps:
         line = f"-1 {s['out'][2:]}, +1 {s['in'][2:]}"
         assert (line in shown) == s["improves"]
+    found = text.out.split("swaps that improve it", 1)[1].splitlines()
+    assert all(len(line) <= 100 for line in found), found  # a long pair: the interval below
 
 
 def test_suggest_without_measure_uses_the_games_default(binder, tmp_path, index):
@@ -655,3 +657,38 @@ def test_build_json_goes_to_stdout_whatever_stdout_is():
     assert r.code == 0, r
     data = r.json()
     assert data["card_count"] == 20 and "built" not in r.err, r
+def test_suggest_lists_the_swaps_tried_one_a_line(binder, tmp_path, index):
+    """The swaps tried and not shown to help were one line of '; '-joined swaps, hundreds of
+    columns wide: now one a line, each within 100 columns."""
+    path, weak = binder
+    deck = tmp_path / "mine.txt"
+    deck.write_text("".join(f"2 {c.ref}\n" for c in animals(index, 10, False)),
+                    encoding="utf-8")
+    args = ["suggest", deck, "--collection", path, "--against", weak, "--seed", "1",
+            "--games", "200", "--measure", "20", "--policy", "random", "--jobs", "1"]
+    swaps = [s for s in run(*args, "-O", "json").json()["swaps"] if not s["improves"]]
+    assert len(swaps) > 2
+    lines = run(*args).out.splitlines()
+    at = lines.index("tried, not shown to help:")
+    listed = lines[at + 1:]
+    assert [line.rpartition(" (")[0] for line in listed] == [
+        f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}" for s in swaps]
+    assert all(len(line) <= 100 for line in lines[at - 1:]), lines
+
+
+def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
+    """A card, its swap, the cost and the interval were one line of up to 130 columns: the
+    interval now goes on the line below when the line would be longer than 100."""
+    path, weak = binder
+    data = build("--collection", path, "--against", weak, "--seed", "3", *QUICK)
+    r = run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
+    assert r.code == 0, r
+    lines = r.out.split("\n\n")[0].splitlines()
+    at = lines.index("what each card adds (its best swap from the binder, and what the swap "
+                     "would cost):")
+    body = [line for line in lines[at + 1:] if not line.startswith("search: ")]
+    assert all(len(line) <= 100 for line in body), body
+    text = " ".join(line.strip() for line in body)
+    for e in data["explain"]:
+        if e["swap"] is not None:
+            assert f"{e['card']}: {e['swap']['in']} instead of one costs" in text

@@ -785,3 +785,28 @@ def test_collector_numbers_a_text_line_can_end_with_pass_and_read_back(tmp_path)
     deck.write_text("".join(f"1 Beast {i} (NUM) {n}\n" for i, n in enumerate(WRITABLE_NUMBERS)))
     r = run("--db", db, "validate", deck, "-O", "json")
     assert [p["code"] for p in r.json()["decks"][0]["problems"]] == ["deck-size"], r
+
+
+@pytest.mark.parametrize("args", [("cards", "search", "kind:animal population<1000"),
+                                  ("cards", "list"), ("--game", "alpha-walrus", "cards", "list")])
+def test_number_columns_are_right_aligned(args):
+    """A statistic's digits line up on the right, as numbers are read (they were left-aligned:
+    '1,800' above '76'); names, kinds and sets stay on the left."""
+    from deckcli.games import GAMES
+
+    r = run(*args)
+    assert r.code == 0, r
+    header, dashes, *rows = r.out.split("\n\n")[0].splitlines()
+    spans = [(m.start(), m.end()) for m in re.finditer(r"-+", dashes)]
+    names = [header[a:b].strip() for a, b in spans]
+    game = "alpha-walrus" if "alpha-walrus" in args else "animal-battle"
+    numeric = [i for i, n in enumerate(names) if n in GAMES[game].key_stats]
+    assert numeric, names
+    for row in rows:
+        row = row.ljust(spans[-1][1])
+        for i in numeric:
+            a, b = spans[i]
+            cell = row[a:b]
+            assert cell.strip() and cell == cell.strip().rjust(b - a), (names[i], row)
+        a, b = spans[0]
+        assert row[a:b] == row[a:b].strip().ljust(b - a)

@@ -364,3 +364,26 @@ def test_a_name_no_card_has_that_a_text_line_reads_otherwise(tmp_path, name, to)
     r = run("convert", deck, "--to", to, "-o", out)
     assert r.code == 0 and "warning" not in r.err, r
     assert "2 Walrus x3" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("to", ["csv", "json", "arena", "cod", "dek"])
+def test_section_headers_fmt_wrote_are_left_out_without_a_warning(to):
+    """The championship example is as fmt writes it: its section headers ('Animals: 52',
+    'Actions: 8') say only what its cards say, and fmt writes them again from the cards, so
+    a target without sections drops them without a warning (there was one)."""
+    deck = EXAMPLES / "good" / "championship-deep-divers.txt"
+    assert run("fmt", "--check", deck).code == 0
+    r = run("convert", deck, "--to", to)
+    assert r.code == 0, r
+    assert "section headers" not in r.err and "warning: " in r.err, r  # the header's still
+
+
+@pytest.mark.parametrize("text,why", [
+    ("Actions: 4\n4 Walrus\n", "an Animal under Actions"),
+    ("Animals: 5\n4 Walrus\n", "a count its entries do not make"),
+    ("Animals\n4 Walrus\nAnimals\n4 Orca\n", "one kind's header twice"),
+])
+def test_section_headers_that_say_more_than_the_cards_are_warned_about(deck_file, text, why):
+    r = run("convert", deck_file(text), "--to", "csv")
+    assert r.code == 0, r
+    assert "warning: csv cannot hold the section headers" in r.err, (why, r)

@@ -103,7 +103,7 @@ def test_a_section_count_far_beyond_the_deck_is_still_checked(deck_file):
     r = run("validate", deck_file("Animals: 1234567\n4 Walrus\n" + FILLER), "-O", "json")
     [p] = r.json()["decks"][0]["problems"]
     assert (p["code"], p["line"]) == ("section-count", 1)
-    assert "says 1234567 cards but lists 20" in p["message"]  # 4 and the 16 of FILLER
+    assert "says 1,234,567 cards but lists 20" in p["message"]  # 4 and the 16 of FILLER
     r = run("validate", deck_file("Animals: " + "9" * 40 + "\n4 Walrus\n" + FILLER), "-O", "json")
     [p] = r.json()["decks"][0]["problems"]
     assert (p["code"], p["severity"], p["line"]) == ("no-quantity", "error", 1), p

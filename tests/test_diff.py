@@ -73,9 +73,10 @@ def test_printings_are_ignored_unless_asked_for(deck_file):
         {"name": "Walrus", "number": "12", "a": 4, "b": 0, "printing": "(ABS) 12"},
         {"name": "Walrus", "number": "12", "a": 0, "b": 2, "printing": "(ABS) 12 [foil]"},
         {"name": "Walrus", "number": "12", "a": 0, "b": 1, "printing": "(PRM) P3"}]
-    text = run("diff", a, b, "--printings").out.splitlines()[-1]
-    assert text == ("different: -2 Orca, -4 Walrus (ABS) 12, +2 Orca (ABS) 10, +1 Walrus, "
-                    "+2 Walrus (ABS) 12 [foil], +1 Walrus (PRM) P3")
+    text = run("diff", a, b, "--printings").out.splitlines()[2:]
+    assert text == ["different: 6 changes", "  -2 Orca", "  -4 Walrus (ABS) 12",
+                    "  +2 Orca (ABS) 10", "  +1 Walrus", "  +2 Walrus (ABS) 12 [foil]",
+                    "  +1 Walrus (PRM) P3"]  # one line would be 111 columns
 
 
 def test_a_card_that_is_not_in_the_database_counts_by_its_name(deck_file):
@@ -180,3 +181,22 @@ def test_event_and_played_go_together(args):
 def test_a_played_folder_that_does_not_exist_exits_2(event):
     r = run("diff", "--event", event / "event" / "event.yaml", "--played", event / "nowhere")
     assert r.code == 2, r
+
+
+def test_a_long_difference_is_one_change_a_line(deck_file, monkeypatch):
+    """Past 100 columns the changes were still one line; now they are one a line, each
+    indented under 'different: N changes', and a short difference keeps its one line."""
+    a = deck_file("4 Walrus\n4 Orca\n4 Narwhal\n4 Beluga\n4 Coelacanth\n4 Vaquita\n", "a.txt")
+    b = deck_file("4 Blue Whale\n4 Sperm Whale\n4 Fin Whale\n4 Whale Shark\n4 Dugong\n"
+                  "4 Sea Otter\n", "b.txt")
+    monkeypatch.chdir(a.parent)  # the decks' own lines name them as given: short names
+    a, b = a.name, b.name
+    changes = run("diff", a, b, "-O", "json").json()["changes"]
+    r = run("diff", a, b)
+    assert r.code == 1, r
+    lines = r.out.splitlines()
+    at = lines.index(f"different: {len(changes)} changes")
+    listed = lines[at + 1:]
+    assert len(listed) == len(changes) and all(line.startswith("  -4 ") or
+                                                line.startswith("  +4 ") for line in listed)
+    assert all(len(line) <= 100 for line in lines), r

@@ -322,7 +322,8 @@ def test_fmt_stdin_leaves_a_forge_deck_as_the_disk_case_does(named):
 def test_convert_reads_forge_content_from_stdin():
     r = run("convert", "-", "--to", "text", input=FORGE)
     assert r.code == 0 and r.out.startswith(
-        "# Description=An ocean deck, saved by Forge\n\nname: Deep Divers\n\n4 Walrus (ABS)\n"), r
+        "# Description=An ocean deck, saved by Forge\n# Constructed\n\nname: Deep Divers\n\n"
+        "4 Walrus (ABS)\n"), r
 
 
 def test_forges_other_metadata_is_kept_as_a_comment_when_rewritten(tmp_path):

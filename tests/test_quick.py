@@ -56,11 +56,13 @@ HEADER_LINES = ["game: animal-battle", "game: alpha-walrus", "game: chess", "for
                 "Format: championship", "format: sealed", "name: Deep Divers", "player: Ann"]
 SECTION_LINES = ["Animals", "Animals: 8", "Actions (4)", "Creatures: 3", "Gear 4",
                  "Battle Cards", "# just a comment", "", "   "]
-# other tools' lines (DL-2.7, DL-2.8): the quick read takes the first three, and leaves every
-# file with one of the others to the full reader
+# other tools' lines (DL-2.7, DL-2.8): the quick read takes the first three and Archidekt's
+# entries in the deck, and leaves every file with one of the others to the full reader
 LAYOUT_LINES = ["Deck", "main:", "// a note", "// Sideboard", "Sideboard", "SB: 2 Orca",
                 "sb: 1 Walrus # spare", "About", "Name Deep Divers", "Name Orca x2", "[metadata]",
-                "Name=Deep Divers", "[main]", "[sideboard]", "Side:"]
+                "Name=Deep Divers", "[main]", "[sideboard]", "Side:", "[general]", "Constructed",
+                "1x Orca (abs) 10 [Animals] ^Have,#37d67a^", "2 Orca [Maybeboard]",
+                "1 Walrus [Card Draw,foil] # a note"]
 
 
 @st.composite

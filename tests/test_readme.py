@@ -136,3 +136,23 @@ def test_readme_is_a_guide():
         assert "CONTRACT" not in TEXT[page], page
         if page != "README.md":
             assert page in readme, f"README.md does not link {page}"
+
+
+def test_the_quick_starts_first_command_prints_what_the_readme_says(monkeypatch):
+    """The README said the first quick-start command prints 'one row for the deck, ending in
+    `legal`': the row ends in the fingerprint. What it says now is checked against the
+    command itself (the deckcli part of it, in the repository)."""
+    readme = TEXT["README.md"]
+    block = readme.split("## Quick start", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    first = [line for line in block.splitlines() if line and not line.startswith("#")][0]
+    args = shlex.split(first.rpartition("&& .venv/bin/deckcli ")[2])
+    monkeypatch.chdir(REPO)
+    r = run(*args)
+    said = " ".join(readme.split("The first prints", 1)[1].split(". The second", 1)[0].split())
+    header, rule, row = r.out.splitlines()[:3]
+    total = r.out.rstrip("\n").splitlines()[-1]
+    verdict = row[header.index("verdict"):].split()[0]
+    assert len(r.out.rstrip("\n").splitlines()) == 5, r  # the table of one deck, the total
+    assert f"verdict `{verdict}`" in said, said
+    assert f"`{total}`" in said, (said, total)
+    assert f"exits {r.code}" in said, said

@@ -97,3 +97,15 @@ def test_words_with_a_number_are_still_a_search(words):
     r = run("rules", *words)
     assert r.code == 0 and "no rule has the id" not in r.err, r
     assert r.out or "no rules match" in r.err, r
+def test_a_rule_shows_where_it_is_checked_only_with_verbose():
+    """Judges read the rule and its references; the source files that check it are for
+    contributors: shown with --verbose (they were always shown)."""
+    from deckcli.rulebook import checked_in
+
+    modules = checked_in("AB-1.5")
+    r = run("rules", "AB-1.5")
+    assert r.code == 0 and r.out.startswith("AB-1.5  Copy limit\n"), r
+    assert "see also: AB-1.6" in r.out and "checked in" not in r.out and "deckcli/" not in r.out
+    r = run("rules", "AB-1.5", "--verbose")
+    assert r.code == 0, r
+    assert f"    checked in: {', '.join('deckcli/' + m for m in modules)}" in r.out.splitlines()

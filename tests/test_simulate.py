@@ -706,3 +706,143 @@ def test_a_folder_played_as_alpha_walrus_skips_the_animal_battle_decks(both_game
 def test_decks_of_two_games_named_as_files_are_still_a_usage_error():
     r = run("simulate", GOOD / "casual-risky.txt", GOOD / "alpha-walrus-4p.txt", "--games", "2")
     assert r.code == 2 and "more than one game" in r.err, r
+# -- a result a house rule may decide ---------------------------------------------------------------
+NINE = "4 Blue Whale\n4 Sperm Whale\n1 Fin Whale\n"  # runs out of cards: empty_deck_draw decides
+
+
+def _met_and_won(folder, games: int, rule: str) -> tuple[int, int]:
+    """From the saved games, replayed by the referee: (the decided games that met ``rule``,
+    those of them deck A won). A is the nine-card deck, whatever its seat."""
+    met = won = 0
+    for n in range(1, games + 1):
+        check = run("referee", "check", folder / f"game-{n:05d}.yaml", "-O", "json").json()
+        winner = check["final"]["winner"]
+        if winner is None or rule not in {g["rule"] for g in check["gaps"]}:
+            continue
+        met += 1
+        text = (folder / f"game-{n:05d}.yaml").read_text(encoding="utf-8")
+        a_seat = "p1" if text.index("Fin Whale") < text.index("    p2:") else "p2"
+        won += winner == a_seat
+    return met, won
+
+
+def test_a_result_resting_on_a_default_house_rule_says_so_and_how_to_check(tmp_path,
+                                                                            deck_file):
+    """A nine-card deck wins every game when a draw from an empty deck is skipped (the
+    default) and loses nearly every one when it loses the game: the report counted the gap
+    and said nothing more. Now each gap met in more than a tenth of the games is named with
+    the house rule that settled it, how far A's win rate could move with those games, and the
+    --house-rule values that would check it."""
+    nine = deck_file(NINE, "nine.txt")
+    saved = tmp_path / "games"
+    r = run("simulate", nine, SAVANNA, "--games", "40", "--seed", "1", "--save-games", saved)
+    assert r.code == 0, r
+    met, won = _met_and_won(saved, 40, "AB-G.6")
+    data = sim(nine, SAVANNA, "--games", "40", "--seed", "1")
+    decided = data["results"]["a"] + data["results"]["b"]
+    assert met > decided / 10
+    low = (data["results"]["a"] - won) / decided
+    high = (data["results"]["a"] - won + met) / decided
+    lines = r.out.splitlines()
+    at = lines.index("results that may rest on a house rule (a gap met in more than a tenth "
+                     "of the games):")
+    block = "\n".join(lines[at:])
+    assert (f"  AB-G.6 empty_deck_draw=skip (default): met in {data['gaps']['AB-G.6']} of 40 "
+            f"games") in block, r
+    assert (f"A's win rate, {100 * data['win_rate']['a']:.1f}%, could be {100 * low:.1f}% to "
+            f"{100 * high:.1f}% had those {met} decided games gone otherwise") in block, r
+    assert "    to check: --house-rule empty_deck_draw=lose\n" in block + "\n", r
+    assert all(len(line) <= 100 for line in lines[at:]), r
+    # AB-G.2 is met in 4 of the 40 games: a tenth, not more, so it is not named there
+    assert data["gaps"]["AB-G.2"] == 4 and "AB-G.2" not in block, r
+    # and the check it names does move the result: the nine cards lose under the other value
+    other = sim(nine, SAVANNA, "--games", "40", "--seed", "1", "--house-rule",
+                "empty_deck_draw=lose")
+    assert data["results"]["a"] == 40 and other["results"]["a"] < 20
+
+
+def test_the_json_report_keeps_its_keys_and_adds_each_gaps_ruling_and_results(tmp_path,
+                                                                             deck_file):
+    nine = deck_file(NINE, "nine.txt")
+    saved = tmp_path / "games"
+    data = sim(nine, SAVANNA, "--games", "20", "--seed", "1", "--save-games", saved,
+               "--house-rule", "stat_tie=replay")
+    assert {"version", "game", "seed", "games", "decks", "policies", "house_rules", "results",
+            "win_rate", "gaps", "turns", "actions", "first_player_wins"} <= set(data)
+    rulings = data["gap_rulings"]
+    assert set(rulings) == set(data["gaps"])
+    met, won = _met_and_won(saved, 20, "AB-G.6")
+    six = rulings["AB-G.6"]
+    assert (six["house_rule"], six["value"], six["source"], six["other_values"]) == (
+        "empty_deck_draw", "skip", "default", ["lose"])
+    assert six["games"] == data["gaps"]["AB-G.6"]
+    assert (six["results"]["a"], six["results"]["a"] + six["results"]["b"]) == (won, met)
+    if "AB-G.1" in rulings:
+        assert rulings["AB-G.1"]["source"] == "house-rule"
+        assert rulings["AB-G.1"]["other_values"] == ["challenger", "defender"]
+
+
+def test_a_matrix_names_the_gaps_its_pairings_may_rest_on(deck_file):
+    """Several decks: each gap met in more than a tenth of a pairing's games is named under
+    the matrix with how many pairings, and the values that would check it."""
+    nine = deck_file(NINE, "nine.txt")
+    args = [nine, SAVANNA, RAINFOREST, "--games", "20", "--seed", "3", "--jobs", "1"]
+    data = sim(*args)
+    text = run("simulate", *args)
+    assert text.code == 0, text
+    lines = text.out.splitlines()
+    at = lines.index("results that may rest on a house rule (a gap met in more than a tenth "
+                     "of a pairing's games):")
+    often = [p for p in data["pairings"] if p["gaps"].get("AB-G.6", 0) > p["games"] / 10]
+    assert often and "gap_rulings" in data["pairings"][0]
+    share = max(p["gaps"]["AB-G.6"] / p["games"] for p in often)
+    assert (f"  AB-G.6 empty_deck_draw=skip (default): in {len(often)} of 3 pairings, up to "
+            f"{100 * share:.1f}% of a pairing's games") in lines[at:], text
+    assert "    to check: --house-rule empty_deck_draw=lose" in lines[at:], text
+
+
+def test_the_text_matrix_names_every_deck_whole_and_lines_its_columns_up():
+    """Column heads were the first 10 characters of each name ('casual-sav', 'casual-rai'):
+    two decks could not be told apart. Each deck is now named whole once, with a number the
+    columns use, and every rate stands under its column's number."""
+    args = [DEEP, SAVANNA, RAINFOREST, "--games", "20", "--seed", "3", "--jobs", "1"]
+    data = sim(*args)
+    r = run("simulate", *args)
+    assert r.code == 0, r
+    lines = r.out.splitlines()
+    head = lines[1]
+    names = [p.name for p in (DEEP, SAVANNA, RAINFOREST)]
+    for i, name in enumerate(names):
+        row = lines[2 + i]
+        assert row.startswith(f"#{i + 1}  {name}"), row
+        for j in range(3):
+            at = head.index(f"#{j + 1}") + len(f"#{j + 1}")  # the column's right edge
+            v = data["matrix"][i][j]
+            cell = "-" if v is None else f"{100 * v:.1f}%"
+            assert row[:at].endswith(cell), (row, j, cell)
+    assert all(len(line) <= 100 for line in lines[1:5]), r
+
+
+def test_house_rules_and_gaps_wrap_within_100_columns_item_by_item():
+    """alpha-walrus's 23 house rules were one line of 900 columns: now they wrap at 100
+    columns, never inside a rule, and read back as the JSON lists them; so do the gaps met."""
+    args = [AW2, "--game", "alpha-walrus", "--games", "6", "--seed", "2", "--max-turns", "40"]
+    data = sim(*args)
+    r = run("simulate", *args)
+    assert r.code == 0, r
+    lines = r.out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("house rules: "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("gaps met: "))
+    block = lines[start:end]
+    assert len(block) > 1 and all(len(line) <= 100 for line in block), block
+    assert all(line.startswith("  ") for line in block[1:]), block
+    items = " ".join(line.strip() for line in block)[len("house rules: "):].split(", ")
+    assert items == [f"{h['key']}={h['value']} ({h['source']})" for h in data["house_rules"]]
+    gaps = [lines[end]]
+    for line in lines[end + 1:]:
+        if not line.startswith("  "):
+            break
+        gaps.append(line)
+    assert all(len(line) <= 100 for line in gaps), gaps
+    met = " ".join(line.strip() for line in gaps)[len("gaps met: "):].split(", ")
+    assert [m.split(" in ")[0] for m in met] == list(data["gaps"])

@@ -132,11 +132,39 @@ def test_tags(line):
     assert lines.scan_tags(line) == (rest, groups)
 
 
+FOIL = re.compile(r"(?:^|(?<=\s))\*[fF]\*$")
+MARKER = re.compile(r"(?:^|(?<=\s))\^[^^]*\^$")  # Archidekt's '^Have,#37d67a^'
+
+
+@given(st.lists(st.sampled_from(list("[]*fF^ #,x") + ["Walrus", "*F*", "[foil]", "^Have^",
+                                                      "^Have,#37d67a^", "[Animals]"]),
+                max_size=12).map("".join).map(str.strip))
+@example("Walrus (abs) 12 *F* [Animals] ^Have,#37d67a^")
+@example("Walrus ^a ^b^")
+@example("Walrus^Have^")
+@settings(max_examples=1200, deadline=None)
+def test_marks(line):
+    rest, groups, foil = line, [], False
+    while True:
+        m = TAGS.search(rest)
+        if m:
+            groups.insert(0, m["tags"])
+            rest = rest[: m.start()].rstrip()
+            continue
+        m = FOIL.search(rest) or MARKER.search(rest)
+        if not m:
+            break
+        foil = foil or m.group().startswith("*")
+        rest = rest[: m.start()].rstrip()
+    assert lines.scan_marks(line) == (rest, groups, foil)
+
+
 DECK_LINES = st.lists(st.sampled_from([
     "game: animal-battle", "Format: championship", "format: casual", "name: Deep Divers",
     "player: Ann", "4 Walrus", "4x Walrus (ABS) 12", "1 Walrus [foil] # shiny", "Animals: 4",
     "Actions", "# a note", "", "four Walrus", "0 Orca", "game: alpha-walrus", "  2 Orca  ",
-    "Walrus x4", "Sideboard", "SB: 2 Orca", "Name Orca x2", "Deck", "// a note"]),
+    "Walrus x4", "Sideboard", "SB: 2 Orca", "Name Orca x2", "Deck", "// a note",
+    "1x Orca (abs) 10 [Animals] ^Have,#37d67a^", "2 Orca [Maybeboard]"]),
     max_size=10).map("\n".join)
 
 

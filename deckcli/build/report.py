@@ -4,7 +4,7 @@ before anyone sees it, its numbers on fresh seeds, and the search's story."""
 from __future__ import annotations
 
 from deckcli.diagnostics import visible_name
-from deckcli.sim.report import VERSION, pct
+from deckcli.sim.report import VERSION, fit, pct, wrap
 
 
 def deck_text(r, cand) -> tuple[str, object]:
@@ -80,9 +80,9 @@ def built(r, cand, measured, explained, stats) -> tuple[str, dict]:
 
 
 def render_built(result: dict, stats: dict, text: str | None) -> str:
-    lines = [f"built a {result['format']} deck of {result['card_count']} cards (seed "
+    lines = [f"built a {result['format']} deck of {result['card_count']:,} cards (seed "
              f"{result['seed']}, fingerprint {result['fingerprint']})",
-             f"its win rate, {result['against'][0]['games']} fresh games against each deck "
+             f"its win rate, {result['against'][0]['games']:,} fresh games against each deck "
              f"({result['policy']} play):"]
     for a in result["against"]:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
@@ -93,9 +93,9 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
         if e["swap"] is None:
             lines.append(f"  {e['card']}: no other card in the binder to swap in")
         else:
-            lines.append(f"  {e['card']}: {e['swap']['in']} instead of one costs "
-                         f"{_signed(e['cost'])} (95% CI {_signed(e['ci95'][0])} to "
-                         f"{_signed(e['ci95'][1])})")
+            lines += fit(f"{e['card']}: {e['swap']['in']} instead of one costs "
+                         f"{_signed(e['cost'])}", f"(95% CI {_signed(e['ci95'][0])} to "
+                         f"{_signed(e['ci95'][1])})", "  ", "      ")
     return _ending(lines, result, stats, text)
 
 
@@ -117,15 +117,15 @@ def built_shared(r, cand, measured, stats) -> tuple[str, dict]:
 
 def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
     m = result["measured"]
-    lines = [f"built a shared deck of {result['card_count']} cards for {result['players']} "
+    lines = [f"built a shared deck of {result['card_count']:,} cards for {result['players']} "
              f"players (seed {result['seed']}, fingerprint {result['fingerprint']})",
-             f"chosen for the most even seats; measured on {m['games']} fresh games "
-             f"({result['policy']} play, {m['decided']} decided):"]
+             f"chosen for the most even seats; measured on {m['games']:,} fresh games "
+             f"({result['policy']} play, {m['decided']:,} decided):"]
     for s in m["seats"]:
-        lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
+        lines.append(f"  {s['seat']} won {s['wins']:,}: {pct(s['win_rate'])} (95% CI "
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
-    lines.append(f"  spread {_points(m['spread'])}; undecided {m['undecided']}; the "
-                 f"Final Showdown reached in {m['showdowns']}")
+    lines.append(f"  spread {_points(m['spread'])}; undecided {m['undecided']:,}; the "
+                 f"Final Showdown reached in {m['showdowns']:,}")
     return _ending(lines, result, stats, text)
 
 
@@ -133,8 +133,8 @@ def _ending(lines: list[str], result: dict, stats: dict, text: str | None) -> st
     """A build's last lines: how the search went, then the deck (unless written to a file)."""
     share = stats["playing"] / stats["seconds"] if stats["seconds"] else 0
     s = result["search"]
-    lines.append(f"search: {s['steps']} steps, {s['raced']} raced past the first screen, "
-                 f"{s['improved']} improvements, {s['games']:,} games; "
+    lines.append(f"search: {s['steps']:,} steps, {s['raced']:,} raced past the first screen, "
+                 f"{s['improved']:,} improvements, {s['games']:,} games; "
                  f"{stats['all_games']:,} games with the measuring, in {stats['seconds']:.1f} s, "
                  f"{_floor_pct(share)} of it playing games")
     if text is not None:
@@ -204,7 +204,7 @@ def suggested(r, path: str, measured, found) -> dict:
 def render_suggested(result: dict) -> str:
     if "changes" in result:
         return render_suggested_shared(result)
-    lines = [f"{result['deck']}: {result['against'][0]['games']} fresh games against each deck "
+    lines = [f"{result['deck']}: {result['against'][0]['games']:,} fresh games against each deck "
              f"({result['policy']} play, seed {result['seed']}):"]
     for a in result["against"]:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
@@ -218,13 +218,14 @@ def _found(tried: list[tuple[str, dict]], good_head: str, none: str, gain=_signe
     """What suggest found: the changes shown to help (the 95% interval of the gain above zero),
     or that none is, then the others tried."""
     good = [(label, c) for label, c in tried if c["improves"]]
-    lines = [f"{good_head} (the 95% interval of the gain is above zero):"] if good else \
-        [f"{none} (none has a gain whose 95% interval lies above zero)"]
-    lines += [f"  {label}: {gain(c['gain'])} (95% CI {_signed(c['ci95'][0])} to "
-              f"{_signed(c['ci95'][1])})" for label, c in good]
-    rest = [f"{label} ({_signed(c['gain'])})" for label, c in tried if not c["improves"]]
-    if rest:
-        lines.append("tried, not shown to help: " + "; ".join(rest))
+    lines = wrap(f"{good_head} (the 95% interval of the gain is above zero):", "  ", first="") \
+        if good else wrap(f"{none} (no gain's 95% interval lies above zero)", "  ", first="")
+    for label, c in good:  # within 100 columns: a long pair of names puts the interval below
+        lines += fit(f"{label}: {gain(c['gain'])}", f"(95% CI {_signed(c['ci95'][0])} to "
+                     f"{_signed(c['ci95'][1])})", "  ", "      ")
+    rest = [f"  {label} ({_signed(c['gain'])})" for label, c in tried if not c["improves"]]
+    if rest:  # one a line: joined on one, they ran to hundreds of columns
+        lines += ["tried, not shown to help:", *rest]
     return lines
 
 
@@ -236,11 +237,11 @@ def suggested_shared(r, path: str, measured, found) -> dict:
 
 def render_suggested_shared(result: dict) -> str:
     m = result["measured"]
-    lines = [f"{result['deck']}: {m['games']} fresh games for {result['players']} players "
-             f"({result['policy']} play, seed {result['seed']}), {m['decided']} decided; spread "
+    lines = [f"{result['deck']}: {m['games']:,} fresh games for {result['players']} players "
+             f"({result['policy']} play, seed {result['seed']}), {m['decided']:,} decided; spread "
              f"of the seats' win rates {_points(m['spread'])}:"]
     for s in m["seats"]:
-        lines.append(f"  {s['seat']} won {s['wins']}: {pct(s['win_rate'])} (95% CI "
+        lines.append(f"  {s['seat']} won {s['wins']:,}: {pct(s['win_rate'])} (95% CI "
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
     return "\n".join(lines + _found(
         [(c["change"], c) for c in result["changes"]], "changes that make the seats more even",

@@ -138,6 +138,9 @@ def cli(ctx, game, db_dirs, colour, allowed, debug, config, isolated):
     the nearest deckcli.toml or pyproject.toml [tool.deckcli] above the paths given.
 
     Exit codes: 0 success, 1 problems found, 2 the command could not do its job.
+
+    \b
+    Example: deckcli validate examples/good
     """
     from deckcli.decks.linked import allow
     from deckcli.diagnostics import COLOUR
@@ -193,7 +196,7 @@ def run(argv: list[str] | None = None) -> int:
         if isinstance(exc, click.NoSuchOption) and exc.option_name == "-o":
             exc.message += (" This command writes no file: it prints to stdout (redirect it: "
                             "> FILE); --output/-O picks the format where there is a choice.")
-        exc.show()
+        _usage_error(exc)
         return EXIT_FAILURE
     except click.exceptions.Abort:
         click.echo("deckcli: aborted", err=True)
@@ -225,6 +228,17 @@ def run(argv: list[str] | None = None) -> int:
         return EXIT_FAILURE
     except Exception as exc:  # an internal error: one line, or the traceback with --debug
         return _internal(exc, debug)
+
+
+def _usage_error(exc: click.ClickException) -> None:
+    """A usage error written as every other error is, ``deckcli: error: ...`` (click's own
+    'Error: ...' under a usage block read as a second kind), then where the help is."""
+    from deckcli.cli.common import echo_status
+
+    echo_status(f"deckcli: error: {exc.format_message()}")
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        click.echo(f"Try '{ctx.command_path} --help' for help.", err=True)
 
 
 def _internal(exc: Exception, debug: bool) -> int:

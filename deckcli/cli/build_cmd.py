@@ -209,6 +209,10 @@ def build(ctx, **o):
     stdout, always). Exit 0 when a deck was built, 1 when the collection cannot make a
     legal deck for the format (the message says what is missing), 2 when an input cannot be
     read.
+
+    \b
+    Example: deckcli build --collection examples/collections/binder.txt --games 100 \\
+        --measure 20 --seed 3
     """
     from deckcli.build import report
     from deckcli.build.explain import explain, measure
@@ -304,7 +308,12 @@ def _terminal(stream) -> bool:
 def suggest(ctx, deck, **o):
     """The few single-card swaps from the collection that improve DECK most, each with its
     simulated gain and 95% interval; a swap the intervals cannot tell from no change is not
-    presented as an improvement."""
+    presented as an improvement.
+
+    \b
+    Example: deckcli suggest examples/good/casual-savanna.yaml \\
+        --collection examples/collections/binder.txt --games 100 --measure 20 --seed 1
+    """
     from deckcli.build import report
     from deckcli.build.explain import improvements, measure
 

@@ -19,7 +19,11 @@ from deckcli.diagnostics import number_text
 
 @click.group(cls=Group)
 def cards():
-    """List, show and search cards of a game (default animal-battle)."""
+    """List, show and search cards of a game (default animal-battle).
+
+    \b
+    Example: deckcli cards show Walrus
+    """
 
 
 def _game(ctx, game):
@@ -51,7 +55,9 @@ def _table(index, found, game, set_code: str | None = None) -> str:
                      *[number_text(c.stats[s]) if s in c.stats else "-" for s in stats],
                      " ".join(sets)])
     headers = ["card", "kind", *stats, "sets"]
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    align = ("left", "left", *("right" for _ in stats), "left")  # numbers line up on the right
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True,
+                    colalign=align)
 
 
 def _as_deck(index, found, game, set_code: str | None = None) -> str:
@@ -76,7 +82,7 @@ def _show(index, found, game, output, as_deck, set_code=None) -> None:
         click.echo("deckcli: no cards match", err=True)
     else:
         click.echo(_table(index, found, game, set_code))
-        click.echo(f"\n{len(found)} card(s)")
+        click.echo(f"\n{len(found):,} card(s)")
 
 
 AS_DECK = click.option("--as-deck", is_flag=True,
@@ -94,7 +100,11 @@ AS_DECK = click.option("--as-deck", is_flag=True,
 @db_option
 @click.pass_context
 def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
-    """List every card identity of a game, each as a reference to paste ('Walrus (ABS) 12')."""
+    """List every card identity of a game, each as a reference to paste ('Walrus (ABS) 12').
+
+    \b
+    Example: deckcli cards list --set CLS
+    """
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)
     found = index.all_cards(game)
@@ -123,7 +133,11 @@ def list_cards(ctx, game, kind, set_code, as_deck, output, db_dirs):
 @db_option
 @click.pass_context
 def show(ctx, ref, game, output, db_dirs):
-    """Show one card: REF is a name, 'Name (SET) NUM' or 'SET NUM'."""
+    """Show one card: REF is a name, 'Name (SET) NUM' or 'SET NUM'.
+
+    \b
+    Example: deckcli cards show 'ABS 12'
+    """
     from deckcli.cards.refs import parse_ref
 
     game = _game(ctx, game)

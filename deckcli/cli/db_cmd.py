@@ -12,7 +12,11 @@ from deckcli.cli.configured import Group
 
 @click.group(cls=Group)
 def db():
-    """Build the compiled card index and lint the YAML sources."""
+    """Build the compiled card index and lint the YAML sources.
+
+    \b
+    Example: deckcli db check
+    """
 
 
 @db.command("build")
@@ -25,6 +29,9 @@ def build(ctx, full, db_dirs):
 
     Only the set files whose content changed since a build read them are parsed again; the
     index is the one a build of every file makes (--full parses every file).
+
+    \b
+    Example: deckcli db build
     """
     import time
 
@@ -39,19 +46,19 @@ def build(ctx, full, db_dirs):
     if index.built is not None:
         parts = index.built.parts
         if parts is None:
-            click.echo(f"files read: {len(index.built.files)}, every one parsed")
+            click.echo(f"files read: {len(index.built.files):,}, every one parsed")
         elif index.built.patched:
-            click.echo(f"files read: {len(index.built.files)}, {parts.compiled} parsed, "
-                       f"{parts.reused} compiled before, {index.built.kept} unchanged "
+            click.echo(f"files read: {len(index.built.files):,}, {parts.compiled:,} parsed, "
+                       f"{parts.reused:,} compiled before, {index.built.kept:,} unchanged "
                        "(their rows kept from the last index)")
         else:
-            click.echo(f"files read: {len(index.built.files)}, {parts.compiled} parsed, "
-                       f"{parts.reused} unchanged since a build parsed them")
+            click.echo(f"files read: {len(index.built.files):,}, {parts.compiled:,} parsed, "
+                       f"{parts.reused:,} unchanged since a build parsed them")
     for game, counts in sorted(index.counts().items()):
-        kinds = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())
+        kinds = ", ".join(f"{n:,} {k}" for k, n in sorted(counts.items())
                           if k not in ("printings", "sets"))
-        click.echo(f"{game}: {counts.get('sets', 0)} sets, {kinds}, "
-                   f"{counts.get('printings', 0)} printings")
+        click.echo(f"{game}: {counts.get('sets', 0):,} sets, {kinds}, "
+                   f"{counts.get('printings', 0):,} printings")
     where = visible_name(index.path) if index.path else \
         "memory (the cache folder is not writable)"
     click.echo(f"index: {where} ({elapsed:.2f} s)")
@@ -63,7 +70,11 @@ def build(ctx, full, db_dirs):
 @output_option()
 @click.pass_context
 def check(ctx, db_dirs, output):
-    """Lint every source file; report every problem with file and line (exit 1 if any)."""
+    """Lint every source file; report every problem with file and line (exit 1 if any).
+
+    \b
+    Example: deckcli db check
+    """
     from deckcli.cards.build import compile_sources
     from deckcli.cards.cache import source_dirs
     from deckcli.cards.parts import PartStore
@@ -81,7 +92,7 @@ def check(ctx, db_dirs, output):
 
         for p in problems:  # one line each, as validate's report: a quoted line break escaped
             click.echo(problem_line(p, p.path))
-        click.echo(f"{len(compiled.files)} file(s), {len(compiled.cards)} cards, "
-                   f"{len(compiled.printings)} printings: "
-                   + (f"{len(problems)} problem(s)" if problems else "no problems"))
+        click.echo(f"{len(compiled.files):,} file(s), {len(compiled.cards):,} cards, "
+                   f"{len(compiled.printings):,} printings: "
+                   + (f"{len(problems):,} problem(s)" if problems else "no problems"))
     return EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK

@@ -18,7 +18,7 @@ from deckcli.cli.configured import from_config
 
 
 def _deck_line(side) -> str:
-    cards = f"{side.card_count} card{'s' if side.card_count != 1 else ''}"
+    cards = f"{side.card_count:,} card{'s' if side.card_count != 1 else ''}"
     return f"{side.path}: {cards}, fingerprint {side.fingerprint}"
 
 
@@ -48,6 +48,9 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     Exit 0 when the decks are the same, 1 when they differ (or, for an event, a player's deck
     is missing or unreadable), 2 when a deck (for an event: the event file or DIR) cannot be
     read.
+
+    \b
+    Example: deckcli diff examples/good/championship-deep-divers.txt examples/other-tools/mtgo.dek
     """
     from deckcli.errors import UsageError
     from deckcli.validate import Options, stdin_once
@@ -81,7 +84,12 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     else:
         click.echo(_deck_line(a))
         click.echo(_deck_line(b))
-        click.echo("same cards" if result["same"] else f"different: {result['summary']}")
+        if result["same"]:
+            click.echo("same cards")
+        else:
+            from deckcli.decks.diff import summary_lines
+
+            click.echo("\n".join(summary_lines("different:", result["summary"])))
     return EXIT_OK if result["same"] else EXIT_PROBLEMS
 
 
@@ -146,9 +154,12 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
             elif r["same"]:
                 click.echo(f"{r['player']}: same cards ({r['a']['fingerprint']})")
             else:
-                click.echo(f"{r['player']}: DIFFERENT: {r['summary']}")
+                from deckcli.decks.diff import summary_lines
+
+                click.echo("\n".join(summary_lines(f"{r['player']}: DIFFERENT:",
+                                                    r["summary"])))
         for path in unmatched:
             click.echo(f"{path}: no player in the roster matches this played deck")
-        click.echo(f"{totals['players']} player(s): {same} same, {totals['different']} "
-                   f"different, {missing} missing; {len(unmatched)} played deck(s) unmatched")
+        click.echo(f"{totals['players']:,} player(s): {same:,} same, {totals['different']:,} "
+                   f"different, {missing:,} missing; {len(unmatched):,} played deck(s) unmatched")
     return EXIT_OK if same == len(players) and not unmatched else EXIT_PROBLEMS

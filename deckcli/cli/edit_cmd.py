@@ -23,7 +23,7 @@ def _summary(path: str, deck, index, game) -> str:
     path = visible_name(path)
     report = validate_deck(deck, index, Options(game=game))
     where = report.format or report.game
-    cards = f"{report.card_count} card{'s' if report.card_count != 1 else ''}"
+    cards = f"{report.card_count:,} card{'s' if report.card_count != 1 else ''}"
     if report.legal:
         return f"{path}: {cards}, {where}: legal"
     first = next(p for p in report.problems if p.is_error)
@@ -124,6 +124,9 @@ def new(deck, fmt, game, name, player):
     """Create an empty decklist; its suffix (.txt, .deck, .yaml, .yml, .json) picks the format.
 
     Never overwrites an existing file (exit 2).
+
+    \b
+    Example: deckcli new deck.txt --name 'Deep Divers'
     """
     from deckcli.decks.edit import new_deck_text
     from deckcli.decks.reader import FORMAT_BY_SUFFIX
@@ -168,6 +171,9 @@ def add(ctx, deck, cards, count, game, db_dirs):
 
     Prints the deck's new size and verdict; exit 0 whatever the verdict, 2 when a card is
     unknown or ambiguous (nothing is written).
+
+    \b
+    Example: deckcli add deck.txt 'Walrus (ABS) 12 [foil]' --count 2
     """
     return _edit(ctx, deck, cards, count, game, db_dirs, "add")
 
@@ -187,5 +193,8 @@ def remove(ctx, deck, cards, count, game, db_dirs):
 
     A CARD without a printing removes copies of any printing. Exit 2 when a card is not in
     the deck, unknown or ambiguous (nothing is written).
+
+    \b
+    Example: deckcli remove deck.txt Walrus --count 1
     """
     return _edit(ctx, deck, cards, count, game, db_dirs, "remove")

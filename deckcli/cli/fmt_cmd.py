@@ -235,7 +235,7 @@ def _diff(path: str, old: bytes, new: bytes) -> str:
 
 
 def _plural(n: int, word: str = "file") -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 @click.command()
@@ -266,6 +266,9 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 
     Exit 0 when done, 1 when --check finds a file to change or a file cannot be read as a deck,
     2 on missing paths, a bad event file or an internal error.
+
+    \b
+    Example: deckcli fmt --check examples/good
     """
     from deckcli.decks.format import CannotFormat
     from deckcli.decks.reader import other_tool, read_bytes
@@ -350,9 +353,9 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     would = check or show_diff
     parts = [f"{_plural(changed)} {'would be reformatted' if would else 'reformatted'}"]
     if unchanged:
-        parts.append(f"{unchanged} unchanged")
+        parts.append(f"{unchanged:,} unchanged")
     if failed:
-        parts.append(f"{failed} could not be formatted")
+        parts.append(f"{failed:,} could not be formatted")
     _say(", ".join(parts))
     if internal:
         return EXIT_FAILURE
@@ -382,6 +385,9 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     are added where the entry lacks them); the rest goes along where the target can carry it,
     and a warning on stderr names each kind of thing the target leaves out (CSV carries cards
     only). '-' reads stdin. Exit 1 when the deck cannot be read.
+
+    \b
+    Example: deckcli convert examples/good/casual-savanna.yaml --to text
     """
     import os
 
@@ -433,7 +439,7 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
             # the game the command was told (a CSV list carries none): written down, so the
             # result is read as that game's deck without --game
             deck.header = {"game": game, **deck.header}
-        for what in dropped(deck, to):
+        for what in dropped(deck, to, _sections_derived(deck, index, game)):
             _say(f"{deck.path}: warning: {to} cannot hold {what}; left out")
     from deckcli.decks.xmldeck import CannotWrite
 
@@ -465,3 +471,17 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
     atomic_write(out, result.encode("utf-8"))
     _say(f"wrote {out} ({to})")
     return EXIT_OK
+
+
+def _sections_derived(deck, index, game: str | None) -> bool:
+    """Whether the deck's section headers say only what its cards say (fmt writes them again
+    from the cards): then a target without sections drops them without a warning."""
+    if not deck.sections:
+        return False
+    from deckcli.decks.format import CannotFormat, game_for
+    from deckcli.decks.plan import sections_from_cards
+
+    try:
+        return sections_from_cards(deck, index, game_for(deck, game))
+    except CannotFormat:
+        return False

@@ -195,7 +195,8 @@ def _referee_help() -> str:
             "Where the rules leave a situation open the ruling says so (\"gap\": true) and "
             "applies a house ruling only when one is given (--house-rule KEY=VALUE or --event "
             "FILE).\n\n\b\nThe game: --game (here, on the subcommand or on deckcli), else the\n"
-            f"configuration's game, else {DEFAULT_GAME}.\n{table}")
+            f"configuration's game, else {DEFAULT_GAME}.\n{table}\n\n\b\n"
+            "Example: deckcli referee check examples/games/aw-opening.yaml")
 
 
 @click.group(cls=RefereeGroup, help=_referee_help())
@@ -247,7 +248,11 @@ def _log_command(f):
               help="Show every step with the rules it applied and what happened.")
 @_log_command
 def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game, every_step):
-    """Replay a recorded game log; report every illegal action (exit 1 if any)."""
+    """Replay a recorded game log; report every illegal action (exit 1 if any).
+
+    \b
+    Example: deckcli referee check examples/games/ab-illegal-actions.yaml  # exit 1
+    """
     from deckcli.games.replay import check as check_result
     from deckcli.games.replay import render_check
 
@@ -263,7 +268,11 @@ def check(ctx, gamelog, output, house_rules, event_path, db_dirs, game, every_st
 @referee.command("legal")
 @_log_command
 def legal(ctx, gamelog, output, house_rules, event_path, db_dirs, game):
-    """List the legal actions at the end of a recorded game log."""
+    """List the legal actions at the end of a recorded game log.
+
+    \b
+    Example: deckcli referee legal examples/games/ab-clean-game.yaml
+    """
     from deckcli.games.replay import legal as legal_result
     from deckcli.games.replay import render_legal
 

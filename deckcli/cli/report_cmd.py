@@ -103,6 +103,9 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
     subtotals, the deck fingerprint, the verdict and boxes for judges' initials. Print it from
     a browser (A4 or US Letter). Exit 0 when written, illegal decks included (the sheet shows
     the verdict); 2 for a missing deck file or a bad event file.
+
+    \b
+    Example: deckcli sheet --event examples/event/event.yaml -o sheets.html
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.sheet import render_sheets
@@ -133,8 +136,8 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
         from deckcli.diagnostics import visible_name
 
         legal = sum(1 for s in sheets if s.legal)
-        click.echo(f"wrote {len(sheets)} sheet(s) to {visible_name(out)}: {legal} legal, "
-                   f"{len(sheets) - legal} illegal or missing", err=True)
+        click.echo(f"wrote {len(sheets):,} sheet(s) to {visible_name(out)}: {legal:,} legal, "
+                   f"{len(sheets) - legal:,} illegal or missing", err=True)
     return EXIT_OK
 
 
@@ -170,6 +173,9 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     Every deck with its verdict, problems (linked to the rules' text) and fingerprint, the
     most played cards, each card's share of decks and each battle statistic's profile, drawn
     as inline SVG. Exit 0 when written; 2 for a bad event file.
+
+    \b
+    Example: deckcli report examples/event/event.yaml -o report.html
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.report import render_report
@@ -188,7 +194,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     if out != "-":
         from deckcli.diagnostics import visible_name
 
-        click.echo(f"wrote the report on {len(sheets)} deck(s) to {visible_name(out)}",
+        click.echo(f"wrote the report on {len(sheets):,} deck(s) to {visible_name(out)}",
                    err=True)
     return EXIT_OK
 
@@ -209,6 +215,9 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     Population); the chance of an Animal in the opening six. alpha-walrus: cards by kind and
     the creature levels. Exit 0; 2 when the file is missing or not a decklist (empty,
     binary), with nothing printed before the error.
+
+    \b
+    Example: deckcli stats examples/good/championship-deep-divers.txt
     """
     from deckcli.sheets import load_deck
     from deckcli.sheets.stats import deck_stats
@@ -268,18 +277,18 @@ def render_stats(doc: dict) -> str:
     title = doc["name"] or doc["path"] or "deck"
     where = f"  ({doc['path']})" if doc["name"] and doc["path"] else ""
     lines = [f"{title}{where}", ", ".join(x for x in (
-        doc["game"], doc["format"], f"{doc['cards']} cards") if x)]
+        doc["game"], doc["format"], f"{doc['cards']:,} cards") if x)]
     if doc["unresolved"]:
-        lines.append(f"{doc['unresolved']} card(s) name no known card and are left out")
+        lines.append(f"{doc['unresolved']:,} card(s) name no known card and are left out")
     plurals = GAMES[doc["game"]].kinds if doc["game"] in GAMES else {}
     total = doc["cards"] or 1
-    rows = [[plurals.get(k, k), n, _bar(n / total), pct(n / total, 0)]
+    rows = [[plurals.get(k, k), f"{n:,}", _bar(n / total), pct(n / total, 0)]
             for k, n in doc["kinds"].items()]
     if rows:
         lines += ["", table(["kind", "cards", "", "share"], _right(rows, (1, 3)))]
     if "levels" in doc:
         most = max(doc["levels"].values(), default=0) or 1
-        rows = [[f"level {lv}", n, _bar(n / most)] for lv, n in doc["levels"].items()]
+        rows = [[f"level {lv}", f"{n:,}", _bar(n / most)] for lv, n in doc["levels"].items()]
         lines += ["", "Creature levels (copies):",
                   table(["level", "creatures", ""], _right(rows, (1,))) if rows else "none"]
     if "stats" in doc:
@@ -300,8 +309,8 @@ def render_stats(doc: dict) -> str:
         o = doc["opening_hand"]
         lines += ["", (f"Opening hand ({o['cards']} cards, rule {o['rule']}): "
                        f"{_chance(o['chance_at_least_one'])} chance of at least one Animal; "
-                       f"{num(o['expected_animals'])} Animals expected ({o['animals']} in "
-                       f"{doc['cards']} cards).")]
+                       f"{num(o['expected_animals'])} Animals expected ({o['animals']:,} in "
+                       f"{doc['cards']:,} cards).")]
     from deckcli.diagnostics import visible
 
     return visible("\n".join(lines))  # a deck's name or path may hold control characters
@@ -338,6 +347,9 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     A listed player without a deck is listed as 'missing'. CSV cells a spreadsheet would run
     as formulas are escaped. Written whatever the verdicts; exit 0 when every deck is legal,
     1 when one is illegal or missing, 2 for a bad event file.
+
+    \b
+    Example: deckcli export --event examples/event/event.yaml --to csv  # exit 1
     """
     from deckcli.sheets import load_event_decks
     from deckcli.sheets.export import export as render
@@ -355,7 +367,7 @@ def export(ctx, event_path, to, out, paper, db_dirs):
     if out:
         from deckcli.diagnostics import visible_name
 
-        click.echo(f"wrote {len(sheets)} deck(s) of {visible_name(event_path)} to "
+        click.echo(f"wrote {len(sheets):,} deck(s) of {visible_name(event_path)} to "
                    f"{visible_name(out)} ({to})", err=True)
     # written either way; the exit code says whether every deck is legal, as for every command
     return EXIT_OK if all(s.legal for s in sheets) else EXIT_PROBLEMS

@@ -1,4 +1,4 @@
-"""``deckcli rules [RULE-ID | WORDS] [--game G] [--output json]``."""
+"""``deckcli rules [RULE-ID | WORDS] [--game G] [--output json] [--verbose]``."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import echo_json, echo_status, game_option, output_option, pick_game
 
 
-def _render(rule, full: bool = True) -> str:
+def _render(rule, full: bool = True, verbose: bool = False) -> str:
+    """A rule: id, title and text; in ``full`` the rules it points at; with ``verbose`` the
+    modules that check it (for contributors: a judge has no use for source paths)."""
     text = f"{rule.id}  {rule.title}\n    {rule.text}"
     if full and rule.refs:
         text += f"\n    see also: {', '.join(rule.refs)}"
-    if full:
+    if verbose:
         from deckcli.rulebook import checked_in
 
         where = checked_in(rule.id)
@@ -25,13 +27,18 @@ def _render(rule, full: bool = True) -> str:
 @click.argument("query", nargs=-1, shell_complete=complete.rule_id)
 @game_option
 @output_option()
+@click.option("--verbose", "-v", is_flag=True,
+              help="Also name the source files that check each rule (for contributors).")
 @click.pass_context
-def rules(ctx, query, game, output):
+def rules(ctx, query, game, output, verbose):
     """Show the rules reference: all of it, one rule by id, or rules matching words.
 
     Ids are stable: AB- animal-battle, AW- alpha-walrus, DL- reading decklists,
     EV- event files, DB- card database files. Gaps (situations the rules leave open) are
     marked and name the house-rule key that settles them.
+
+    \b
+    Example: deckcli rules AB-1.5
     """
     from deckcli.errors import NotFoundError
     from deckcli.rulebook import all_rules, referring_to, rules_by_id, search_rules
@@ -51,7 +58,7 @@ def rules(ctx, query, game, output):
             echo_json([rule.to_json() for rule in named])
             return EXIT_OK
         for i, rule in enumerate(named):
-            click.echo(("\n" if i else "") + _render(rule))
+            click.echo(("\n" if i else "") + _render(rule, verbose=verbose))
             related = referring_to(rule.id)
             if related:
                 click.echo("\nreferred to by:")
@@ -64,5 +71,5 @@ def rules(ctx, query, game, output):
     elif not found:
         click.echo(f"deckcli: no rules match {text!r}", err=True)
     else:
-        click.echo("\n".join(_render(r, full=False) for r in found))
+        click.echo("\n".join(_render(r, full=False, verbose=verbose) for r in found))
     return EXIT_OK

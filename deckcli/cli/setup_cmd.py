@@ -32,7 +32,11 @@ from deckcli.cli.common import (
 @db_option
 @click.pass_context
 def setup(ctx, deck, game, seed, players, opponent, output, db_dirs):
-    """Perform the game's setup exactly as the rules order it, from a seeded shuffle."""
+    """Perform the game's setup exactly as the rules order it, from a seeded shuffle.
+
+    \b
+    Example: deckcli setup examples/good/casual-savanna.yaml --seed 1
+    """
     from deckcli.decks.reader import read_deck
     from deckcli.errors import unreadable_deck
     from deckcli.games import GAMES

@@ -127,6 +127,10 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     Two decks: A against B, in seat-swapped pairs from the same shuffles.
     More decks (or a folder): every pairing, a matchup matrix (--csv, --html).
     alpha-walrus: one shared deck for --players seats, wins by seat.
+
+    \b
+    Example: deckcli simulate examples/good/casual-savanna.yaml \\
+        examples/good/casual-rainforest.json --games 100 --seed 1
     """
     from deckcli.decks.writer import check_target, writable_folder
     from deckcli.diagnostics import visible_name

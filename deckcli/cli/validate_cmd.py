@@ -10,6 +10,7 @@ from deckcli.cli.common import (
     collect_decks,
     db_option,
     echo_status,
+    echo_warning,
     game_option,
     jobs_option,
     open_index,
@@ -42,13 +43,22 @@ OUTPUTS = list(REPORTERS)
                     formats=OUTPUTS)
 @jobs_option(help="Processes checking decks: auto (one per CPU for a run of many decks, "
                  "else one), 1, or 0 for one per CPU.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="Text report: the illegal decks and their problems only, then the total.")
+@click.option("--statistics", is_flag=True,
+              help="After the report, count the problems by rule (on stderr beside a json, "
+                   "junit or sarif report on stdout).")
 @db_option
 @click.pass_context
-def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, jobs, db_dirs):
+def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, jobs, quiet,
+             statistics, db_dirs):
     """Check decklists (files or folders) against the game's deck rules.
 
     Exit 0 when every deck is legal, 1 when any deck is illegal or unreadable, 2 when the
     command cannot run (missing path, bad event file or card database).
+
+    \b
+    Example: deckcli validate examples/good examples/bad --quiet --statistics  # exit 1
     """
     import os
 
@@ -103,10 +113,32 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
         click.echo("deckcli: note: no decklists among the files given; nothing to check",
                    err=True)
 
+    if quiet and output != "text" and not out:  # no text report to make quiet (DL-5.3)
+        echo_warning(f"--quiet changes nothing with --output {output} (it leaves out the "
+                     "legal decks of a text report)", rule="DL-5.3")
     from deckcli.batch import run_validation
 
+    observers = []
+    counts = summary = None
+    if statistics:
+        from deckcli.reporters.summary import RuleCounts
+
+        counts = RuleCounts()
+        observers.append(counts)
+    summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if output == "github" and os.environ.get("GITHUB_ACTIONS") == "true" and summary_path:
+        from deckcli.reporters.summary import StepSummary
+
+        summary = StepSummary()
+        observers.append(summary)
     legal = run_validation(targets, index, options, output=output, output_file=out,
-                           jobs=jobs, roster=roster, event=event)
+                           jobs=jobs, roster=roster, event=event, quiet=quiet,
+                           observers=observers)
+    if counts is not None:  # where the text goes: stdout, unless it holds a json, junit or
+        # sarif report
+        click.echo(counts.render(), err=output not in ("text", "github") and not out)
+    if summary is not None:
+        _append_summary(summary_path, summary.render())
     return EXIT_OK if legal else EXIT_PROBLEMS
 
 
@@ -150,3 +182,14 @@ def _unique(paths: list[str]) -> list[str]:
             seen.add(key)
             out.append(path)
     return out
+def _append_summary(path: str, text: str) -> None:
+    """Append the job summary to ``$GITHUB_STEP_SUMMARY``, as GitHub expects (each step adds
+    to the file); a file that cannot be written is a warning: the verdicts stand."""
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        from deckcli.diagnostics import visible_name
+
+        echo_status(f"deckcli: warning: could not write the job summary to "
+                    f"{visible_name(path)}: {exc.strerror or exc}")

@@ -34,8 +34,10 @@ def _entries(n: int) -> str:
     return f"{n:,} entr{'y' if n == 1 else 'ies'}"
 
 
-def held(deck: Deck) -> dict[str, str]:
-    """Each kind the deck holds, described for a warning ("the header line 'name: ...'")."""
+def held(deck: Deck, sections_derived: bool = False) -> dict[str, str]:
+    """Each kind the deck holds, described for a warning ("the header line 'name: ...'");
+    with ``sections_derived`` (its section headers say only what its cards say, as ``fmt``
+    writes them: :func:`~deckcli.decks.plan.sections_from_cards`), not its section headers."""
     everything = deck.entries + deck.sideboard
     out = {k: f"'{k}: {deck.header[k]}'" for k in HEADER_KEYS if deck.header.get(k)}
     if deck.preamble:
@@ -52,7 +54,7 @@ def held(deck: Deck) -> dict[str, str]:
     n = sum(1 for e in everything if e.variants)
     if n:
         out["variants"] = f"the variant tags of {_entries(n)}"
-    if deck.sections:
+    if deck.sections and not sections_derived:
         out["sections"] = "the section headers " + ", ".join(
             dict.fromkeys(s.word for s in deck.sections))
     if deck.sideboard:
@@ -61,10 +63,12 @@ def held(deck: Deck) -> dict[str, str]:
     return out
 
 
-def dropped(deck: Deck, target: str) -> list[str]:
-    """What the deck holds that ``target`` cannot carry, one description per kind."""
+def dropped(deck: Deck, target: str, sections_derived: bool = False) -> list[str]:
+    """What the deck holds that ``target`` cannot carry, one description per kind (see
+    :func:`held` for ``sections_derived``)."""
     carries = CARRIES[target]
-    found = [(kind, what) for kind, what in held(deck).items() if kind not in carries]
+    found = [(kind, what) for kind, what in held(deck, sections_derived).items()
+             if kind not in carries]
     header = [what for kind, what in found if kind in HEADER_KEYS]
     out = [f"the header line{'s' if len(header) > 1 else ''} {', '.join(header)}"] \
         if header else []

@@ -26,10 +26,10 @@ def breakdown(group: list[Resolved]) -> str:
         label = version_label(r)
         versions[label] = versions.get(label, 0) + r.entry.count
         first.setdefault(label, r.entry.line or 0)
-    parts = ", ".join(f"{versions[v]} {v}" for v in sorted(versions, key=lambda v: (first[v], v)))
+    parts = ", ".join(f"{versions[v]:,} {v}" for v in sorted(versions, key=lambda v: (first[v], v)))
     shown = ", ".join(map(str, lines[:12]))
     if len(lines) > 12:
-        shown += f", … ({len(lines)} lines)"
+        shown += f", … ({len(lines):,} lines)"
     where = ("line " if len(lines) == 1 else "lines ") + shown if lines else ""
     return f"{where}: {parts}" if where else parts
 

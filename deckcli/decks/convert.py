@@ -186,7 +186,7 @@ def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
         out += [f"  {n:>{width}}  {text}" for n, text in rows]
         out.append(f"  {title} subtotal: {subtotal}")
     total = sum(x.count for g in groups for x in g.lines) + sum(x.count for x in loose)
-    out += ["", f"Total: {total} card{'s' if total != 1 else ''}", "",
+    out += ["", f"Total: {total:,} card{'s' if total != 1 else ''}", "",
             field("Signature", None), field("Date", None)]
     return "\n".join(out) + "\n"
 

@@ -1,6 +1,10 @@
 """CSV decklists: columns ``count,name,set,number,variants`` (CONTRACT.md); cards only.
 
-``variants`` holds tags separated by ``;`` or spaces. The first row is the header.
+``variants`` holds tags separated by ``;`` or spaces. The first row is the header, its names
+in any case; other tools' CSV exports are read too (rule DL-1.2): ``Quantity`` for ``count``,
+``Collector Number`` for ``number``, and a ``Foil`` column whose ``foil``, ``true``, ``yes``
+or ``1`` means the foil version (empty, ``false``, ``no``, ``0`` or ``normal``: not foil; any
+other value is an error on its line, so the column is never dropped in silence).
 
 Every CSV deckcli writes goes through :func:`csv_text`, which escapes a cell a spreadsheet
 would run as a formula the way OWASP recommends ("CSV injection"): a cell starting with ``=``,
@@ -15,11 +19,17 @@ import csv
 import io
 
 from deckcli.decks.limits import MAX_ENTRIES, MAX_LINE_CHARS
+from deckcli.decks.lines import shorten
 from deckcli.decks.model import EMPTY_DECK, Deck
 from deckcli.decks.structured import entry_from
 from deckcli.diagnostics import Repeats, error
 
 COLUMNS = ("count", "name", "set", "number", "variants")
+
+#: other tools' names for deckcli's columns (folded), and their Foil column
+ALIASES = {"quantity": "count", "collector number": "number", "foil": "foil"}
+FOIL_YES = frozenset({"foil", "true", "yes", "1"})
+FOIL_NO = frozenset({"", "false", "no", "0", "normal"})
 
 #: A cell starting with one of these is run as a formula by spreadsheets (OWASP).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -75,13 +85,15 @@ def parse_csv(text: str, path: str | None) -> Deck:
         if header is None:
             bad(*EMPTY_DECK, None)
             return deck
-        columns = [h.strip().lower() for h in header]
+        written = [" ".join(h.split()).lower() for h in header]
+        columns = [ALIASES.get(h, h) for h in written]
         if "count" not in columns or "name" not in columns:
             bad("bad-structure", "DL-1.2",
-                f"CSV header must name the columns {','.join(COLUMNS)}; found {','.join(columns)}",
-                1)
+                "CSV header must name the columns count (or Quantity) and name, and may name "
+                f"set, number (or Collector Number), variants and foil; found "
+                f"{','.join(written)}", 1)
             return deck
-        twice = sorted({c for c in columns if c in COLUMNS and columns.count(c) > 1})
+        twice = sorted({c for c in columns if c in (*COLUMNS, "foil") and columns.count(c) > 1})
         if twice:  # which of the two would count? neither is guessed
             bad("bad-structure", "DL-1.2",
                 f"CSV header names the column{'s' if len(twice) > 1 else ''} "
@@ -103,6 +115,13 @@ def parse_csv(text: str, path: str | None) -> Deck:
                     if c in COLUMNS and v.strip()}
             if "variants" in item:
                 item["variants"] = [t for t in item["variants"].replace(";", " ").split() if t]
+            foil = next((v.strip() for c, v in zip(columns, row) if c == "foil"), "")
+            if foil.lower() in FOIL_YES:
+                item["variants"] = [*item.get("variants", ()), "foil"]
+            elif foil.lower() not in FOIL_NO:  # the entry counts, as with an unknown tag
+                bad("unknown-variant", "DL-4.1",
+                    f"Foil '{shorten(foil, 40)}' says neither foil (foil, true, yes, 1) nor "
+                    "regular (empty, false, no, 0, normal)", line)
             entry = entry_from(item, line, bad)
             if entry is not None:
                 deck.entries.append(entry)

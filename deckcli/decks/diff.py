@@ -95,15 +95,30 @@ def changes(a: Side, b: Side) -> tuple[list[dict], list[str]]:
     return [item for _, item in out], [label for label, _ in out]
 
 
-def summary(items: list[dict], labels: list[str]) -> str:
-    """'-1 Orca (ABS) 10, +1 Narwhal (ABS) 13': what B has less, then what it has more."""
+def summary(items: list[dict], labels: list[str]) -> list[str]:
+    """['-1 Orca (ABS) 10', '+1 Narwhal (ABS) 13']: what B has less, then what it has more."""
     less = [f"-{i['a'] - i['b']} {label}" for i, label in zip(items, labels) if i["a"] > i["b"]]
     more = [f"+{i['b'] - i['a']} {label}" for i, label in zip(items, labels) if i["b"] > i["a"]]
-    return ", ".join(less + more)
+    return less + more
+
+
+#: a difference longer than this is written one change a line
+WIDTH = 100
+
+
+def summary_lines(head: str, parts: list[str]) -> list[str]:
+    """``head`` and the changes on one line (``different: -1 Orca (ABS) 10, +1 Narwhal (ABS)
+    13``) when it fits in :data:`WIDTH` columns, else ``head`` with the number of changes and
+    one change a line under it."""
+    one = f"{head} {', '.join(parts)}"
+    if len(one) <= WIDTH:
+        return [one]
+    return [f"{head} {len(parts):,} changes", *(f"  {p}" for p in parts)]
 
 
 def compare(a: Side, b: Side) -> dict:
-    """The CONTRACT.md diff object of two sides (plus the judge's one-line summary)."""
+    """The diff object of two sides, as docs/commands.md gives it (plus the judge's summary:
+    the changes, as :func:`summary_lines` writes them)."""
     items, labels = changes(a, b)
     return {"version": 1, "same": not items, "a": a.to_json(), "b": b.to_json(),
             "changes": items, "summary": summary(items, labels)}

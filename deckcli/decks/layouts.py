@@ -5,6 +5,7 @@
     Sideboard Side      SB:       // Sideboard          <- cards that are not part of the deck
     SB: 2 Orca                                          <- one such card
     [metadata]  Name=Deep Divers  [main]  [sideboard]   <- Forge's .dck layout
+    [general]   Constructed                             <- Forge: the deck's type
 
 Each is a line without a leading quantity, so none of them can be taken for an entry; a card
 name can only meet them in ``Name ...`` before the first entry (the deck's name wins there, as
@@ -20,15 +21,16 @@ from __future__ import annotations
 
 from deckcli.diagnostics import warning
 
-MAIN, SIDE, ABOUT, METADATA = "main", "side", "about", "metadata"
+MAIN, SIDE, ABOUT, METADATA, GENERAL = "main", "side", "about", "metadata", "general"
 
 _WORDS = {"deck": MAIN, "main": MAIN, "maindeck": MAIN,
           "sideboard": SIDE, "side": SIDE, "sb": SIDE, "about": ABOUT}
-_FORGE = {"[main]": MAIN, "[sideboard]": SIDE, "[metadata]": METADATA}
+_FORGE = {"[main]": MAIN, "[sideboard]": SIDE, "[metadata]": METADATA, "[general]": GENERAL}
 
 
 def zone_line(line: str) -> str | None:
-    """What a layout line starts: MAIN, SIDE, ABOUT or METADATA; None for any other line."""
+    """What a layout line starts: MAIN, SIDE, ABOUT, METADATA or GENERAL; None for any other
+    line."""
     if len(line) > 12:
         return None  # longer than any of the words: the usual answer, taken at once
     folded = line.casefold()
@@ -41,8 +43,8 @@ def zone_line(line: str) -> str | None:
 
 def forge_start(text: str) -> bool:
     """Whether the first line that is not blank is one of Forge's section lines
-    (``[metadata]``, ``[main]``, ``[sideboard]``, any case): a text decklist in Forge's
-    layout, which no JSON document starts with."""
+    (``[metadata]``, ``[general]``, ``[main]``, ``[sideboard]``, any case): a text decklist
+    in Forge's layout, which no JSON document starts with."""
     first = text.lstrip().split("\n", 1)[0]
     return first.strip().casefold() in _FORGE
 
@@ -72,6 +74,12 @@ def metadata_line(line: str) -> tuple[str, str] | None:
     if sep and key.strip():
         return key.strip().casefold(), value.strip()
     return None
+
+
+def deck_type_line(line: str) -> bool:
+    """Forge's ``[general]`` line naming the deck's type (``Constructed``, ``Limited``): words
+    of letters alone, so no entry (which starts or ends with a quantity) is taken for one."""
+    return line.replace(" ", "").isalpha()
 
 
 #: At most this many line ranges are listed in one message; the rest are counted.
@@ -104,6 +112,6 @@ def left_out(sideboard, path: str | None, what: str = "sideboard"):
         where = f" on line{'s' if len(lines) > 1 else ''} {line_ranges(lines)}"
     return warning(
         "sideboard", "DL-2.7",
-        f"{copies} {what} card{'s' if copies != 1 else ''}{where} left out: neither game has a "
+        f"{copies:,} {what} card{'s' if copies != 1 else ''}{where} left out: neither game has a "
         "sideboard, so they are not part of the deck and not counted",
         path=path, line=min(lines) if lines else None)

@@ -68,8 +68,9 @@ def scan_count_after(line: str) -> tuple[str, str] | None:
 
 
 def scan_marks(rest: str) -> tuple[str, list[str], bool]:
-    """Strip what may follow a card at the end of a line: ``[tag]`` groups and Moxfield's
-    ``*F*`` (foil), in any order: (what is left, the groups' insides in order, foil seen)."""
+    """Strip what may follow a card at the end of a line: ``[tag]`` groups, Moxfield's and
+    Archidekt's ``*F*`` (foil) and Archidekt's ``^Have,#37d67a^`` markers (which say nothing
+    of the card), in any order: (what is left, the groups' insides in order, foil seen)."""
     groups: list[str] = []
     foil = False
     while True:
@@ -79,7 +80,37 @@ def scan_marks(rest: str) -> tuple[str, list[str], bool]:
             foil = True
             rest = rest[:-3].rstrip()
             continue
+        if rest[-1:] == "^":
+            opening = rest.rfind("^", 0, len(rest) - 1)
+            if opening == 0 or opening > 0 and rest[opening - 1].isspace():
+                rest = rest[:opening].rstrip()
+                continue
         return rest, groups, foil
+
+
+def _markers(line: str) -> list[tuple[int, int]]:
+    """Where Archidekt's ``^Have,#37d67a^`` markers stand in ``line``: (first, last) of each
+    pair of carets with white space (or the line's ends) outside them."""
+    spans: list[tuple[int, int]] = []
+    i = line.find("^")
+    while i >= 0:
+        j = line.find("^", i + 1)
+        if j < 0:
+            break
+        if (i == 0 or line[i - 1].isspace()) and (j + 1 == len(line) or line[j + 1].isspace()):
+            spans.append((i, j))
+            i = line.find("^", j + 1)
+        else:
+            i = j
+    return spans
+
+
+def _outside(line: str, what: str, spans: list[tuple[int, int]]) -> int:
+    """The first ``what`` in ``line`` outside every span (-1 if none)."""
+    at = line.find(what)
+    while at >= 0 and any(a < at <= b for a, b in spans):
+        at = line.find(what, at + 1)
+    return at
 
 
 def _scan_forge(body: str) -> tuple[str, str, None] | None:
@@ -95,9 +126,14 @@ def _scan_forge(body: str) -> tuple[str, str, None] | None:
 
 def split_comment(line: str) -> tuple[str, str | None]:
     """(the line before its trailing comment, the comment or None), both stripped: a comment
-    starts at the first ``#`` or ``//``."""
+    starts at the first ``#`` or ``//`` outside an Archidekt marker (``^Have,#37d67a^``)."""
     at = line.find("#")
     slash = line.find("//") if "/" in line else -1
+    if "^" in line and (at >= 0 or slash >= 0):
+        spans = _markers(line)
+        if spans:
+            at = _outside(line, "#", spans)
+            slash = _outside(line, "//", spans)
     if slash >= 0 and (at < 0 or slash < at):
         return line[:slash].strip(), line[slash + 2:].strip()
     if at < 0:
@@ -290,7 +326,9 @@ def read_section(line: str, lineno: int, words: frozenset[str]) -> Section | Non
 
 
 def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
-    """An entry line's problems, and its (count, name, set, number, variants, line, whole)."""
+    """An entry line's problems, and its (count, name, set, number, variants, board, whole):
+    ``board`` is the category that puts the entry beside the deck (``Maybeboard``), else
+    None."""
     faults: list[tuple[str, str, str]] = []
     digits, rest = qty
     rest = rest.strip()
@@ -308,15 +346,27 @@ def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
     rest, groups, foil = scan_marks(rest)
     if foil:
         groups.append("foil")
+    board = None  # the category that puts the entry beside the deck (Archidekt's Maybeboard)
     for group in groups:
-        for word in group.replace(",", " ").split():
-            tag = variant_tag(word)
-            if tag is None:
-                faults.append(("unknown-variant", "DL-4.1",
-                               f"[{word}] is not a variant tag (alternate-art, foil, "
-                               "promotional, first-edition)"))
-            elif tag not in tags:
-                tags.append(tag)
+        for item in group.split(","):
+            words = item.split()
+            if not words:
+                continue
+            found = [variant_tag(item)]
+            if found[0] is None:
+                found = [variant_tag(word) for word in words]
+                if None in found:
+                    kind = category(item)
+                    if kind is not None:  # another tool's category: says nothing of the card
+                        board = board or (item.strip() if kind else None)
+                        continue
+            for word, tag in zip(words, found):
+                if tag is None:
+                    faults.append(("unknown-variant", "DL-4.1",
+                                   f"[{word}] is not a variant tag (alternate-art, foil, "
+                                   "promotional, first-edition)"))
+                elif tag not in tags:
+                    tags.append(tag)
     if not rest:
         return faults + [("no-name", "DL-2.1",
                           f"quantity {count} is not followed by a card name")], None
@@ -334,7 +384,29 @@ def _read_entry(qty: tuple[str, str], is_set) -> tuple[list, tuple | None]:
     if found is not None:
         name, code, number = found
         code, whole = code.upper(), body
-    return faults, (count, name, code, number, tuple(tags), None, whole)
+    return faults, (count, name, code, number, tuple(tags), board, whole)
+
+
+#: Categories that hold cards beside the deck, not in it (Archidekt's boards)
+OFF_DECK = frozenset({"maybeboard", "sideboard"})
+
+
+def category(item: str) -> bool | None:
+    """Whether a bracketed item that is no variant tag is another tool's category (rule
+    DL-2.8), and which (rule DL-2.7 for those beside the deck):
+    True for one whose cards are not part of the deck (``Maybeboard``, ``Sideboard``, or one
+    Archidekt marks ``{noDeck}``), False for any other (``Animals``, ``Card Draw``,
+    ``Commander{top}``: a label), None for no category (a lower-case word such as ``shiny``,
+    an unknown tag). A category starts with a capital letter or carries Archidekt's ``{...}``
+    flags; a kind's plural or a board's name is one in any case."""
+    item = item.strip()
+    base = item.partition("{")[0].strip()
+    folded = fold_name(base)
+    if "{nodeck}" in item.casefold() or folded in OFF_DECK:
+        return True
+    if "{" in item or "A" <= item[:1] <= "Z" or folded in section_words():
+        return False
+    return None
 
 
 def shorten(text: str, n: int = 60) -> str:

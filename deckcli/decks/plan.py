@@ -158,6 +158,27 @@ def arrange(deck: Deck, index, game: str, extra_leading: dict[int, list[str]] | 
     return loose, out
 
 
+def sections_from_cards(deck: Deck, index, game: str) -> bool:
+    """Whether the deck's section headers say only what its cards say, as ``fmt`` writes them:
+    each kind's header once, above entries that are all cards of that kind, with their total
+    if it gives one. ``fmt`` writes such headers again from the cards, so a format without
+    section headers loses nothing by leaving them out (``convert`` does not warn)."""
+    kinds = section_kinds(game)
+    seen = set()
+    for section in deck.sections:
+        kind = kinds.get(section.key)
+        if kind is None or not section.entries or section.key in seen:
+            return False
+        seen.add(section.key)
+        if section.count is not None and section.count != sum(e.count for e in section.entries):
+            return False
+        for entry in section.entries:
+            r = written_as(index, game, entry, deck.path)
+            if r is None or r.card.kind != kind:
+                return False
+    return True
+
+
 def ordered_lines(deck: Deck, index, game: str) -> list[Line]:
     """Every output entry in canonical order: the loose ones, then each kind's."""
     loose, groups = arrange(deck, index, game)

@@ -160,8 +160,8 @@ def quick_resolve(text: str, path: str | None, index, options, pick):
                 header[key] = value
                 header_lines[key] = lineno
                 continue
-            if fields is None or faults:
-                return None  # an entry line with a problem (its faults)
+            if fields is None or faults or fields[5]:
+                return None  # an entry line with a problem (its faults), or beside the deck
             if game is None:  # the first entry: the header is complete
                 game, fmt, problems = pick(deck, options)
                 if game is None:

@@ -158,7 +158,7 @@ def other_tool(name: str | None, text: str) -> str | None:
     Decided as :func:`detect_format` decides how to read it, so a file and the same bytes on
     stdin get one answer: by the suffix of ``name`` (a path, or ``--stdin-filename``) when it
     is a decklist suffix, else by the content: Cockatrice or MTGO XML, or Forge's section
-    lines (``[metadata]``, ``[main]``, ``[sideboard]``) first."""
+    lines (``[metadata]``, ``[general]``, ``[main]``, ``[sideboard]``) first."""
     if name and name != "-":
         suffix = os.path.splitext(name)[1].lower()
         if suffix in FORMAT_BY_SUFFIX:

@@ -15,7 +15,10 @@ RULES = [
     _r("DL-1.2", "File kinds",
        "Files ending .txt, .deck or .dck (Forge) are text decklists, .yaml or .yml YAML "
        "decklists, .json JSON decklists, .cod Cockatrice and .dek MTGO decklists (DL-2.9); "
-       ".csv files have the columns count, name, set, number, variants.", refs=("DL-2.9",)),
+       ".csv files have the columns count, name, set, number, variants (any case; other "
+       "tools' Quantity is count, Collector Number is number, and a Foil column of foil, true, "
+       "yes or 1 means the foil version, of empty, false, no, 0 or normal any version, any "
+       "other value an error on its line).", refs=("DL-2.9",)),
     _r("DL-1.3", "Limits",
        "A decklist file is at most 1 MiB, a line at most 4,096 characters, a count at most "
        "999 per entry, a deck at most 5,000 entries and YAML or JSON nested at most 32 deep."),
@@ -48,7 +51,8 @@ RULES = [
     _r("DL-2.7", "Sideboards",
        "Neither game has a sideboard. Cards that a decklist lists in one (after a Sideboard, "
        "Side, SB: or // Sideboard line, on an 'SB: 2 Walrus' or 'SB 2 Walrus' line, in "
-       "Forge's [sideboard], "
+       "Forge's [sideboard], in Archidekt's Maybeboard or Sideboard category (or one marked "
+       "{noDeck}), "
        "Cockatrice's side zone or MTGO's Sideboard=\"true\") are not part of the deck: they "
        "are not counted or checked, and a warning says how many were left out and on which "
        "lines. A Deck, Main or Maindeck line goes back to the deck.", refs=("DL-2.8",)),
@@ -57,9 +61,12 @@ RULES = [
        "the card (Walrus x4, Walrus (ABS) 12 x4); Deck, Main and Maindeck lines (any case, "
        "':' optional) where the deck starts; MTG Arena's About and 'Name Deep Divers' lines "
        "before the first entry, naming the deck; Moxfield's *F* after an entry for the foil "
-       "version; Forge's Walrus|ABS for a card of set ABS (Forge's third field is its art "
-       "index, not a collector number); and Forge's .dck layout, [metadata] with Name=..., "
-       "then [main] and [sideboard]. No option is needed: each line says what it is.",
+       "version; Archidekt's and TCGplayer's categories in brackets ([Animals]: a word "
+       "that is no variant tag and starts with a capital letter, read as nothing) and "
+       "^Have,#37d67a^ markers after an entry; Forge's Walrus|ABS for a card of set ABS "
+       "(Forge's third field is its art index, not a collector number); and Forge's .dck "
+       "layout, [metadata] with Name=..., [general] with the deck's type (Constructed), then "
+       "[main] and [sideboard]. No option is needed: each line says what it is.",
        refs=("DL-2.7",)),
     _r("DL-2.9", "XML decklists",
        "Cockatrice .cod files (<cockatrice_deck> with <deckname>, <comments> and <zone> "
@@ -86,7 +93,8 @@ RULES = [
        "error; deckcli does not pick one of the two."),
     _r("DL-4.1", "Variant tags",
        "The variant tags are alternate-art, foil, promotional and first-edition (also written "
-       "alt-art, promo, 1st-edition, 1st). Any other tag is an error on its line."),
+       "alt-art, promo, 1st-edition, 1st). Any other tag is an error on its line, except "
+       "another tool's category (DL-2.8).", refs=("DL-2.8",)),
     _r("DL-4.2", "Tags narrow, never add",
        "Tags only say which version of a printing is meant. A tag the printing does not exist "
        "in is an error; leaving tags out is always allowed."),
@@ -121,15 +129,15 @@ DL-2.3  decks/text
 DL-2.4  validate
 DL-2.5  decks/text
 DL-2.6  decks/structured
-DL-2.7  decks/layouts
-DL-2.8  decks/layouts
+DL-2.7  decks/layouts decks/lines
+DL-2.8  decks/layouts decks/lines
 DL-2.9  decks/xmldeck
 DL-3.1  cards/names
 DL-3.2  cards/names
 DL-3.3  decks/resolve sim/run
 DL-3.4  decks/resolve sim/run
 DL-3.5  decks/resolve
-DL-4.1  decks/lines decks/structured
+DL-4.1  decks/csvdeck decks/lines decks/structured
 DL-4.2  decks/resolve
 DL-5.1  validate
 DL-5.2  validate

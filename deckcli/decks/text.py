@@ -6,6 +6,7 @@
     4 Walrus                          4x Walrus (ABS) 12       1 Walrus (ABS) 012 [foil]
     x4 Walrus    4 x Walrus           4 Walrus ABS 12  (when ABS is a known set code)
     Walrus x4    Walrus (ABS) 12 x4   4 Walrus (ABS) 12 *F*    4 Walrus|ABS    // a comment
+    1x Walrus (abs) 12 [Animals] ^Have,#37d67a^    2x Orca (abs) 10 [Maybeboard] (beside the deck)
 
 Every line that is not blank, a comment, a header, a section header or one of the layout
 lines of other tools (:mod:`deckcli.decks.layouts`) must start with a quantity, or end with
@@ -41,7 +42,8 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
     # line here is the file's own (a title), kept at the top, never given to the first entry
     top = True
     section: Section | None = None
-    side = metadata = False  # in a sideboard; in Forge's [metadata]
+    side = False  # in a sideboard
+    metadata = None  # in Forge's [metadata] or [general]: which
     listed = deck.entries  # where the next entry goes: the deck or its sideboard
 
     repeats = Repeats(problems, path)  # at most MAX_SAME of a code; then "and N more"
@@ -112,6 +114,9 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
                 elif found[1]:  # Forge's other facts (Description=, Author=) say nothing of
                     deck.preamble.append(line)  # the cards: a comment at the top, so a
                 continue  # rewrite (fmt, convert) keeps them
+            if metadata == layouts.GENERAL and layouts.deck_type_line(line):
+                deck.preamble.append(line)  # 'Constructed': the deck's type, kept the same way
+                continue
         if not deck.entries and not deck.sideboard:
             name = name_line(line)
             if name is not None:  # Arena's 'Name Deep Divers'
@@ -138,7 +143,7 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             if zone == layouts.ABOUT and (deck.entries or deck.sideboard):
                 zone = None  # Arena's 'About' comes before the deck, as 'Name' does
             if zone is not None:
-                metadata = zone == layouts.METADATA
+                metadata = zone if zone in (layouts.METADATA, layouts.GENERAL) else None
                 if zone in (layouts.MAIN, layouts.SIDE):
                     side = zone == layouts.SIDE
                     listed = deck.sideboard if side else deck.entries
@@ -161,7 +166,10 @@ def parse_text(text: str, path: str | None, *, is_set=None) -> Deck:
             set_header(key, value, lineno, f"{key}:")
             continue
         top = False
-        added = _add(deck, listed, known, lineno, comment, pending, section, bad)
+        if known[1] is not None and known[1][5]:  # '[Maybeboard]': a card beside the deck
+            added = _add(deck, deck.sideboard, known, lineno, comment, pending, None, bad)
+        else:
+            added = _add(deck, listed, known, lineno, comment, pending, section, bad)
         if added is None:
             break
         if added:

@@ -132,11 +132,11 @@ def render_check(result: dict, describe, *, every_step: bool = False) -> str:
     """``describe(final)``: the game's own words for where it stands (``Engine.describe``)."""
     settled = [g for g in result["gaps"] if g["settled"]]
     provisional = [g for g in result["gaps"] if not g["settled"] and g["value"] is not None]
-    head = (f"{result['path']}: {result['replayed']} of {result['actions']} actions replayed, "
-            f"{len(result['violations'])} violation(s), {len(settled)} gap(s) settled by "
-            "house rules")
+    head = (f"{result['path']}: {result['replayed']:,} of {result['actions']:,} actions "
+            f"replayed, {len(result['violations']):,} violation(s), {len(settled):,} gap(s) "
+            "settled by house rules")
     if provisional:
-        head += f", {len(provisional)} met with a provisional reading"
+        head += f", {len(provisional):,} met with a provisional reading"
     lines = [head]
     if every_step:
         for s in result["steps"]:
@@ -160,7 +160,7 @@ def render_check(result: dict, describe, *, every_step: bool = False) -> str:
 
 def render_legal(result: dict, win_rule: str) -> str:
     where = ", ".join(f"{k} {result[k]}" for k in ("turn", "round") if k in result)
-    head = f"{result['path']}: after {result['replayed']} actions, {where}"
+    head = f"{result['path']}: after {result['replayed']:,} actions, {where}"
     if result["winner"]:
         return f"{head}: the game is over, {result['winner']} won ({win_rule})"
     if result["stopped"]:
@@ -184,6 +184,6 @@ def render_legal(result: dict, win_rule: str) -> str:
             extra = f"  (gap {', '.join(others)})" if others else ""
         lines.append(f"  {a['text']:<45} {', '.join(a['rules'][:3])}{extra}")
     if result["violations"]:
-        lines.append(f"(the log has {result['violations']} violation(s); illegal actions were "
+        lines.append(f"(the log has {result['violations']:,} violation(s); illegal actions were "
                      "not applied)")
     return "\n".join(lines)

@@ -41,5 +41,5 @@ class GithubReporter(Reporter):
         self.stream.write(rendered if rendered is not None else self.render(report))
 
     def close(self) -> None:
-        self.stream.write(f"deckcli: {self.decks} deck(s): {self.legal} legal, "
-                          f"{self.illegal} illegal\n")
+        self.stream.write(f"deckcli: {self.decks:,} deck(s): {self.legal:,} legal, "
+                          f"{self.illegal:,} illegal\n")

@@ -23,7 +23,7 @@ class JunitReporter(Reporter):
                           name=visible_name(report.path or f"player {report.player}"))
         if not report.legal:
             failure = ET.SubElement(case, "failure", type="illegal",
-                                    message=f"illegal deck: {report.errors} error(s)")
+                                    message=f"illegal deck: {report.errors:,} error(s)")
             failure.text = visible("\n".join(problem_line(p, report.path)
                                               for p in report.problems))
         elif report.problems:

@@ -1,4 +1,5 @@
-"""``--output text``: a summary table (one row per deck), then every problem, then a total."""
+"""``--output text``: a summary table (one row per deck), then every problem, then a total;
+with ``quiet``, the illegal decks' rows and problems only, then the total."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ class TextReporter(Reporter):
 
     def add(self, report, rendered: str | None = None) -> None:
         super().add(report)
+        if self.options.get("quiet") and report.legal:
+            return  # --quiet: the failures only
         self.games.add(report.game)
         fmt = report.format or "-"
         players = report.extra.get("players")
@@ -57,11 +60,11 @@ class TextReporter(Reporter):
                 fmt += " (default)"
         passes = report.extra.get("formats")
         also = ", ".join(f for f, ok in passes.items() if ok) if passes else ""
-        problems = f"{report.errors} error(s)" if report.errors else "none"
+        problems = f"{report.errors:,} error(s)" if report.errors else "none"
         if report.warnings:
-            problems += f", {report.warnings} warning(s)"
+            problems += f", {report.warnings:,} warning(s)"
         self.rows.append([report.path or "-", report.player or "-", report.game, fmt,
-                          report.card_count, verdict(report), also or "-", problems,
+                          f"{report.card_count:,}", verdict(report), also or "-", problems,
                           report.fingerprint or "-"])
         for p in report.problems:
             self.lines.append(problem_line(p, report.path))
@@ -78,5 +81,5 @@ class TextReporter(Reporter):
             out.extend(paint_status(line, on) for line in self.lines)
         if out:
             out.append("")
-        out.append(f"{self.decks} deck(s): {self.legal} legal, {self.illegal} illegal")
+        out.append(f"{self.decks:,} deck(s): {self.legal:,} legal, {self.illegal:,} illegal")
         self.stream.write("\n".join(out) + "\n")

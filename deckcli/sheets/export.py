@@ -101,7 +101,7 @@ def to_html(event, sheets: list[DeckSheet], *, paper: str = "auto") -> str:
     parts = [f'<main><header class="top"><div class="kicker">Decklists</div>'
              f"<h1>{esc(event.name or 'Event')}</h1><div class=\"muted\">{esc(when)} "
              f"{esc(event.game or DEFAULT_GAME)} {esc(event.format or '')} &middot; "
-             f"{len(sheets)} deck(s)</div></header>"]
+             f"{len(sheets):,} deck(s)</div></header>"]
     for i, s in enumerate(sheets, 1):
         r = s.report
         groups = "".join(

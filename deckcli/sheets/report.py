@@ -80,7 +80,7 @@ def _meta(event, sheets) -> str:
                                          else "") for b in event.bans) or "none"),
             ("Limited", ", ".join(f"{ref}: {n}" for ref, n, _ in event.limited) or None),
             ("House rules", ", ".join(f"{k}: {v}" for k, v in event.house_rules.items()) or None),
-            ("Roster", f"{len(event.players)} player(s), {len(sheets)} deck(s) in this report"),
+            ("Roster", f"{len(event.players):,} player(s), {len(sheets):,} deck(s) in this report"),
             ("Event file", event.path)]
     return '<dl class="meta">' + "".join(
         f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows if v) + "</dl>"

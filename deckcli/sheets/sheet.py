@@ -160,7 +160,7 @@ def _list(groups) -> str:
 
 def _totals(groups, total: int) -> str:
     parts = [f"<span>{esc(g.label)}: <b>{g.total}</b></span>" for g in groups]
-    parts.append(f'<span class="all">Total: {total} cards</span>')
+    parts.append(f'<span class="all">Total: {total:,} cards</span>')
     return '<div class="totals">' + "".join(parts) + "</div>"
 
 
@@ -216,7 +216,7 @@ def render_sheets(sheets: list[DeckSheet], event=None, *, paper: str = "auto") -
         who = sheets[0].player or sheets[0].title
         title = f"Registration sheet: {who}" + (f" ({name})" if name else "")
     else:
-        title = f"Registration sheets: {name or f'{len(sheets)} decks'}"
+        title = f"Registration sheets: {name or f'{len(sheets):,} decks'}"
     body = "\n".join(render_sheet(s, event, i, len(sheets)) for i, s in enumerate(sheets, 1))
     return page(title, body, SHEET_CSS, paper=paper)
 

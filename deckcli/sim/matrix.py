@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from deckcli.sim.report import pct
+from deckcli.sim.report import RESTS_ON, gap_order, pct, wrap
 
 
 def _names(result: dict) -> list[str]:
@@ -40,23 +40,54 @@ def to_csv(result: dict) -> str:
 def _played(result: dict) -> str:
     """The games a pairing played: ``--games``, or fewer where ``--until-ci`` stopped it."""
     counts = sorted({p["games"] for p in result["pairings"]}) or [result["games"]]
-    return f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,} to {counts[-1]:,}"
 
 
 def render(result: dict) -> str:
+    """The matrix as text: each deck named whole once, at the head of its row with its number,
+    and the columns headed by those numbers (a column per name would run past the width of a
+    terminal, and cut short, two names could read alike)."""
     names = _names(result)
-    width = max(8, *(len(n) for n in names))
+    labels = [f"#{i + 1}  {name}" for i, name in enumerate(names)]
+    width = max(len(label) for label in labels)
+    cell = 7  # '100.0%' and the column's number
     lines = [f"{result['game']}: {len(names)} decks, every pairing {_played(result)} games in "
              f"seat-swapped pairs, seed {result['seed']}; row's win rate against column",
-             " " * (width + 2) + "  ".join(n[:10].rjust(10) for n in names)]
-    for i, name in enumerate(names):
+             " " * width + "".join(f"#{j + 1}".rjust(cell + 2) for j in range(len(names)))]
+    for i, label in enumerate(labels):
         cells = []
         for j in range(len(names)):
             v = result["matrix"][i][j]
-            cells.append(("-" if i == j else pct(v)).rjust(10))
-        lines.append(name.ljust(width) + "  " + "  ".join(cells))
+            cells.append(("-" if i == j else pct(v)).rjust(cell + 2))
+        lines.append(label.ljust(width) + "".join(cells))
     lines.append("95% intervals: --output json, --csv FILE or --html FILE")
+    lines += _resting(result)
     return "\n".join(lines)
+
+
+def _resting(result: dict) -> list[str]:
+    """The gaps met in more than a tenth of a pairing's games: the house rule that settled
+    each, in how many pairings and at most what share of a pairing's games, and the
+    ``--house-rule`` values that would check it (see deckcli.sim.report.resting)."""
+    found: dict[str, list] = {}  # rule -> (its ruling, the shares of the pairings)
+    for p in result["pairings"]:
+        for rule, g in p.get("gap_rulings", {}).items():
+            if p["games"] and g["games"] > RESTS_ON * p["games"]:
+                found.setdefault(rule, [g, []])[1].append(g["games"] / p["games"])
+    out = []
+    for rule in sorted(found, key=gap_order):
+        g, shares = found[rule]
+        out += wrap(f"{rule} {g['house_rule']}={g['value']} ({g['source']}): in "
+                    f"{len(shares)} of {len(result['pairings'])} pairings, up to "
+                    f"{pct(max(shares))} of a pairing's games", "    ", first="  ")
+        if g["other_values"]:
+            out += wrap("to check: " + ", ".join(f"--house-rule {g['house_rule']}={v}"
+                                                 for v in g["other_values"]), "    ")
+    if out:
+        out.insert(0, "results that may rest on a house rule (a gap met in more than a tenth "
+                      "of a pairing's games):")
+    return out
+
 
 
 def to_html(result: dict) -> str:

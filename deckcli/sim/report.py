@@ -4,6 +4,12 @@ Two decks (animal-battle): wins of A and B and undecided games, A's win rate ove
 games with its 95% Wilson interval, first-player wins, game lengths, the games that met each
 gap. A shared deck (alpha-walrus): the same by seat, and the share of games that reached the
 Final Showdown.
+
+Every gap a game meets is settled by a house rule, a declared one or the simulation's default.
+``gap_rulings`` gives, for each gap met, the house rule that settled it, its other values and
+the results of the games that met it; the text report names each gap met in more than a tenth
+of the games (:data:`RESTS_ON`) with how far the result could move with those games, and the
+``--house-rule`` values that would check it.
 """
 
 from __future__ import annotations
@@ -14,18 +20,40 @@ from deckcli.sim.stats import outward, rate, rounded, wilson
 
 VERSION = 1
 FEW = 20  # fewer decided games than this: a rate says little (the text report says so)
+RESTS_ON = 0.1  # a gap met in more than this share of the games: the result may rest on it
+WIDTH = 100  # the text report's lines fit in this many columns
 
 
 def _common(records: list[dict]) -> dict:
     gaps = Counter(g for r in records for g in r["gaps"])
     turns = [r["turns"] for r in records]
-    return {"gaps": {k: gaps[k] for k in sorted(gaps, key=_gap_key)},
+    return {"gaps": {k: gaps[k] for k in sorted(gaps, key=gap_order)},
             "turns": {"mean": round(sum(turns) / len(turns), 1) if turns else 0.0,
                       "max": max(turns, default=0)},
             "actions": sum(r["actions"] for r in records)}
 
 
-def _gap_key(rule: str) -> tuple:
+def _rulings(records: list[dict], head: dict, gaps: dict | None, sides: list[str]) -> dict:
+    """Each gap met (by rule id): the house rule that settled it (its key, value and source),
+    the key's other values, the games that met it and their results (by ``sides``, with
+    ``undecided``). ``gaps``: the game's gap table by rule id."""
+    if not gaps:
+        return {}
+    used = {h["key"]: h for h in head["house_rules"]}
+    out = {}
+    for rule in sorted({g for r in records for g in r["gaps"]}, key=gap_order):
+        gap = gaps[rule]
+        house = used.get(gap.key, {"value": gap.default, "source": "default"})
+        met = [r for r in records if rule in r["gaps"]]
+        results = {s: sum(1 for r in met if r["winner"] == s) for s in sides}
+        results["undecided"] = len(met) - sum(results.values())
+        out[rule] = {"house_rule": gap.key, "value": house["value"], "source": house["source"],
+                     "other_values": [v for v in gap.values if v != house["value"]],
+                     "games": len(met), "results": results}
+    return out
+
+
+def gap_order(rule: str) -> tuple:
     head, _, n = rule.rpartition(".")
     return (head, int(n) if n.isdigit() else 0)
 
@@ -34,8 +62,9 @@ def interval(wins: int, decided: int) -> dict:
     return {"rate": rounded(rate(wins, decided)), "ci95": outward(*wilson(wins, decided))}
 
 
-def two_decks(head: dict, records: list[dict]) -> dict:
-    """The report of A against B. ``head``: game, seed, decks, policies, house_rules."""
+def two_decks(head: dict, records: list[dict], gaps: dict | None = None) -> dict:
+    """The report of A against B. ``head``: game, seed, decks, policies, house_rules;
+    ``gaps``: the game's gap table by rule id (for ``gap_rulings``)."""
     a = sum(1 for r in records if r["winner"] == "a")
     b = sum(1 for r in records if r["winner"] == "b")
     undecided = len(records) - a - b
@@ -49,10 +78,12 @@ def two_decks(head: dict, records: list[dict]) -> dict:
     out.update(_common(records))
     out.update(_facts(records, head.get("facts", {})))
     out["first_player_wins"] = {"games": first, **interval(first, a + b)}
+    out["gap_rulings"] = _rulings(records, head, gaps, ["a", "b"])
     return out
 
 
-def shared_deck(head: dict, records: list[dict], seats: list[str]) -> dict:
+def shared_deck(head: dict, records: list[dict], seats: list[str],
+                gaps: dict | None = None) -> dict:
     wins = {s: sum(1 for r in records if r["winner"] == s) for s in seats}
     decided = sum(wins.values())
     out = {"version": VERSION, "game": head["game"], "seed": head["seed"],
@@ -63,6 +94,7 @@ def shared_deck(head: dict, records: list[dict], seats: list[str]) -> dict:
            "win_rate": {s: interval(wins[s], decided) for s in seats}}
     out.update(_common(records))
     out.update(_facts(records, head.get("facts", {})))
+    out["gap_rulings"] = _rulings(records, head, gaps, seats)
     return out
 
 
@@ -94,42 +126,116 @@ def render(report: dict, labels: dict[str, str], facts: dict | None = None) -> s
     if "a" in r:
         a, b = labels["a"], labels["b"]
         pol = report["policies"]
-        lines.append(f"{report['game']}: {a} (A, {pol['a']}) v {b} (B, {pol['b']}); {games} "
+        lines.append(f"{report['game']}: {a} (A, {pol['a']}) v {b} (B, {pol['b']}); {games:,} "
                      f"games in seat-swapped pairs, seed {report['seed']}")
         decided = r["a"] + r["b"]
-        lines.append(f"A won {r['a']}, B won {r['b']}, undecided {r['undecided']}")
+        lines.append(f"A won {r['a']:,}, B won {r['b']:,}, undecided {r['undecided']:,}")
         wr = report["win_rate"]
-        lines.append(f"A's win rate: {pct(wr['a'])} of {decided} decided games "
+        lines.append(f"A's win rate: {pct(wr['a'])} of {decided:,} decided games "
                      f"({_ci(wr['ci95'])})")
         fp = report["first_player_wins"]
-        lines.append(f"the first player won {fp['games']} of {decided} decided games "
+        lines.append(f"the first player won {fp['games']:,} of {decided:,} decided games "
                      f"({pct(fp['rate'])}, {_ci(fp['ci95'])})")
     else:
         seats = [s for s in r if s != "undecided"]
         who = ", ".join(f"{s} {report['policies'][s]}" for s in seats)
         default = "the default number; " if report.get("players_default") else ""
         lines.append(f"{report['game']}: {labels['shared']} shared by {len(seats)} seats "
-                     f"({default}{who}); {games} games, seed {report['seed']}")
+                     f"({default}{who}); {games:,} games, seed {report['seed']}")
         decided = games - r["undecided"]
         for s in seats:
             wr = report["win_rate"][s]
-            lines.append(f"{s} won {r[s]} ({pct(wr['rate'])} of {decided} decided, "
+            lines.append(f"{s} won {r[s]:,} ({pct(wr['rate'])} of {decided:,} decided, "
                          f"{_ci(wr['ci95'])})")
-        lines.append("; ".join([f"undecided {r['undecided']}", *(
-            f"{words} in {report[key]['games']} games ({pct(report[key]['share'])})"
+        lines.append("; ".join([f"undecided {r['undecided']:,}", *(
+            f"{words} in {report[key]['games']:,} games ({pct(report[key]['share'])})"
             for key, words in (facts or {}).values() if key in report)]))
     if decided < FEW:
-        lines.append(f"only {decided} decided games: too few for the rate to say much "
+        lines.append(f"only {decided:,} decided games: too few for the rate to say much "
                      "(play more with --games)")
     t = report["turns"]
-    lines.append(f"game length: {t['mean']} turns on average, {t['max']} at most; "
+    lines.append(f"game length: {t['mean']:,} turns on average, {t['max']:,} at most; "
                  f"{report['actions']:,} actions")
-    rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in report["house_rules"])
-    lines.append(f"house rules: {rules or 'none'}")
-    if report["gaps"]:
-        lines.append("gaps met: " + ", ".join(
-            f"{g} in {n} game{'' if n == 1 else 's'} ({pct(n / games)})"
-            for g, n in report["gaps"].items()))
-    else:
-        lines.append("gaps met: none")
+    lines += wrap_items("house rules:", [f"{h['key']}={h['value']} ({h['source']})"
+                                         for h in report["house_rules"]])
+    lines += wrap_items("gaps met:", [f"{g} in {n:,} game{'' if n == 1 else 's'} ({pct(n / games)})"
+                                      for g, n in report["gaps"].items()])
+    lines += resting(report)
     return "\n".join(lines)
+
+
+def resting(report: dict) -> list[str]:
+    """The lines naming each gap met in more than a tenth of the games: the house rule that
+    settled it, how far the result could move with the decided games that met it, and the
+    ``--house-rule`` values that would check it. None when no gap was met that often."""
+    games = report["games"]
+    r = report["results"]
+    decided = games - r["undecided"]
+    out = []
+    for rule, g in report.get("gap_rulings", {}).items():
+        if not games or g["games"] <= RESTS_ON * games:
+            continue
+        out += wrap(f"{rule} {g['house_rule']}={g['value']} ({g['source']}): met in "
+                    f"{g['games']:,} of {games:,} games ({pct(g['games'] / games)})", "    ",
+                    first="  ")
+        moved = g["games"] - g["results"]["undecided"]  # the decided games that met it
+        if moved and "a" in r:
+            wins = r["a"] - g["results"]["a"]
+            out += wrap(f"A's win rate, {pct(r['a'] / decided)}, could be "
+                        f"{pct(wins / decided)} to {pct((wins + moved) / decided)} had those "
+                        f"{moved:,} decided games gone otherwise", "    ")
+        elif moved:
+            out += wrap(f"{moved:,} of the {decided:,} decided games met it: each seat's win rate "
+                        f"could move by up to {100 * moved / decided:.1f} points with them",
+                        "    ")
+        if g["other_values"]:
+            out += wrap("to check: " + ", ".join(f"--house-rule {g['house_rule']}={v}"
+                                                 for v in g["other_values"]), "    ")
+    if out:
+        out.insert(0, "results that may rest on a house rule (a gap met in more than a tenth "
+                      "of the games):")
+    return out
+
+
+def fit(text: str, tail: str, first: str, indent: str, width: int = WIDTH) -> list[str]:
+    """``text`` and ``tail`` (an interval: ``(95% CI ...)``) on one line starting with
+    ``first`` when it fits in ``width`` columns, else ``tail`` on the next line, after
+    ``indent`` (``text`` itself wrapped where it is longer still)."""
+    one = f"{first}{text} {tail}"
+    if len(one) <= width:
+        return [one]
+    return [*wrap(text, indent, width, first=first), indent + tail]
+
+
+def wrap_items(head: str, items: list[str], width: int = WIDTH) -> list[str]:
+    """``head`` and the items joined by ', ', in lines of at most ``width`` columns (the
+    lines after the first indented by two spaces), never breaking inside an item; ``none``
+    when there is no item."""
+    if not items:
+        return [f"{head} none"]
+    lines, line = [], head
+    for n, item in enumerate(items):
+        word = item + ("," if n < len(items) - 1 else "")
+        if line.strip() != head and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = "  " + word
+        else:
+            line = f"{line} {word}"
+    lines.append(line)
+    return lines
+
+
+def wrap(text: str, indent: str, width: int = WIDTH, first: str | None = None) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, each starting with ``indent`` (the first
+    with ``first``, when given); an option and its value (``--house-rule key=value``) stay on
+    one line."""
+    words = text.replace("--house-rule ", "--house-rule\0").split(" ")
+    lines, line = [], indent if first is None else first
+    for word in words:
+        if line.strip() and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = line + (" " if line.strip() else "") + word
+    lines.append(line)
+    return [x.replace("\0", " ") for x in lines]

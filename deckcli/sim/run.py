@@ -128,7 +128,7 @@ def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games
     head = {"game": game.id, "seed": seed, "decks": {"a": a.to_json(), "b": b.to_json()},
             "policies": {"a": _name(game, policies["a"]), "b": _name(game, policies["b"])},
             "house_rules": house.used(), "facts": game.record_facts}
-    return reporting.two_decks(head, records)
+    return reporting.two_decks(head, records, house.by_rule)
 
 
 def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, house,
@@ -156,7 +156,7 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
             "policies": {s: _name(game, policies[s]) for s in seats},
             "house_rules": house.used(), "players_default": players_default,
             "facts": game.record_facts}
-    return reporting.shared_deck(head, records, seats)
+    return reporting.shared_deck(head, records, seats, house.by_rule)
 
 
 def matrix(game, decks: list[Deck], *, seed: int, policies: dict, house, games: int,
@@ -173,7 +173,8 @@ def matrix(game, decks: list[Deck], *, seed: int, policies: dict, house, games: 
                             db_dirs=db_dirs)
             pairings.append({"a": i, "b": j, "seed": one["seed"], "games": one["games"],
                              "results": one["results"], "win_rate": one["win_rate"],
-                             "gaps": one["gaps"], "turns": one["turns"]})
+                             "gaps": one["gaps"], "turns": one["turns"],
+                             "gap_rulings": one["gap_rulings"]})
             k += 1
     n = len(decks)
     grid = [[None] * n for _ in range(n)]

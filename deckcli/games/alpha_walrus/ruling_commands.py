@@ -40,7 +40,7 @@ RULINGS = [
     (AW-4.x).
 
     \b
-    deckcli --game alpha-walrus referee battle "Walrus (AWC) 22" Krill \\
+    Example: deckcli --game alpha-walrus referee battle "Walrus (AWC) 22" Krill \\
         --defender "Pacific Walrus" --defender Orca --match 2=2 --stake gear --seed 7
     """, [Param("attackers", kind="card", multiple=True, required=True, metavar="ATTACKER..."),
           Param("defenders", "--defender", kind="card", multiple=True, metavar="CARD",
@@ -60,7 +60,7 @@ RULINGS = [
     Ruling("discard", """Rule on discarding CARD to draw (AW-2.1 to AW-2.5, AW-10.5).
 
     \b
-    deckcli --game alpha-walrus referee discard "AWC 30" --used "Lucky Flipper"
+    Example: deckcli --game alpha-walrus referee discard "AWC 30" --used "Lucky Flipper"
     """, [Param("card", kind="card"),
           Param("used", "--used", kind="card", multiple=True, metavar="CARD",
                 help="Another card with a draw effect already used this turn (repeatable)."),
@@ -71,7 +71,7 @@ RULINGS = [
     (AW-8.x, AW-9.x).
 
     \b
-    deckcli --game alpha-walrus referee showdown --opponent bob=Orca \\
+    Example: deckcli --game alpha-walrus referee showdown --opponent bob=Orca \\
         --opponent carol="Polar Bear" --battle-card carol="Deep Dive" --seed 3
     """, [Param("opponents", "--opponent", multiple=True, required=True,
                 metavar="NAME=CREATURE",

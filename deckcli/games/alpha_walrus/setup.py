@@ -68,7 +68,7 @@ def deal(rdeck, *, seed, players=None, opponent=None, index=None) -> dict:
         {"rule": "AW-1.2", "text": f"{n} diplomacy card(s) dealt, {spare} left over"},
         {"rule": "AW-1.3", "text": f"{DEAL_EACH} creatures and {DEAL_EACH} non-creatures "
                                    "dealt to every player"},
-        {"rule": "AW-1.4", "text": f"{len(deck)} cards shuffled into the deck"}]
+        {"rule": "AW-1.4", "text": f"{len(deck):,} cards shuffled into the deck"}]
     result["hands"] = [{"player": p, "hand": hands[p]} for p in names]
     result["deck"] = {"count": len(deck), "order": deck}
     return result
@@ -113,7 +113,7 @@ def render(result: dict) -> str:
     for h in result["hands"]:
         lines.append(f"{h['player']} ({len(h['hand'])} cards):")
         lines.extend(f"  {ref}" for ref in h["hand"])
-    lines.append(f"deck: {result['deck']['count']} cards, top first:")
+    lines.append(f"deck: {result['deck']['count']:,} cards, top first:")
     lines.extend(f"  {i + 1:>3}. {ref}" for i, ref in enumerate(result["deck"]["order"]))
     for w in result.get("warnings", ()):
         lines.append(f"warning: {w['message']} [rule {w['rule']}]")

@@ -23,7 +23,7 @@ def size_problem(fmt: str, count: int, path) -> Diagnostic | None:
     if not size_fits(fmt, count):
         want = f"exactly {low}" if high == low else f"at least {low}"
         return error("deck-size", rule,
-                     f"{fmt} decks hold {want} cards; this deck has {count}", path=path)
+                     f"{fmt} decks hold {want} cards; this deck has {count:,}", path=path)
     return None
 
 
@@ -100,7 +100,8 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
             group = rdeck.listing(card_id)
             first = min((r.entry.line for r in group if r.entry.line), default=None)
             out.append(error("copy-limit", rule,
-                             f"{card.ref}: {total} copies, limit {limit}{why} ({breakdown(group)})",
+                             f"{card.ref}: {total:,} copies, limit {limit}{why} "
+                             f"({breakdown(group)})",
                              path=path, line=first, card=card.ref))
 
     if animals == 0 and totals:
@@ -112,7 +113,7 @@ def check_deck(rdeck, ctx) -> list[Diagnostic]:
         if p < OPENING_WARN_BELOW:
             out.append(warning("opening-hand", "AB-3.3",
                                f"only a {p:.1%} chance of at least one Animal in the opening "
-                               f"{OPENING_HAND} cards ({animals} Animals in {count} cards); "
+                               f"{OPENING_HAND} cards ({animals:,} Animals in {count:,} cards); "
                                f"below {OPENING_WARN_BELOW:.0%} the deck often cannot reveal a "
                                "Challenger", path=path))
     return out

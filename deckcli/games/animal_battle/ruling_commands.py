@@ -32,8 +32,7 @@ RULINGS = [
     winner then comes only from a house rule (stat_tie=challenger|defender|replay).
 
     \b
-    Example:
-      deckcli referee battle Walrus Orca --stat weight
+    Example: deckcli referee battle Walrus Orca --stat weight
     """, [Param("challenger", kind="card"), Param("defender", kind="card"),
           Param("stat", "--stat", required=True, metavar="STAT",
                 help="weight, speed, lifespan, population or length (never max_depth).")],
@@ -43,9 +42,8 @@ RULINGS = [
     Exit 1 when a step is illegal (a statistic named twice, AB-5.5).
 
     \b
-    Example:
-      deckcli referee attack --challenger Orca --defender Walrus --pool Vaquita \\
-          --stats weight,speed
+    Example: deckcli referee attack --challenger Walrus --defender Orca --pool Narwhal \\
+        --stats weight,speed
     """, [Param("challenger", "--challenger", kind="card", required=True, metavar="CARD",
                 help="The attacking Challenger."),
           Param("defender", "--defender", kind="card", required=True, metavar="CARD",

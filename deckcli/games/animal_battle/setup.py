@@ -103,7 +103,7 @@ def render(result: dict) -> str:
               "skips the first draw but attacks (AB-3.6)")]
     for pid, hand in result["hands"].items():
         deck = result["decks"][pid]
-        lines.append(f"{pid} ({deck['path'] or 'deck'}, {deck['cards']} cards): opening hand "
+        lines.append(f"{pid} ({deck['path'] or 'deck'}, {deck['cards']:,} cards): opening hand "
                      f"(AB-3.1): {', '.join(hand) or '-'}")
     c = result["challenger"]
     lines.append(f"starting Challenger ({c['player']}, the first player: AB-3.3, AB-3.6): "
