@@ -27,6 +27,7 @@ from make_corpus import (  # noqa: E402
     make,
     make_costly,
     make_escapes,
+    make_links,
     make_names,
     make_targets,
     make_walks,
@@ -1019,6 +1020,112 @@ def test_a_file_in_the_folder_that_is_not_a_decklist_is_not_quoted(escapes, tmp_
         assert SECRET not in r.out + r.err, (game, r)
     r = run("validate", inside)  # named on the command line, by the user: shown in full
     assert r.code == 1 and SECRET in r.out, r
+
+
+# -- symbolic links out of the folder a walk or an event's scan reads ----------------------------
+@pytest.fixture
+def links(tmp_path):
+    return make_links(tmp_path / "links")
+
+
+def _refused_links(r, links) -> None:
+    """Each link named, as refused, and nothing of the file behind it shown."""
+    assert SECRET not in r.out + r.err and "password" not in r.out + r.err, r
+    assert "Traceback" not in r.err and "internal error" not in r.err, r
+    for link in links:
+        assert str(link) in r.out + r.err, (link, r)
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "junit", "sarif"])
+def test_an_events_scan_for_unlisted_decks_never_opens_a_link_out_of_its_folder(links, output):
+    """Issue 38, 1: a deck folder of the roster holding ``notes.txt -> ../../outside/creds.txt``
+    (or a link by absolute path) was read as an unlisted deck, and its lines came back quoted
+    ("'password=...' is not a card entry") in every output format. The scan refuses such a
+    link before anything is opened (EV-3.2): a problem naming the link, nothing quoted."""
+    r = run("validate", "--event", links["event"], "-O", output)
+    assert r.code == 1, r
+    _refused_links(r, links["event_links"])
+    if output == "json":
+        decks = {d["path"]: d for d in r.json()["decks"]}
+        for link in links["event_links"]:
+            deck = decks[str(link)]
+            assert not deck["legal"] and deck["card_count"] == 0, deck
+            assert [(p["code"], p["rule"], p["line"]) for p in deck["problems"]
+                    if p["severity"] == "error"] == [("link-outside", "EV-3.2", None)], deck
+        assert decks[str(links["event"].parent / "decks" / "alice.txt")]["legal"], decks
+    if output == "github":
+        assert f"::error file={links['event_links'][0]},title=link-outside (EV-3.2)::" in r.out
+
+
+def test_report_sheet_and_export_never_open_a_link_out_of_the_events_folder(links):
+    """The same scan feeds the event's HTML report and sheets: the link is a deck that was not
+    read, never a page of the outside file's lines."""
+    event = links["event"]
+    for args in (("report", event, "-o", "-"), ("sheet", "--event", event, "-o", "-")):
+        r = run(*args)
+        assert r.code == 0, (args, r)
+        _refused_links(r, links["event_links"])
+        assert "link-outside" in r.out, (args, r)
+    for to in ("json", "csv", "html"):
+        r = run("export", "--event", event, "--to", to)
+        assert r.code == 0 and SECRET not in r.out + r.err, (to, r)
+
+
+def test_allow_read_lets_an_events_scan_follow_a_link_into_the_folder_named(links):
+    """deckcli --allow-read DIR: a link into DIR is read as any deck beside the roster's."""
+    r = run("--allow-read", links["outside"], "validate", "--event", links["event"], "-O", "json")
+    assert r.code == 1, r
+    decks = {d["path"]: d for d in r.json()["decks"]}
+    for link in links["event_links"]:
+        assert decks[str(link)]["card_count"] == 4, decks[str(link)]
+        assert "link-outside" not in {p["code"] for p in decks[str(link)]["problems"]}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("output", ["text", "json", "github", "junit", "sarif"])
+def test_a_folder_walk_never_follows_a_link_out_of_the_folder(links, output, jobs):
+    """Issue 38, 2: ``validate decks -O github`` over a pull request that adds ``decks/leak.txt
+    -> ../outside/x`` read the file behind the link and quoted its lines into the CI log. A
+    walk refuses a file link that leaves the folder walked (DL-1.4): a problem naming the
+    link, nothing quoted; a link inside the folder is read as before."""
+    r = run("validate", links["decks"], "-O", output, "--jobs", jobs)
+    assert r.code == 1, r
+    _refused_links(r, links["links"])
+    if output == "json":
+        decks = {d["path"]: d for d in r.json()["decks"]}
+        for link in links["links"]:
+            assert [(p["code"], p["rule"], p["severity"]) for p in decks[str(link)]["problems"]] \
+                == [("link-outside", "DL-1.4", "error")], decks[str(link)]
+        assert decks[str(links["decks"] / "inside.txt")]["legal"], decks
+        assert r.json()["summary"] == {"decks": 4, "legal": 2, "illegal": 2}, r
+
+
+def test_every_command_that_walks_a_folder_refuses_a_link_out_of_it(links, tmp_path):
+    """fmt, sheet, simulate, build and suggest --against and diff --played walk folders with
+    the same walk: none of them reads the file behind a link out of the folder. A command
+    that reports deck by deck reports the link (exit 1; sheet writes its page, exit 0); one
+    that plays or compares the decks stops, naming it (exit 2)."""
+    decks, good = links["decks"], links["decks"] / "good.txt"
+    before = (links["outside"] / "creds.txt").read_bytes()
+    against = ("--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1")
+    cases = {
+        "fmt": (("fmt", decks), 1),
+        "fmt --check": (("fmt", "--check", decks), 1),
+        "sheet": (("sheet", decks, "-o", "-"), 0),
+        "simulate": (("simulate", decks, "--games", "2", "--jobs", "1"), 2),
+        "build --against": (("build", "--collection", good, "--against", decks, *against), 2),
+        "suggest --against": (("suggest", good, "--collection", good, "--against", decks,
+                               *against), 2),
+        "diff --played": (("diff", "--event", links["event"], "--played", decks), 2),
+    }
+    for what, (args, code) in cases.items():
+        r = run(*args)
+        assert r.code == code, (what, r)
+        shown = links["links"] if code != 2 else sorted(links["links"])[:1]  # the first found
+        _refused_links(r, shown)
+        assert (links["outside"] / "creds.txt").read_bytes() == before, what
+    r = run("--allow-read", links["outside"], "fmt", "--check", decks)
+    assert "link-outside" not in r.err, r
 
 
 # -- small inputs that cost a great deal --------------------------------------------------------

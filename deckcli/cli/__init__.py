@@ -112,8 +112,9 @@ class LazyGroup(click.Group):
                    "is set), always or never.")
 @click.option("--allow-read", "allowed", multiple=True, metavar="DIR",
               shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
-              help="Deck paths in event files and game logs may also lead into DIR "
-                   "(repeatable; by default only inside the file's own folder).")
+              help="Deck paths in event files and game logs, and symbolic links a folder walk "
+                   "finds, may also lead into DIR (repeatable; by default only inside the "
+                   "file's own folder, or the folder walked).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
 @click.pass_context
 def cli(ctx, game, db_dirs, colour, allowed, debug):

@@ -103,10 +103,10 @@ class _Run:
         self.seed = fresh_seed(o["seed"])
         self.opponents = []
         if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks
-            from deckcli.validate import collect_paths
+            from deckcli.validate import walk_decks
 
             paths = list(o["against"]) or _gauntlet(game.id)
-            self.opponents = [sim_run.load_deck(p, index, game.id) for p in collect_paths(paths)]
+            self.opponents = [sim_run.load_deck(p, index, game.id) for p in walk_decks(paths)]
             if not o["against"]:  # shown by name: where the package is installed is noise
                 for d in self.opponents:
                     d.path = "gauntlet:" + os.path.basename(d.path)

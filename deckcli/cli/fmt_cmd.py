@@ -286,11 +286,12 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     internal = False
     for path in targets:
         try:
-            if type(path) is Unreadable:  # found by the walk, not readable (DL-1.4)
+            if type(path) is Unreadable:  # found by the walk, not read (DL-1.4)
                 raise NotFoundError(path.reason, path=path)
             deck, text, old = _read(path, index, stdin_name)
         except NotFoundError as exc:  # named paths were checked before: this one was found
-            _say(f"{path}: error: {exc.message} [unreadable, rule DL-1.4]")
+            code = path.code if type(path) is Unreadable else "unreadable"
+            _say(f"{path}: error: {exc.message} [{code}, rule DL-1.4]")
             _say(f"{path}: not formatted: it cannot be read")
             failed += 1
             continue

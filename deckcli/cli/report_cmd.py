@@ -39,10 +39,11 @@ def _decks_beside(event, out: str) -> list[str]:
     from deckcli.decks.reader import read_deck
     from deckcli.decks.writer import is_one_of
     from deckcli.errors import DeckcliError
+    from deckcli.validate import Unreadable
 
     found = []
     for path in event.unlisted_paths():
-        if is_one_of(out, [path]):
+        if type(path) is not Unreadable and is_one_of(out, [path]):  # a link out: not opened
             try:
                 if read_deck(path).entries:
                     found.append(path)
@@ -137,17 +138,19 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
 
 def _sheet_of(path: str, index, options, player):
     """A deck file's sheet; one found in a folder that cannot be read (a FIFO, a file gone
-    since the walk) gets a page saying so, with the problem validate reports for it (DL-1.4),
-    and the other decks are written."""
+    since the walk, a link out of the folder) gets a page saying so, with the problem validate
+    reports for it (DL-1.4), and the other decks are written."""
+    from deckcli.diagnostics import visible_name
     from deckcli.errors import NotFoundError
     from deckcli.sheets import DeckSheet, load_deck
-    from deckcli.validate import unreadable_report
+    from deckcli.validate import Unreadable, found_report, unreadable_report
 
+    if type(path) is Unreadable:  # found by the walk and not read: never opened here either
+        return DeckSheet(found_report(path, options), note=f"{visible_name(path)}: "
+                                                           f"{path.reason}.")
     try:
         return load_deck(path, index, options, player=player)
     except NotFoundError as exc:
-        from deckcli.diagnostics import visible_name
-
         return DeckSheet(unreadable_report(path, exc.message, options),
                          note=f"{visible_name(path)} cannot be read: {exc.message}.")
 

@@ -28,9 +28,9 @@ from deckcli.cli.common import (
 
 
 def _paths(decks: tuple[str, ...]) -> list[str]:
-    from deckcli.validate import collect_paths
+    from deckcli.validate import walk_decks
 
-    return collect_paths(list(decks))
+    return walk_decks(list(decks))
 
 
 @click.command()

@@ -119,9 +119,9 @@ def find_played(event, played_dir: str) -> tuple[dict, list[str]]:
     ``PLAYED/decks/alice.txt``); else the one deck file under ``played_dir`` whose name without
     its suffix is the registered file's (``alice``), else the player's name. Two such files
     are reported, never guessed between."""
-    from deckcli.validate import collect_paths
+    from deckcli.validate import walk_decks
 
-    files = collect_paths([played_dir])
+    files = walk_decks([played_dir])
     by_stem: dict[str, list[str]] = {}
     for path in files:
         by_stem.setdefault(os.path.splitext(os.path.basename(path))[0].casefold(), []).append(path)
