@@ -1022,6 +1022,33 @@ def test_a_file_in_the_folder_that_is_not_a_decklist_is_not_quoted(escapes, tmp_
     assert r.code == 1 and SECRET in r.out, r
 
 
+def test_diff_of_an_event_does_not_quote_a_roster_file_that_is_not_a_decklist(tmp_path):
+    """Issue 38, 3: ``diff --event E --played DIR`` with ``mallory: .env`` in the roster printed
+    the token on the .env's first line in its text and in JSON's ``problem`` ("cannot be read
+    as a deck (line 1: 'GITHUB_TOKEN=...' is not a card entry ...)"), where ``validate
+    --event`` says only that the file is not a decklist. Now both say that, alike."""
+    good = (EXAMPLES / "event" / "decks" / "alice.txt").read_bytes()
+    (tmp_path / "alice.txt").write_bytes(good)
+    (tmp_path / ".env").write_text(f"GITHUB_TOKEN={SECRET}\nAWS_KEY={SECRET}\n")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers:\n  alice: alice.txt\n  mallory: .env\n")
+    played = tmp_path / "played"
+    played.mkdir()
+    (played / "alice.txt").write_bytes(good)
+    (played / "mallory.txt").write_bytes(good)
+    text = run("diff", "--event", event, "--played", played)
+    assert text.code == 1 and SECRET not in text.out + text.err, text
+    assert f"mallory: MISSING: the registered deck {tmp_path / '.env'} is not a decklist: no " \
+           "line of it is a card entry, so its lines are not shown" in text.out, text
+    js = run("diff", "--event", event, "--played", played, "-O", "json")
+    assert js.code == 1 and SECRET not in js.out + js.err, js
+    [mallory] = [p for p in js.json()["players"] if p["player"] == "mallory"]
+    assert "is not a decklist" in mallory["problem"], mallory
+    r = run("validate", "--event", event, "-O", "json")
+    [deck] = [d for d in r.json()["decks"] if d["player"] == "mallory"]
+    assert [p["code"] for p in deck["problems"] if p["line"]] == ["not-a-decklist"], deck
+
+
 # -- symbolic links out of the folder a walk or an event's scan reads ----------------------------
 @pytest.fixture
 def links(tmp_path):

@@ -108,8 +108,9 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
             if path is None:
                 row["problem"] = why
                 break
-            try:
-                sides.append(read_side(path, index, options, printings))
+            try:  # a roster's file that is not a decklist is not quoted (EV-3.2)
+                sides.append(read_side(path, index, options, printings,
+                                       named_in=event.path if which == "registered" else None))
             except Unreadable as exc:
                 row["problem"] = f"the {which} deck {path} {exc.message}"
                 break

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from deckcli.cards.names import fold_name
+from deckcli.decks.linked import not_a_decklist_message
 from deckcli.records import MutableRecord
 
 
@@ -37,12 +38,20 @@ class Unreadable(Exception):
         self.path, self.message = path, message
 
 
-def read_side(path: str, index, options, printings: bool) -> Side:
+def read_side(path: str, index, options, printings: bool, named_in: str | None = None) -> Side:
     """The deck at ``path`` for a comparison; raises :class:`Unreadable` for a deck with
-    reading errors (and NotFoundError, exit 2, for a path that is not a file)."""
+    reading errors (and NotFoundError, exit 2, for a path that is not a file). A path
+    ``named_in`` a file from a stranger (an event's roster) that leads to a file none of whose
+    lines is a card entry is not a decklist, and its lines are not quoted, as ``validate
+    --event`` says of it (:func:`~deckcli.decks.linked.hide_lines`)."""
+    from deckcli.decks.linked import hide_lines
     from deckcli.validate import read_and_validate
 
     report, deck, rdeck = read_and_validate(path, index, options)
+    if named_in is not None:
+        hide_lines(report, named_in)
+        if any(p.code == "not-a-decklist" for p in report.problems):
+            raise Unreadable(path, f"is {not_a_decklist_message(named_in)}")
     errors = [p for p in deck.problems if p.is_error]
     if rdeck is None or errors:
         first = (errors or [p for p in report.problems if p.is_error] or [None])[0]

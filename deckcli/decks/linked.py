@@ -83,7 +83,7 @@ def hide_lines(report, named_in: str) -> None:
     """A deck file reached through a path in ``named_in`` none of whose lines is a card entry
     (no card counted) is not a decklist: its problems on lines, which quote them, become one
     problem that does not."""
-    from deckcli.diagnostics import error, visible_name
+    from deckcli.diagnostics import error
 
     if report.card_count or report.path is None:
         return
@@ -92,12 +92,18 @@ def hide_lines(report, named_in: str) -> None:
         return
     lines = sorted({p.line for p in quoted})
     kept = [p for p in report.problems if p.line is None]
-    kept.append(error(
-        "not-a-decklist", "EV-3.2",
-        f"not a decklist: no line of it is a card entry, so its lines are not shown (it was "
-        f"named by {visible_name(named_in)}; 'deckcli validate' on the file itself shows "
-        f"them)", path=report.path, line=lines[0]))
+    kept.append(error("not-a-decklist", "EV-3.2", not_a_decklist_message(named_in),
+                      path=report.path, line=lines[0]))
     report.problems[:] = kept
+
+
+def not_a_decklist_message(named_in: str) -> str:
+    """What is said of a file named in ``named_in`` none of whose lines is a card entry."""
+    from deckcli.diagnostics import visible_name
+
+    return (f"not a decklist: no line of it is a card entry, so its lines are not shown (it "
+            f"was named by {visible_name(named_in)}; 'deckcli validate' on the file itself "
+            "shows them)")
 
 
 def not_a_decklist(path: str) -> str:
