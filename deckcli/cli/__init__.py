@@ -162,6 +162,9 @@ def run(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
+        from deckcli.diagnostics import one_line
+
+        exc.message = one_line(exc.message)  # it quotes the argument: one line, escaped
         if isinstance(exc, click.NoSuchOption) and exc.option_name == "-o":
             exc.message += (" This command writes no file: it prints to stdout (redirect it: "
                             "> FILE); --output/-O picks the format where there is a choice.")

@@ -199,10 +199,10 @@ def resolve_event(event, index) -> None:
 def echo_status(line: str) -> None:
     """A status line on stderr ('deckcli: warning: ...', 'deck.txt: added ...'), its severity
     word or verdict coloured where colour is on (--color, a terminal, NO_COLOR)."""
-    from deckcli.diagnostics import colour_on, paint_status
+    from deckcli.diagnostics import colour_on, one_line, paint_status
 
-    on = colour_on(sys.stderr)
-    click.echo(paint_status(line, on), err=True, color=on)
+    on = colour_on(sys.stderr)  # what the line quotes is escaped: one line, no raw escapes
+    click.echo(paint_status(one_line(line), on), err=True, color=on)
 
 
 def echo_warning(message: str, path=None, line=None, rule: str | None = None) -> None:
@@ -236,10 +236,14 @@ def option_warnings(problems) -> list:
     return [p for p in problems if p.rule == "DL-5.3" and not p.is_error]
 
 
-def echo_json(data) -> None:
+def echo_json(data, indent: int = 2) -> None:
+    """A command's JSON on stdout, every string in it as every report shows it
+    (:func:`~deckcli.diagnostics.visible_data`)."""
     import json
 
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    from deckcli.diagnostics import visible_data
+
+    click.echo(json.dumps(visible_data(data), indent=indent, ensure_ascii=False))
 
 
 def progress_line(label: str, total: int | None, unit: str = "games"):

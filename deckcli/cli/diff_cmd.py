@@ -8,17 +8,24 @@ missing or unreadable on either side, 2 when the event file or DIR cannot be rea
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
-from deckcli.cli.common import db_option, game_option, open_index, output_option, pick_game
+from deckcli.cli.common import (
+    db_option,
+    echo_json,
+    game_option,
+    open_index,
+    output_option,
+    pick_game,
+)
 
 
 def _deck_line(side) -> str:
+    from deckcli.diagnostics import visible_name
+
     cards = f"{side.card_count} card{'s' if side.card_count != 1 else ''}"
-    return f"{side.path}: {cards}, fingerprint {side.fingerprint}"
+    return f"{visible_name(side.path)}: {cards}, fingerprint {side.fingerprint}"
 
 
 @click.command()
@@ -74,7 +81,7 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     result = compare(a, b)
     if output == "json":
         result.pop("summary")
-        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+        echo_json(result, indent=1)
     else:
         click.echo(_deck_line(a))
         click.echo(_deck_line(b))
@@ -134,9 +141,9 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
     if output == "json":
         for r in players:
             r.pop("summary", None)
-        click.echo(json.dumps({"version": 1, "event": event_path, "played": played_dir,
-                               "players": players, "unmatched": unmatched,
-                               "summary": totals}, ensure_ascii=False, indent=1))
+        echo_json({"version": 1, "event": visible_name(event_path),
+                   "played": visible_name(played_dir), "players": players,
+                   "unmatched": unmatched, "summary": totals}, indent=1)
     else:  # one line a player: names and paths with their control characters escaped
         for r in players:
             if r["problem"]:

@@ -224,13 +224,24 @@ def _report_problems(deck) -> None:
 
 
 def _diff(path: str, old: bytes, new: bytes) -> str:
+    """A unified diff of a file's formatting, as a report shows what a file says: the file's
+    name one line (:func:`~deckcli.diagnostics.visible_name`), and a control character or
+    bidi override in a line escaped (:func:`~deckcli.diagnostics.visible`), its line end
+    kept: a diff printed in a CI log or a terminal drives neither."""
     import difflib
 
+    from deckcli.diagnostics import visible, visible_name
+
+    def shown(line: str) -> str:
+        body = line.rstrip("\r\n")
+        return visible(body) + line[len(body):]
+
+    name = visible_name(path)
     a = old.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
     b = new.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(a, b, f"{path} (original)", f"{path} (formatted)"))
-    return "".join(x if x.endswith("\n") else x + "\n\\ No newline at end of file\n"
-                   for x in lines)
+    lines = list(difflib.unified_diff(a, b, f"{name} (original)", f"{name} (formatted)"))
+    return "".join(shown(x) if x.endswith("\n") else
+                   shown(x) + "\n\\ No newline at end of file\n" for x in lines)
 
 
 def _plural(n: int, word: str = "file") -> str:

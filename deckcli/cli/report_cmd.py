@@ -256,12 +256,13 @@ def _right(rows: list[list], columns) -> list[list]:
 
 
 def render_stats(doc: dict) -> str:
+    from deckcli.diagnostics import visible_name
     from deckcli.games import GAMES
     from deckcli.reporters.text import table
     from deckcli.sheets.html import num, pct
 
-    title = doc["name"] or doc["path"] or "deck"
-    where = f"  ({doc['path']})" if doc["name"] and doc["path"] else ""
+    title = visible_name(doc["name"] or doc["path"] or "deck")  # one line, whatever it holds
+    where = f"  ({visible_name(doc['path'])})" if doc["name"] and doc["path"] else ""
     lines = [f"{title}{where}", ", ".join(x for x in (
         doc["game"], doc["format"], f"{doc['cards']} cards") if x)]
     if doc["unresolved"]:

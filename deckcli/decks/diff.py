@@ -26,7 +26,9 @@ class Side(MutableRecord):
             path, fingerprint, card_count, counts
 
     def to_json(self) -> dict:
-        return {"path": self.path, "fingerprint": self.fingerprint,
+        from deckcli.diagnostics import visible_name
+
+        return {"path": visible_name(self.path), "fingerprint": self.fingerprint,
                 "card_count": self.card_count}
 
 
@@ -105,7 +107,12 @@ def changes(a: Side, b: Side) -> tuple[list[dict], list[str]]:
 
 
 def summary(items: list[dict], labels: list[str]) -> str:
-    """'-1 Orca (ABS) 10, +1 Narwhal (ABS) 13': what B has less, then what it has more."""
+    """'-1 Orca (ABS) 10, +1 Narwhal (ABS) 13': what B has less, then what it has more; an
+    entry naming no card by its name as written, escaped as every report shows what a file
+    says (one line)."""
+    from deckcli.diagnostics import visible_name
+
+    labels = [visible_name(label) for label in labels]
     less = [f"-{i['a'] - i['b']} {label}" for i, label in zip(items, labels) if i["a"] > i["b"]]
     more = [f"+{i['b'] - i['a']} {label}" for i, label in zip(items, labels) if i["b"] > i["a"]]
     return ", ".join(less + more)

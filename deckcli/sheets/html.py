@@ -41,8 +41,12 @@ svg text {{ font-family: {FONT}; }}
 
 def esc(value) -> str:
     """Text safe inside an element or a quoted attribute; control and other invisible
-    characters from a deck (a name, a player) shown as escapes, as in every report."""
-    return html.escape(visible("" if value is None else str(value)), quote=True)
+    characters from a deck (a name, a player) shown as escapes, as in every report, and a
+    line break written as ``&#10;`` (the same white space to a browser): a page printed to
+    stdout (``-o -``) has no line that a file started, which a CI log would read as its own
+    (``::error file=...``)."""
+    return html.escape(visible("" if value is None else str(value)),
+                       quote=True).replace("\n", "&#10;")
 
 
 def anchor(rule_id: str) -> str:
