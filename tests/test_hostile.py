@@ -377,6 +377,48 @@ def test_a_full_device_behind_stdout_is_a_clear_error(command):
                           "device\n", proc
 
 
+def _stderr_full(args, tmp: Path, stdout=subprocess.PIPE):
+    """``deckcli ARGS`` in a fresh process whose stderr is /dev/full (every write fails with
+    ENOSPC), run in ``tmp``."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("this system has no /dev/full")
+    with open("/dev/full", "w") as full:
+        return subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], cwd=tmp,
+                              stdout=stdout, stderr=full, stdin=subprocess.DEVNULL, text=True,
+                              timeout=120)
+
+
+def test_a_full_device_behind_stderr_changes_no_exit_code(tmp_path):
+    """Issue 38, 11: a message that cannot be printed is not the job's failure. With stderr on a
+    full device, 'validate nonexist.txt' exited 1 (the error about the error escaped as a
+    traceback nobody saw) instead of 2, and 'fmt messy.txt' rewrote the file and then exited
+    2. The exit code reports the job, whatever became of the messages about it."""
+    messy = tmp_path / "messy.txt"
+    messy.write_text("4x  Walrus\n", encoding="utf-8")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers: {alice: good.txt}\n", encoding="utf-8")
+    shutil.copy(EXAMPLES / "good" / "casual-risky.txt", tmp_path / "good.txt")
+    cases = [
+        (["validate", "nonexist.txt"], 2),
+        (["validate", "good.txt"], 0),
+        (["validate", EXAMPLES / "bad" / "too-many-copies.txt"], 1),
+        (["validate", "--event", event, "good.txt"], 0),  # a note on stderr first
+        (["fmt", "--check", "messy.txt"], 1),
+        (["convert", "good.txt", "--to", "csv"], 0),  # warnings on stderr, the list on stdout
+        (["simulate", EXAMPLES / "bad" / "casual-19.txt", "good.txt", "--games", "2",
+          "--jobs", "1"], 0),  # a warning: the deck is illegal, simulated anyway
+        (["fmt", "messy.txt"], 0),
+    ]
+    for args, code in cases:
+        proc = _stderr_full(args, tmp_path)
+        assert proc.returncode == code, (args, proc)
+        assert "Traceback" not in proc.stdout, (args, proc)
+    assert messy.read_text(encoding="utf-8") == "Animals: 4\n4 Walrus (ABS) 12\n"
+    with open("/dev/full", "w") as full:  # stdout full as well: the output is the job
+        proc = _stderr_full(["validate", "good.txt"], tmp_path, stdout=full)
+    assert proc.returncode == 2, proc
+
+
 def test_a_yaml_alias_bomb_is_refused_on_the_line_of_the_list_that_crosses_the_limit(corpus):
     """The alias bomb's error names a line as every other error in a file does: the list
     whose expanded size first passes 200,000 values ('f', line 8: 9^6 values), refused before
