@@ -52,6 +52,9 @@ COMMANDS = {
 }
 
 
+from deckcli.cli.common import FOLDER  # noqa: E402  (the type of --db and --allow-read)
+
+
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on first use."""
 
@@ -103,14 +106,14 @@ class LazyGroup(click.Group):
                       message="%(prog)s %(version)s")
 @click.option("--game", type=click.Choice(_games()), default=None,
               help="Game for every subcommand (default: from the deck, else animal-battle).")
-@click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+@click.option("--db", "db_dirs", multiple=True, metavar="DIR", type=FOLDER,
               shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
               help="Extra card database folder (repeatable; also DECKCLI_DB).")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
               default="auto", show_default=True,
               help="Colour verdicts, errors and warnings: auto (on a terminal, unless NO_COLOR "
                    "is set), always or never.")
-@click.option("--allow-read", "allowed", multiple=True, metavar="DIR",
+@click.option("--allow-read", "allowed", multiple=True, metavar="DIR", type=FOLDER,
               shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
               help="Deck paths in event files and game logs, and symbolic links a folder walk "
                    "finds, may also lead into DIR (repeatable; by default only inside the "

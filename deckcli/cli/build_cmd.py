@@ -8,7 +8,9 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
+    FILE,
     GAMES,
+    PATH,
     STDOUT,
     Number,
     db_option,
@@ -55,12 +57,12 @@ def _common(f):
                      help="Games the search may play in all (default: 3000; alpha-walrus, "
                           "whose games are long, 400).")(f)
     f = house_rule_option()(f)
-    f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+    f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
                      help="The event's bans, legal sets, limits and house rules apply.")(f)
-    f = click.option("--against", "against", multiple=True, metavar="DECK|DIR",
+    f = click.option("--against", "against", multiple=True, metavar="DECK|DIR", type=PATH,
                      help="A deck (or folder) to be judged against (repeatable; default: the "
                           "gauntlet).")(f)
-    return click.option("--collection", required=True, metavar="FILE",
+    return click.option("--collection", required=True, metavar="FILE", type=FILE,
                         help="The cards owned: a decklist whose counts are the copies.")(f)
 
 
@@ -281,7 +283,7 @@ def build(ctx, **o):
 
 
 @click.command()
-@click.argument("deck")
+@click.argument("deck", type=FILE)
 @_players
 @_common
 @click.pass_context

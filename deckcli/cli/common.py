@@ -13,13 +13,38 @@ from deckcli.games import ids as _game_ids
 GAMES = _game_ids()
 
 
+class Named(click.ParamType):
+    """The type of every option and argument that names a file, a folder or an address: any
+    text but the empty one, which is a usage error naming the option (exit 2). ``--event=``,
+    ``-o ""`` or ``--event "$EVENT"`` with the variable unset would otherwise read as the
+    option left out, and the run would go on in silence without the event's house rules, on
+    this machine rather than the cluster, writing nothing. ``tests/test_streams.py`` holds
+    every such option of every command to this type."""
+
+    name = "text"  # as click's own string type: --help reads the same
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail(f"an empty value names no {self.what} (is a variable in the command "
+                      "line unset?)", param, ctx)
+        return value
+
+
+#: what an option or argument of each kind names
+FILE, FOLDER, PATH, ADDRESS = (Named("file"), Named("folder"), Named("file or folder"),
+                               Named("address"))
+
+
 def game_option(f):
     return click.option("--game", type=click.Choice(GAMES), default=None,
                         help="Which game's rules apply.")(f)
 
 
 def db_option(f):
-    return click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+    return click.option("--db", "db_dirs", multiple=True, metavar="DIR", type=FOLDER,
                         shell_complete=complete.folder,
                         help="Extra card database folder (repeatable).")(f)
 
@@ -57,7 +82,7 @@ def output_file_option(*, metavar: str = "FILE", help: str, required: bool = Fal
                 "name)", ctx=ctx, param=param)
         return value
 
-    return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar,
+    return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar, type=FILE,
                         required=required, default=None, callback=check, help=help,
                         shell_complete=complete.path)
 
@@ -121,7 +146,7 @@ def house_rule_option(example: str = "stat_tie=defender"):
 
 #: --event FILE on the referee commands: take house rules from an event file.
 event_rules_option = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
-                                  shell_complete=complete.path,
+                                  type=FILE, shell_complete=complete.path,
                                   help="Take house rules from this event file.")
 
 
@@ -158,7 +183,7 @@ def fresh_seed(seed: int | None) -> int:
 
 def play_options(f):
     """--max-turns, --jobs and --scheduler: how the games of simulate and build are played."""
-    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+    f = click.option("--scheduler", default=None, metavar="ADDRESS", type=ADDRESS,
                      help="Play on this Dask cluster (pip install 'deckcli[cluster]').")(f)
     f = click.option("--jobs", type=Jobs(), default="auto", show_default=True,
                      metavar="N|auto",

@@ -12,6 +12,8 @@ import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
+    FOLDER,
     db_option,
     echo_json,
     game_option,
@@ -29,14 +31,15 @@ def _deck_line(side) -> str:
 
 
 @click.command()
-@click.argument("decks", nargs=-1, type=str, metavar="DECK_A DECK_B", shell_complete=complete.path)
+@click.argument("decks", nargs=-1, type=FILE, metavar="DECK_A DECK_B",
+                shell_complete=complete.path)
 @click.option("--printings", is_flag=True,
               help="Compare printings and variant tags too (by default a foil or another "
                    "printing of a card is the same card, as in the fingerprint).")
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Compare every registered deck of this event's roster ...")
-@click.option("--played", "played_dir", default=None, metavar="DIR",
+@click.option("--played", "played_dir", default=None, metavar="DIR", type=FOLDER,
               shell_complete=complete.folder,
               help="... with the deck of the same player in DIR.")
 @output_option()

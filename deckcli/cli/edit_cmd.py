@@ -12,7 +12,14 @@ import os
 import click
 
 from deckcli.cli import EXIT_OK, complete
-from deckcli.cli.common import db_option, echo_status, game_option, open_index, pick_game
+from deckcli.cli.common import (
+    FILE,
+    db_option,
+    echo_status,
+    game_option,
+    open_index,
+    pick_game,
+)
 
 
 def _summary(path: str, deck, index, game) -> str:
@@ -92,7 +99,7 @@ def _edit_locked(path, card, count, game, index, action):
 
 
 @click.command()
-@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
               help="animal-battle format (default casual).")
 @game_option
@@ -132,7 +139,7 @@ def new(deck, fmt, game, name, player):
 
 
 @click.command()
-@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @click.argument("card", type=str, shell_complete=complete.card())
 @click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
               help="Copies to add.")
@@ -149,7 +156,7 @@ def add(ctx, deck, card, count, game, db_dirs):
 
 
 @click.command()
-@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @click.argument("card", type=str, shell_complete=complete.card())
 @click.option("--count", "-n", type=click.IntRange(1, 999), default=1, show_default=True,
               help="Copies to remove.")

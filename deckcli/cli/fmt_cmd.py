@@ -15,6 +15,8 @@ import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
+    PATH,
     collect_decks,
     db_option,
     echo_status,
@@ -249,15 +251,15 @@ def _plural(n: int, word: str = "file") -> str:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=str, required=True, shell_complete=complete.path)
+@click.argument("paths", nargs=-1, type=PATH, required=True, shell_complete=complete.path)
 @click.option("--check", is_flag=True,
               help="Write nothing; exit 1 if any file would change, and list those files.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Write nothing; print a unified diff of the changes to stdout.")
-@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
+@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME", type=FILE,
               help="Name whose suffix (.txt, .dck, .yaml, .json, .csv, .cod, .dek) says "
                    "what '-' holds.")
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Event file: its game, and printings from its legal sets for entries "
                    "that name only the card.")
@@ -373,13 +375,13 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 
 
 @click.command()
-@click.argument("path", type=str, shell_complete=complete.path)
+@click.argument("path", type=FILE, shell_complete=complete.path)
 @click.option("--to", "to", required=True, type=click.Choice(TARGETS),
               help="Target format: a deckcli decklist (text, yaml, json, csv), another "
                    "tool's (arena, cod for Cockatrice, dek for MTGO), or a registration list.")
 @output_file_option(metavar="OUT", help="Write to this file (atomically) instead of stdout.",
                     formats=TARGETS, picker="--to", extra_names=("--out",))
-@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
+@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME", type=FILE,
               help="Name whose suffix (.txt, .yaml, .json, .csv, .cod, .dek) says what '-' "
                    "holds.")
 @game_option

@@ -9,6 +9,8 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
+    PATH,
     collect_decks,
     db_option,
     echo_json,
@@ -82,9 +84,9 @@ def _load_event(path: str | None, as_of: str | None = None):
 
 
 @click.command()
-@click.argument("decks", nargs=-1, type=str, metavar="[DECK|FOLDER]...",
+@click.argument("decks", nargs=-1, type=PATH, metavar="[DECK|FOLDER]...",
                 shell_complete=complete.path)
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Event file: its name, date and rules; without DECK, its roster.")
 @click.option("--player", default=None, metavar="NAME",
@@ -156,7 +158,7 @@ def _sheet_of(path: str, index, options, player):
 
 
 @click.command()
-@click.argument("event_path", metavar="EVENT.yaml", shell_complete=complete.path)
+@click.argument("event_path", metavar="EVENT.yaml", type=FILE, shell_complete=complete.path)
 @click.option("--as-of", "as_of", default=None, metavar="DATE",
               help="Date that decides which dated bans apply (default: the event's date).")
 @PAPER
@@ -189,7 +191,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
 
 
 @click.command()
-@click.argument("deck", metavar="DECK", shell_complete=complete.path)
+@click.argument("deck", metavar="DECK", type=FILE, shell_complete=complete.path)
 @game_option
 @click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
               help="animal-battle format (default: the deck's header, else casual).")
@@ -316,7 +318,7 @@ def _short(ref: str | None) -> str:
 
 
 @click.command()
-@click.option("--event", "event_path", required=True, metavar="EVENT.yaml",
+@click.option("--event", "event_path", required=True, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="The event whose roster decks are published.")
 @click.option("--to", "to", required=True, type=click.Choice(["csv", "json", "html"]),
