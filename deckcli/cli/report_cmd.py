@@ -55,24 +55,34 @@ def _decks_beside(event, out: str) -> list[str]:
 
 
 def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
-                   what: str = "a deck or event file") -> None:
-    """The page or export never replaces a deck it shows, the event file, a roster deck or
-    a deck beside the roster's (exit 2, nothing written)."""
+                   what: str = "a deck or event file", paths=()) -> None:
+    """The page or export never replaces a deck it shows (among ``sheets``, or ``paths``),
+    the event file, a roster deck or a deck beside the roster's (exit 2, nothing written)."""
     if out and out != "-":
         from deckcli.decks.writer import check_not_input
 
         roster = [*(p for _, p in event.roster_paths()), *_decks_beside(event, out)] \
             if event is not None else []
-        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets)], what)
+        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets), *paths],
+                        what)
 
 
 def _write(out: str, text: str) -> None:
-    if out == "-":
-        click.echo(text, nl=False)
-        return
-    from deckcli.decks.writer import atomic_write
+    _write_parts(out, [text])
 
-    atomic_write(out, text.encode("utf-8"))
+
+def _write_parts(out: str, parts) -> None:
+    """Write the strings of ``parts`` as they come, to stdout (``-``) or all or nothing to
+    ``out`` (the one writer, streamed into its temporary file)."""
+    if out == "-":
+        for part in parts:
+            click.echo(part, nl=False)
+        return
+    from deckcli.decks.writer import replacing
+
+    with replacing(out, text=True) as stream:
+        for part in parts:
+            stream.write(part)
 
 
 def _load_event(path: str | None, as_of: str | None = None):
@@ -172,20 +182,23 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     most played cards, each card's share of decks and each battle statistic's profile, drawn
     as inline SVG. Exit 0 when written; 2 for a bad event file.
     """
-    from deckcli.sheets import load_event_decks
-    from deckcli.sheets.report import render_report
+    from deckcli.sheets.report import Tally, report_parts
     from deckcli.validate import Options
 
     event = _load_event(event_path, as_of)
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
-    sheets = load_event_decks(event, index, Options(event=event))
-    _refuse_inputs(out, event, event_path, sheets)
-    _write(out, render_report(event, sheets, index, paper=paper))
+    event.need_roster()
+    # the page never replaces what it shows: the event file, a roster deck, a deck beside them
+    _refuse_inputs(out, event, event_path, paths=event.unlisted_paths())
+    # each deck read, counted and dropped (a deck a time, not the event's 20,000 at once),
+    # then the page written as it is made
+    tally = Tally.of(event.roster_decks(index, Options(event=event)), index)
+    _write_parts(out, report_parts(event, tally, paper=paper))
     if out != "-":
         from deckcli.diagnostics import visible_name
 
-        click.echo(f"wrote the report on {len(sheets)} deck(s) to {visible_name(out)}",
+        click.echo(f"wrote the report on {len(tally.rows)} deck(s) to {visible_name(out)}",
                    err=True)
     return EXIT_OK
 
