@@ -616,6 +616,34 @@ def test_a_db_folder_entry_that_cannot_be_read_is_an_error_naming_it(tmp_path, k
         assert code == 1 or "db check" in found[2], (args, found)  # where to see them all
 
 
+def test_a_set_file_linked_from_outside_the_db_folder_is_not_read(tmp_path):
+    """Issue 38, 2, for the card database's walk: a set file in a --db folder that is a
+    symbolic link to a file outside it (and every --allow-read folder) is a db-unreadable
+    problem naming the link (DB-1.1), never read: its cards' names are not shown (they were:
+    the link was read as any set file)."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "set.yaml").write_text(
+        f"game: animal-battle\nset: {{code: SEC, name: Secret}}\ncards:\n"
+        f'- {{number: "1", name: {SECRET}, kind: animal, stats: {{weight: 5, speed: 10, '
+        "lifespan: 3, population: 900, length: 0.4, max_depth: 0}}\n")
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "linked.yaml").symlink_to(outside / "set.yaml")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Walrus\n")
+    for args, code in {("db", "check", "--db", db): 1, ("db", "build", "--db", db): 2,
+                       ("--db", db, "cards", "list", "--set", "SEC"): 2,
+                       ("--db", db, "validate", deck): 2}.items():
+        r = run(*args)
+        assert r.code == code, (args, r)
+        assert SECRET not in r.out + r.err, (args, r)
+        assert f"{db / 'linked.yaml'}" in r.out + r.err, (args, r)
+        assert "symbolic link to a file outside the card database folder" in r.out + r.err
+    r = run("--allow-read", outside, "--db", db, "cards", "list", "--set", "SEC")
+    assert r.code == 0 and SECRET in r.out, r
+
+
 @pytest.mark.parametrize("closed", ["a sub-folder", "the --db folder itself"])
 def test_a_db_folder_that_cannot_be_listed_is_an_error_naming_it(tmp_path, closed):
     """A folder of set files the user may not list was passed over in silence: 'db check'
