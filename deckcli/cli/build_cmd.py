@@ -15,6 +15,7 @@ from deckcli.cli.common import (
     Number,
     db_option,
     echo_json,
+    echo_status,
     echo_warning,
     fresh_seed,
     house_rule_option,
@@ -234,8 +235,7 @@ def build(ctx, **o):
             f"{r.binder.format}"
         from deckcli.diagnostics import visible_name
 
-        click.echo(f"deckcli: {visible_name(o['collection'])}: no legal {what} deck: {why}",
-                   err=True)
+        echo_status(f"deckcli: {visible_name(o['collection'])}: no legal {what} deck: {why}")
         return EXIT_PROBLEMS
     import random
     import time
@@ -313,7 +313,7 @@ def suggest(ctx, deck, **o):
         r.finish()
         r.where.close()
     for p in problems:
-        click.echo(f"deckcli: warning: {p}", err=True)
+        echo_status(f"deckcli: warning: {p}")
     if o["output"] == "json":
         echo_json(result)
     else:

@@ -231,12 +231,14 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     else:
         click.echo(render_stats(doc))
     def where(p) -> str:
-        return f"{p.path or deck}" + (f":{p.line}" if p.line else "")
+        from deckcli.diagnostics import visible_name
+
+        return f"{visible_name(p.path or deck)}" + (f":{p.line}" if p.line else "")
 
     if sheet_.rdeck is None:
         for p in sheet_.report.problems:
             if p.is_error:
-                click.echo(f"deckcli: {where(p)}: {p.message}", err=True)
+                echo_status(f"deckcli: {where(p)}: {p.message}")
         return EXIT_PROBLEMS
     from deckcli.diagnostics import command_text
 
