@@ -53,10 +53,10 @@ class Diagnostic(Record):
         self.code = code
         self.severity = severity
         self.rule = rule
-        self.message = visible(message)
+        self.message = one_line(message)  # one line of any report, whatever it quotes
         self.path = path
         self.line = line
-        self.card = card if card is None else visible(card)
+        self.card = card if card is None else one_line(card)
 
     @property
     def is_error(self) -> bool:
@@ -84,7 +84,11 @@ def visible(text: str) -> str:
 
 def one_line(text: str) -> str:
     """:func:`visible`, and line breaks escaped too (``\\x0a``): a message or note that is one
-    line of a report, whatever it quotes from a file, never starts a line of its own."""
+    line of a report, whatever it quotes from a file, never starts a line of its own. Every
+    :class:`Diagnostic`'s message, every error's (:class:`deckcli.errors.DeckcliError`) and
+    every status line on stderr goes through it."""
+    if text.isprintable():
+        return text
     return visible(text).replace("\n", "\\x0a")
 
 
@@ -97,6 +101,21 @@ def visible_name(text: str | None) -> str | None:
     if text is None or text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else _escaped(ch) for ch in text)
+
+
+def visible_data(data):
+    """``data`` (what a command prints as JSON) with every string in it, keys too, through
+    :func:`visible`: JSON writes a line break or an escape character as ``\\n`` or
+    ``\\u001b`` itself, but a C1 control or a bidi override as it stands. Returns ``data`` as
+    it is when nothing in it needs escaping."""
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {visible(k) if isinstance(k, str) else k: visible_data(v)
+                for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [visible_data(v) for v in data]
+    return data
 
 
 def _escaped(ch: str) -> str:

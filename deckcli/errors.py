@@ -18,6 +18,11 @@ class DeckcliError(Exception):
     exit_code = 2
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+        from deckcli.diagnostics import one_line
+
+        # a message quotes what a file or an option says: its line breaks and control
+        # characters escaped, so it is one line of stderr whatever it quotes
+        message = one_line(message)
         super().__init__(message)
         self.message = message
         self.path = path

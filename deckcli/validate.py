@@ -137,6 +137,23 @@ def collect_paths(paths: list[str], skipped: list | None = None, exclude=None) -
     return out
 
 
+def walk_decks(paths: list[str], exclude=None) -> list[str]:
+    """:func:`collect_paths` for a command that plays or compares the decks it finds
+    (simulate, build and suggest --against, diff --played) rather than reporting on each: a
+    path the walk found and did not read (a folder it could not list, a link out of the
+    folder) stops the command, naming it (exit 2), before any deck is read."""
+    return refuse_unread(collect_paths(paths, exclude=exclude))
+
+
+def refuse_unread(found: list[str]) -> list[str]:
+    """``found`` (what a walk found), stopping the command (exit 2, naming it) at a path the
+    walk did not read: a folder it could not list, a link out of the folder."""
+    for path in found:
+        if type(path) is Unreadable:
+            raise NotFoundError(path.reason, path=path)
+    return found
+
+
 def stdin_once(paths) -> None:
     """UsageError (exit 2) when ``-`` is given more than once: standard input is read once,
     so a second ``-`` would be an empty deck."""
@@ -147,21 +164,22 @@ def stdin_once(paths) -> None:
 
 
 def _walk(top: str, found: list[str], skipped: list, exclude=None) -> None:
-    """Deck files under a folder: each folder's own files by name, then its subfolders by name
-    (the order ``os.walk`` visits them in), skipping hidden names and files that are not
-    decklists (:mod:`deckcli.decks.kinds`), and never entering a symlinked folder. A folder
-    inside that cannot be listed (no permission, a path too long for the system) is an
-    :class:`Unreadable` path in ``found``, reported as a problem (DL-1.4); ``top`` itself
-    that cannot be listed stops the command. The paths come from
-    ``os.scandir``, which joins them without a Python call per file (a tournament folder holds
-    thousands), and a stack rather than recursion goes as deep as the paths do."""
+    """Deck files under a folder: each folder's own files by name (:func:`scan_folder`), then
+    its subfolders by name (the order ``os.walk`` visits them in), never entering a hidden or
+    symlinked folder. A folder inside that cannot be listed (no permission, a path too long
+    for the system) is an :class:`Unreadable` path in ``found``, reported as a problem
+    (DL-1.4); ``top`` itself that cannot be listed stops the command. ``exclude`` (path ->
+    bool) leaves out what the configuration's globs match. A stack rather than recursion goes
+    as deep as the paths do."""
+    from deckcli.decks.linked import Bounds
+
     own = own_output()  # stdout redirected into the folder: a file, but no deck
+    bounds = Bounds(top, "the folder walked", "DL-1.4")
     stack = [top]
     while stack:
         folder = stack.pop()
         try:
-            with os.scandir(folder) as it:
-                entries = list(it)
+            folders = scan_folder(folder, bounds, found, skipped, own, exclude)
         except OSError as exc:
             if folder is top:
                 raise NotFoundError(f"cannot read this folder: {_why(exc, folder)}",
@@ -169,26 +187,58 @@ def _walk(top: str, found: list[str], skipped: list, exclude=None) -> None:
             found.append(Unreadable(folder, f"cannot read this folder: {_why(exc, folder)}; "
                                             "the decks in it are not checked"))
             continue
-        files, folders = [], []
-        for entry in entries:
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            (folders if is_dir else files).append(entry)
-        if exclude is not None:
-            files = [e for e in files if not exclude(e.path)]
-            folders = [e for e in folders if not exclude(e.path)]
-        for entry in sorted(files, key=_NAME):
-            if deck_file_name(entry.name):
-                kind = OWN_OUTPUT if is_own_output(entry, own) else other_kind(entry.path)
-                if kind:
-                    skipped.append((entry.path, kind))
-                else:
-                    found.append(entry.path)
-        for entry in sorted(folders, key=_NAME, reverse=True):  # popped in name order
-            if entry.name[0] != "." and not entry.is_symlink():
-                stack.append(entry.path)
+        stack.extend(reversed(folders))  # popped in name order
+
+
+def scan_folder(folder: str, bounds, found: list[str], skipped: list, own=None,
+                exclude=None) -> list[str]:
+    """The deck files of one folder (not of its subfolders), in name order, added to
+    ``found``; returns its subfolders a walk enters (not hidden, not symlinked), in name
+    order. The one look at a folder's files, for a folder walk and for an event's scan of its
+    roster's folders alike:
+
+    * a name that is not a decklist's is passed over (:mod:`deckcli.decks.kinds`); a YAML or
+      JSON file whose content shows it is something else (an event file, a workflow) is added
+      to ``skipped`` as (path, what it is), and so is the file stdout goes to (``own``,
+      :func:`~deckcli.decks.kinds.own_output`);
+    * what ``exclude`` (path -> bool: the configuration's globs) matches is left out, files
+      and folders alike, without a word;
+    * a symbolic link whose file is outside every folder of ``bounds`` (a
+      :class:`~deckcli.decks.linked.Bounds`: the folder walked, or the event's, and every
+      folder ``--allow-read`` names) is never opened: it is an :class:`Unreadable` path with
+      code ``link-outside`` and the bounds' rule, saying so without quoting anything.
+
+    The paths come from ``os.scandir``, which joins them without a Python call per file (a
+    tournament folder holds thousands). Raises OSError when the folder cannot be listed."""
+    from deckcli.decks.linked import link_outside
+
+    with os.scandir(folder) as it:
+        entries = list(it)
+    files, folders = [], []
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        (folders if is_dir else files).append(entry)
+    if exclude is not None:
+        files = [e for e in files if not exclude(e.path)]
+        folders = [e for e in folders if not exclude(e.path)]
+    for entry in sorted(files, key=_NAME):
+        if not deck_file_name(entry.name):
+            continue
+        if entry.is_symlink():  # before anything opens it: other_kind reads a YAML file
+            why = link_outside(entry.path, bounds)
+            if why is not None:
+                found.append(Unreadable(entry.path, why, "link-outside", bounds.rule))
+                continue
+        kind = OWN_OUTPUT if is_own_output(entry, own) else other_kind(entry.path)
+        if kind:
+            skipped.append((entry.path, kind))
+        else:
+            found.append(entry.path)
+    return [entry.path for entry in sorted(folders, key=_NAME)
+            if entry.name[0] != "." and not entry.is_symlink()]
 
 
 _NAME = attrgetter("name")  # sorts directory entries by file name
@@ -211,22 +261,30 @@ class Whole(str):
 
 
 class Unreadable(str):
-    """A path a folder walk found and could not read, with the reason: reported as a deck
-    that cannot be read (DL-1.4), so the run fails instead of passing without it."""
+    """A path a folder walk found and did not read, with the reason and the problem's code
+    (``unreadable``; ``link-outside`` for a link out of the folder): reported as a deck that
+    cannot be read (DL-1.4; EV-3.2 in an event's folder), so the run fails instead of
+    passing without it."""
 
-    def __new__(cls, path: str, reason: str):
+    def __new__(cls, path: str, reason: str, code: str = "unreadable", rule: str = "DL-1.4"):
         self = super().__new__(cls, path)
-        self.reason = reason
+        self.reason, self.code, self.rule = reason, code, rule
         return self
 
     def __reduce__(self):  # to and from --jobs workers
-        return (Unreadable, (str(self), self.reason))
+        return (Unreadable, (str(self), self.reason, self.code, self.rule))
 
 
-def unreadable_report(path: str, reason: str, options: Options) -> DeckReport:
+def unreadable_report(path: str, reason: str, options: Options, code: str = "unreadable",
+                      rule: str = "DL-1.4") -> DeckReport:
     """The report on a path found but not read: not legal, one problem saying why."""
     game, fmt, _ = pick(Deck(None, "text"), options)
-    return DeckReport(path, game, fmt, 0, [error("unreadable", "DL-1.4", reason, path=path)])
+    return DeckReport(path, game, fmt, 0, [error(code, rule, reason, path=path)])
+
+
+def found_report(path: Unreadable, options: Options) -> DeckReport:
+    """:func:`unreadable_report` of a path a walk found and did not read."""
+    return unreadable_report(path, path.reason, options, path.code, path.rule)
 
 
 def check_found(path: str, index: CardIndex, options: Options) -> DeckReport:
@@ -235,7 +293,7 @@ def check_found(path: str, index: CardIndex, options: Options) -> DeckReport:
     (DL-1.4), and the run goes on (a path named on the command line was checked by
     :func:`collect_paths` already: that one stops the command, exit 2)."""
     if type(path) is Unreadable:
-        return unreadable_report(path, path.reason, options)
+        return found_report(path, options)
     try:
         return validate_path(path, index, options)
     except NotFoundError as exc:

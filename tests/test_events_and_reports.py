@@ -413,9 +413,11 @@ def test_github_escaping():
     from deckcli.diagnostics import error
     from deckcli.reporters.github import annotation, escape_data
 
-    p = error("x", "AB-1.5", "100% sure,\r\nreally: yes", line=3)  # a CR is shown escaped
+    # a message is one line whatever it quotes: its CR and LF are shown escaped (issue 38, 4)
+    p = error("x", "AB-1.5", "100% sure,\r\nreally: yes", line=3)
     assert annotation(p, "decks/a,b:c.txt") == (
-        "::error file=decks/a%2Cb%3Ac.txt,line=3,title=x (AB-1.5)::100%25 sure,\\x0d%0Areally: yes")
+        "::error file=decks/a%2Cb%3Ac.txt,line=3,title=x (AB-1.5)::100%25 sure,\\x0d\\x0areally: "
+        "yes")
     assert escape_data("a\r\nb%") == "a%0D%0Ab%25"  # a path's CR (a message has none left)
 
 

@@ -27,6 +27,7 @@ from make_corpus import (  # noqa: E402
     make,
     make_costly,
     make_escapes,
+    make_links,
     make_names,
     make_targets,
     make_walks,
@@ -376,6 +377,48 @@ def test_a_full_device_behind_stdout_is_a_clear_error(command):
                           "device\n", proc
 
 
+def _stderr_full(args, tmp: Path, stdout=subprocess.PIPE):
+    """``deckcli ARGS`` in a fresh process whose stderr is /dev/full (every write fails with
+    ENOSPC), run in ``tmp``."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("this system has no /dev/full")
+    with open("/dev/full", "w") as full:
+        return subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], cwd=tmp,
+                              stdout=stdout, stderr=full, stdin=subprocess.DEVNULL, text=True,
+                              timeout=120)
+
+
+def test_a_full_device_behind_stderr_changes_no_exit_code(tmp_path):
+    """Issue 38, 11: a message that cannot be printed is not the job's failure. With stderr on a
+    full device, 'validate nonexist.txt' exited 1 (the error about the error escaped as a
+    traceback nobody saw) instead of 2, and 'fmt messy.txt' rewrote the file and then exited
+    2. The exit code reports the job, whatever became of the messages about it."""
+    messy = tmp_path / "messy.txt"
+    messy.write_text("4x  Walrus\n", encoding="utf-8")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers: {alice: good.txt}\n", encoding="utf-8")
+    shutil.copy(EXAMPLES / "good" / "casual-risky.txt", tmp_path / "good.txt")
+    cases = [
+        (["validate", "nonexist.txt"], 2),
+        (["validate", "good.txt"], 0),
+        (["validate", EXAMPLES / "bad" / "too-many-copies.txt"], 1),
+        (["validate", "--event", event, "good.txt"], 0),  # a note on stderr first
+        (["fmt", "--check", "messy.txt"], 1),
+        (["convert", "good.txt", "--to", "csv"], 0),  # warnings on stderr, the list on stdout
+        (["simulate", EXAMPLES / "bad" / "casual-19.txt", "good.txt", "--games", "2",
+          "--jobs", "1"], 0),  # a warning: the deck is illegal, simulated anyway
+        (["fmt", "messy.txt"], 0),
+    ]
+    for args, code in cases:
+        proc = _stderr_full(args, tmp_path)
+        assert proc.returncode == code, (args, proc)
+        assert "Traceback" not in proc.stdout, (args, proc)
+    assert messy.read_text(encoding="utf-8") == "Animals: 4\n4 Walrus (ABS) 12\n"
+    with open("/dev/full", "w") as full:  # stdout full as well: the output is the job
+        proc = _stderr_full(["validate", "good.txt"], tmp_path, stdout=full)
+    assert proc.returncode == 2, proc
+
+
 def test_a_yaml_alias_bomb_is_refused_on_the_line_of_the_list_that_crosses_the_limit(corpus):
     """The alias bomb's error names a line as every other error in a file does: the list
     whose expanded size first passes 200,000 values ('f', line 8: 9^6 values), refused before
@@ -571,6 +614,34 @@ def test_a_db_folder_entry_that_cannot_be_read_is_an_error_naming_it(tmp_path, k
         assert "Traceback" not in text and "internal error" not in text, (args, found)
         assert f"{bad}" in text and f"cannot read: {why}" in text, (args, found)
         assert code == 1 or "db check" in found[2], (args, found)  # where to see them all
+
+
+def test_a_set_file_linked_from_outside_the_db_folder_is_not_read(tmp_path):
+    """Issue 38, 2, for the card database's walk: a set file in a --db folder that is a
+    symbolic link to a file outside it (and every --allow-read folder) is a db-unreadable
+    problem naming the link (DB-1.1), never read: its cards' names are not shown (they were:
+    the link was read as any set file)."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "set.yaml").write_text(
+        f"game: animal-battle\nset: {{code: SEC, name: Secret}}\ncards:\n"
+        f'- {{number: "1", name: {SECRET}, kind: animal, stats: {{weight: 5, speed: 10, '
+        "lifespan: 3, population: 900, length: 0.4, max_depth: 0}}\n")
+    db = tmp_path / "db"
+    db.mkdir()
+    (db / "linked.yaml").symlink_to(outside / "set.yaml")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Walrus\n")
+    for args, code in {("db", "check", "--db", db): 1, ("db", "build", "--db", db): 2,
+                       ("--db", db, "cards", "list", "--set", "SEC"): 2,
+                       ("--db", db, "validate", deck): 2}.items():
+        r = run(*args)
+        assert r.code == code, (args, r)
+        assert SECRET not in r.out + r.err, (args, r)
+        assert f"{db / 'linked.yaml'}" in r.out + r.err, (args, r)
+        assert "symbolic link to a file outside the card database folder" in r.out + r.err
+    r = run("--allow-read", outside, "--db", db, "cards", "list", "--set", "SEC")
+    assert r.code == 0 and SECRET in r.out, r
 
 
 @pytest.mark.parametrize("closed", ["a sub-folder", "the --db folder itself"])
@@ -1019,6 +1090,139 @@ def test_a_file_in_the_folder_that_is_not_a_decklist_is_not_quoted(escapes, tmp_
         assert SECRET not in r.out + r.err, (game, r)
     r = run("validate", inside)  # named on the command line, by the user: shown in full
     assert r.code == 1 and SECRET in r.out, r
+
+
+def test_diff_of_an_event_does_not_quote_a_roster_file_that_is_not_a_decklist(tmp_path):
+    """Issue 38, 3: ``diff --event E --played DIR`` with ``mallory: .env`` in the roster printed
+    the token on the .env's first line in its text and in JSON's ``problem`` ("cannot be read
+    as a deck (line 1: 'GITHUB_TOKEN=...' is not a card entry ...)"), where ``validate
+    --event`` says only that the file is not a decklist. Now both say that, alike."""
+    good = (EXAMPLES / "event" / "decks" / "alice.txt").read_bytes()
+    (tmp_path / "alice.txt").write_bytes(good)
+    (tmp_path / ".env").write_text(f"GITHUB_TOKEN={SECRET}\nAWS_KEY={SECRET}\n")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: E\nplayers:\n  alice: alice.txt\n  mallory: .env\n")
+    played = tmp_path / "played"
+    played.mkdir()
+    (played / "alice.txt").write_bytes(good)
+    (played / "mallory.txt").write_bytes(good)
+    text = run("diff", "--event", event, "--played", played)
+    assert text.code == 1 and SECRET not in text.out + text.err, text
+    assert f"mallory: MISSING: the registered deck {tmp_path / '.env'} is not a decklist: no " \
+           "line of it is a card entry, so its lines are not shown" in text.out, text
+    js = run("diff", "--event", event, "--played", played, "-O", "json")
+    assert js.code == 1 and SECRET not in js.out + js.err, js
+    [mallory] = [p for p in js.json()["players"] if p["player"] == "mallory"]
+    assert "is not a decklist" in mallory["problem"], mallory
+    r = run("validate", "--event", event, "-O", "json")
+    [deck] = [d for d in r.json()["decks"] if d["player"] == "mallory"]
+    assert [p["code"] for p in deck["problems"] if p["line"]] == ["not-a-decklist"], deck
+
+
+# -- symbolic links out of the folder a walk or an event's scan reads ----------------------------
+@pytest.fixture
+def links(tmp_path):
+    return make_links(tmp_path / "links")
+
+
+def _refused_links(r, links) -> None:
+    """Each link named, as refused, and nothing of the file behind it shown."""
+    assert SECRET not in r.out + r.err and "password" not in r.out + r.err, r
+    assert "Traceback" not in r.err and "internal error" not in r.err, r
+    for link in links:
+        assert str(link) in r.out + r.err, (link, r)
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "junit", "sarif"])
+def test_an_events_scan_for_unlisted_decks_never_opens_a_link_out_of_its_folder(links, output):
+    """Issue 38, 1: a deck folder of the roster holding ``notes.txt -> ../../outside/creds.txt``
+    (or a link by absolute path) was read as an unlisted deck, and its lines came back quoted
+    ("'password=...' is not a card entry") in every output format. The scan refuses such a
+    link before anything is opened (EV-3.2): a problem naming the link, nothing quoted."""
+    r = run("validate", "--event", links["event"], "-O", output)
+    assert r.code == 1, r
+    _refused_links(r, links["event_links"])
+    if output == "json":
+        decks = {d["path"]: d for d in r.json()["decks"]}
+        for link in links["event_links"]:
+            deck = decks[str(link)]
+            assert not deck["legal"] and deck["card_count"] == 0, deck
+            assert [(p["code"], p["rule"], p["line"]) for p in deck["problems"]
+                    if p["severity"] == "error"] == [("link-outside", "EV-3.2", None)], deck
+        assert decks[str(links["event"].parent / "decks" / "alice.txt")]["legal"], decks
+    if output == "github":
+        assert f"::error file={links['event_links'][0]},title=link-outside (EV-3.2)::" in r.out
+
+
+def test_report_sheet_and_export_never_open_a_link_out_of_the_events_folder(links):
+    """The same scan feeds the event's HTML report and sheets: the link is a deck that was not
+    read, never a page of the outside file's lines."""
+    event = links["event"]
+    for args in (("report", event, "-o", "-"), ("sheet", "--event", event, "-o", "-")):
+        r = run(*args)
+        assert r.code == 0, (args, r)
+        _refused_links(r, links["event_links"])
+        assert "link-outside" in r.out, (args, r)
+    for to in ("json", "csv", "html"):
+        r = run("export", "--event", event, "--to", to)
+        assert r.code == 0 and SECRET not in r.out + r.err, (to, r)
+
+
+def test_allow_read_lets_an_events_scan_follow_a_link_into_the_folder_named(links):
+    """deckcli --allow-read DIR: a link into DIR is read as any deck beside the roster's."""
+    r = run("--allow-read", links["outside"], "validate", "--event", links["event"], "-O", "json")
+    assert r.code == 1, r
+    decks = {d["path"]: d for d in r.json()["decks"]}
+    for link in links["event_links"]:
+        assert decks[str(link)]["card_count"] == 4, decks[str(link)]
+        assert "link-outside" not in {p["code"] for p in decks[str(link)]["problems"]}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("output", ["text", "json", "github", "junit", "sarif"])
+def test_a_folder_walk_never_follows_a_link_out_of_the_folder(links, output, jobs):
+    """Issue 38, 2: ``validate decks -O github`` over a pull request that adds ``decks/leak.txt
+    -> ../outside/x`` read the file behind the link and quoted its lines into the CI log. A
+    walk refuses a file link that leaves the folder walked (DL-1.4): a problem naming the
+    link, nothing quoted; a link inside the folder is read as before."""
+    r = run("validate", links["decks"], "-O", output, "--jobs", jobs)
+    assert r.code == 1, r
+    _refused_links(r, links["links"])
+    if output == "json":
+        decks = {d["path"]: d for d in r.json()["decks"]}
+        for link in links["links"]:
+            assert [(p["code"], p["rule"], p["severity"]) for p in decks[str(link)]["problems"]] \
+                == [("link-outside", "DL-1.4", "error")], decks[str(link)]
+        assert decks[str(links["decks"] / "inside.txt")]["legal"], decks
+        assert r.json()["summary"] == {"decks": 4, "legal": 2, "illegal": 2}, r
+
+
+def test_every_command_that_walks_a_folder_refuses_a_link_out_of_it(links, tmp_path):
+    """fmt, sheet, simulate, build and suggest --against and diff --played walk folders with
+    the same walk: none of them reads the file behind a link out of the folder. A command
+    that reports deck by deck reports the link (exit 1; sheet writes its page, exit 0); one
+    that plays or compares the decks stops, naming it (exit 2)."""
+    decks, good = links["decks"], links["decks"] / "good.txt"
+    before = (links["outside"] / "creds.txt").read_bytes()
+    against = ("--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1")
+    cases = {
+        "fmt": (("fmt", decks), 1),
+        "fmt --check": (("fmt", "--check", decks), 1),
+        "sheet": (("sheet", decks, "-o", "-"), 0),
+        "simulate": (("simulate", decks, "--games", "2", "--jobs", "1"), 2),
+        "build --against": (("build", "--collection", good, "--against", decks, *against), 2),
+        "suggest --against": (("suggest", good, "--collection", good, "--against", decks,
+                               *against), 2),
+        "diff --played": (("diff", "--event", links["event"], "--played", decks), 2),
+    }
+    for what, (args, code) in cases.items():
+        r = run(*args)
+        assert r.code == code, (what, r)
+        shown = links["links"] if code != 2 else sorted(links["links"])[:1]  # the first found
+        _refused_links(r, shown)
+        assert (links["outside"] / "creds.txt").read_bytes() == before, what
+    r = run("--allow-read", links["outside"], "fmt", "--check", decks)
+    assert "link-outside" not in r.err, r
 
 
 # -- small inputs that cost a great deal --------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from html.parser import HTMLParser
 
 import pytest
@@ -400,3 +401,45 @@ def test_a_page_never_replaces_a_deck_or_the_event_file_it_reads(tmp_path):
         r = run(*args)
         assert r.code == 2 and "not replacing it" in r.err and str(args[-1]) in r.err, (args, r)
     assert {p: p.read_bytes() for p in before} == before
+
+
+def test_the_report_keeps_no_deck_once_it_has_counted_it(tmp_path):
+    """Issue 38, 13: ``report`` on an event of 20,000 players peaked at 508 MiB: every deck
+    was read, resolved and kept until the page, built whole, was written. The report now
+    counts each deck as it is read and keeps only its row (report and figures), so at most
+    the deck being counted is alive, however many the roster lists (and the page is written
+    in parts; benchmarks/report_memory.py measures both: 71 MiB)."""
+    import gc
+
+    from deckcli.cards import open_index
+    from deckcli.decks.model import Deck
+    from deckcli.decks.resolve import ResolvedDeck
+    from deckcli.events.model import load_event
+    from deckcli.sheets.report import Tally, card_usage, report_parts
+    from deckcli.validate import Options
+
+    decks = sorted((EVENT.parent / "decks").iterdir())
+    lines = ["name: Big", "game: animal-battle", "format: championship", "players:"]
+    for i in range(40):
+        shutil.copy(decks[i % len(decks)], tmp_path / f"d{i:02d}{decks[i % len(decks)].suffix}")
+        lines.append(f"  p{i:02d}: d{i:02d}{decks[i % len(decks)].suffix}")
+    (tmp_path / "event.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    index = open_index()
+    event = load_event(str(tmp_path / "event.yaml"))
+    event.resolve(index)
+    alive = []
+
+    def roster():
+        for item in event.roster_decks(index, Options(event=event)):
+            yield item
+            gc.collect()
+            alive.append(sum(1 for o in gc.get_objects() if type(o) in (Deck, ResolvedDeck)))
+
+    tally = Tally.of(roster(), index)
+    assert len(tally.rows) == 40 and len(alive) == 40
+    assert max(alive) <= 2, alive  # the deck just counted (and its resolved deck), no more
+    page = "".join(report_parts(event, tally))
+    assert page.count('<td class="fp">') == 80  # every deck's file and fingerprint
+    from deckcli.sheets import load_event_decks
+
+    assert tally.usage() == card_usage(load_event_decks(event, index, Options(event=event)))

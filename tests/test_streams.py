@@ -181,3 +181,66 @@ def test_an_empty_or_binary_file_is_not_a_decklist_in_every_command(tmp_path, wh
     if cmd == "validate":
         data = run("validate", path, "-O", "json").json()["decks"][0]
         assert len(data["problems"]) == 1 and data["fingerprint"] is None, data
+# -- options that name a file, a folder or an address ----------------------------------------------
+#: the metavars of a file, a folder or an address, in every command
+NAMING = {"FILE", "FILE.html", "OUT", "DIR", "DECK", "DECK|DIR", "DECK...", "DECK_A DECK_B",
+          "EVENT.yaml", "ADDRESS", "[DECK|FOLDER]..."}
+
+
+def _named_params():
+    """(argv before the value, the parameter) for every option and argument that names a file,
+    a folder or an address: deckcli's own (--db, --allow-read) and every command's, under
+    each game (the referee's subcommands differ by game)."""
+    from deckcli.cli import COMMANDS, cli
+    from deckcli.cli import complete as comp
+    from deckcli.games import GAMES
+
+    def names_a_path(param) -> bool:
+        return (getattr(param, "_custom_shell_complete", None) in (comp.path, comp.folder)
+                or param.metavar in NAMING or param.name in ("stdin_name", "gamelog", "deck"))
+
+    out = [([], p) for p in cli.params if names_a_path(p)]
+    for game in GAMES:
+        root = click.Context(cli, obj={"game": game})
+        for name in COMMANDS:
+            command = cli.get_command(root, name)
+            subs = [(name, command)]
+            if isinstance(command, click.Group):  # the referee lists every game's subcommands:
+                ctx = click.Context(command, parent=root, info_name=name)  # this game's only
+                owner = getattr(command, "_owner", lambda s, g: g)
+                subs = [(f"{name} {s}", command.get_command(ctx, s))
+                        for s in command.list_commands(ctx) if owner(s, game) == game]
+            for path, c in subs:
+                out += [(["--game", game, *path.split()], p) for p in c.params
+                        if names_a_path(p)]
+    return out
+
+
+NAMED = _named_params()
+
+
+def test_every_option_naming_a_file_folder_or_address_is_of_the_one_type():
+    """A new option that names a file must refuse an empty value too: it takes the one type
+    (deckcli.cli.common.Named) that does, or this test names it."""
+    from deckcli.cli.common import Named
+
+    assert len(NAMED) > 60, len(NAMED)
+    wrong = [(" ".join(argv), p.name) for argv, p in NAMED if not isinstance(p.type, Named)]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("argv,param", NAMED,
+                         ids=[f"{' '.join(a[2:]) or 'deckcli'} {p.name}" for a, p in NAMED])
+def test_an_empty_value_naming_a_file_is_refused(argv, param):
+    """Issue 38, 12: ``simulate ... --event=`` (or ``--scheduler=``, ``--csv=``, ``--html=``)
+    ran with no event, on this machine, writing nothing, and exited 0: an unset ``$EVENT``
+    dropped the event's house rules without a word. Every option and argument that names a
+    file, a folder or an address refuses the empty value: exit 2, naming it."""
+    if isinstance(param, click.Option):
+        args = [*argv, param.opts[0], "", *([] if argv else ["validate", GOOD])]
+        shown = f"'{param.opts[0]}'"
+    else:
+        args, shown = [*argv, ""], param.human_readable_name
+    r = run(*args)
+    assert r.code == 2, r
+    assert "an empty value names no" in r.err and shown in r.err, r

@@ -87,7 +87,11 @@ def discover(dirs, unlisted: list | None = None) -> list[tuple[Path, str]]:
     """Every source file under the folders, as (path, label for messages), in a stable order;
     a file reached twice (``--db card_db/alpha-walrus``, inside the built-in folder) once.
     ``unlisted`` (a list): gets (label, why) of each folder that could not be listed, whose
-    set files are then missing (symlinked folders are not followed)."""
+    set files are then missing (symlinked folders are not followed), and of each symbolic link
+    to a file outside the folder (and every folder ``deckcli --allow-read`` names), which is
+    never read: a folder walk stays in its folder (rule DB-1.1, as DL-1.4 for decks)."""
+    from deckcli.decks.linked import Bounds, link_outside
+
     out = []
     seen: set[str] = set()
 
@@ -105,7 +109,13 @@ def discover(dirs, unlisted: list | None = None) -> list[tuple[Path, str]]:
         for top, _subdirs, names in os.walk(root, onerror=lambda exc, root=root: _unlisted(
                 root, exc, unlisted)):
             found.extend(Path(top, n) for n in names if Path(n).suffix in SOURCE_SUFFIXES)
+        bounds = Bounds(str(root), "the card database folder", "DB-1.1")
         for path in sorted(found):  # a FIFO or a broken symlink too: reading it says what it is
+            why = link_outside(str(path), bounds) if path.is_symlink() else None
+            if why is not None:
+                if unlisted is not None:
+                    unlisted.append((_label(root, path), why))
+                continue
             take(path, _label(root, path))
     return out
 

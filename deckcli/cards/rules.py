@@ -6,7 +6,9 @@ from deckcli.rule import project_rule as _r
 RULES = [
     _r("DB-1.1", "Set files",
        "Each YAML file under a card database folder describes one set: the game it belongs to, "
-       "the set (code, name, release date) and its list of cards."),
+       "the set (code, name, release date) and its list of cards. A file named like one that "
+       "cannot be read, and a symbolic link to a file outside the folder (or every folder "
+       "deckcli --allow-read names), which is not read, is an error."),
     _r("DB-1.2", "Card entries",
        "A card entry has a collector number and a name, and either a kind (it defines or "
        "reprints a card) or version_of (it is another printing of the card with that name and "

@@ -52,6 +52,9 @@ COMMANDS = {
 }
 
 
+from deckcli.cli.common import FOLDER  # noqa: E402  (the type of --db and --allow-read)
+
+
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on first use."""
 
@@ -113,17 +116,18 @@ class LazyGroup(click.Group):
                       message="%(prog)s %(version)s")
 @click.option("--game", type=click.Choice(_games()), default=None,
               help="Game for every subcommand (default: from the deck, else animal-battle).")
-@click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+@click.option("--db", "db_dirs", multiple=True, metavar="DIR", type=FOLDER,
               shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
               help="Extra card database folder (repeatable; also DECKCLI_DB).")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]),
               default="auto", show_default=True,
               help="Colour verdicts, errors and warnings: auto (on a terminal, unless NO_COLOR "
                    "is set), always or never.")
-@click.option("--allow-read", "allowed", multiple=True, metavar="DIR",
+@click.option("--allow-read", "allowed", multiple=True, metavar="DIR", type=FOLDER,
               shell_complete=lambda ctx, param, incomplete: _folder(ctx, param, incomplete),
-              help="Deck paths in event files and game logs may also lead into DIR "
-                   "(repeatable; by default only inside the file's own folder).")
+              help="Deck paths in event files and game logs, and symbolic links a folder walk "
+                   "finds, may also lead into DIR (repeatable; by default only inside the "
+                   "file's own folder, or the folder walked).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
 @click.option("--config", "config", default=None, metavar="FILE",
               shell_complete=lambda ctx, param, incomplete: _path(ctx, param, incomplete),
@@ -164,7 +168,64 @@ def _path(ctx, param, incomplete):
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI and return its exit code (tests call this in-process)."""
+    """Run the CLI and return its exit code (tests call this in-process). While it runs,
+    stderr is a :class:`Messages`: a message that cannot be written (stderr on a full disk
+    or device, a closed pipe) is lost, and changes neither what the command does nor its exit
+    code."""
+    messages = sys.stderr = Messages(sys.stderr)
+    try:
+        return _run(argv)
+    finally:
+        if sys.stderr is messages:
+            sys.stderr = messages.stream
+
+
+class Messages:
+    """stderr while a command runs: writes and flushes go to ``stream``, and one that fails
+    (OSError: ENOSPC behind ``2>/dev/full``, EPIPE, EIO) is dropped with every later one, the
+    file descriptor pointed at the null device so that nothing left in the stream's buffer
+    fails again at exit. Messages are about the job, not the job: the exit code is the job's
+    (``validate nonexist.txt 2>/dev/full`` exits 2, ``fmt messy.txt 2>/dev/full`` rewrites
+    the file and exits 0). Everything else is the stream's own (encoding, ``isatty``, ...)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.lost = False
+
+    def write(self, text):
+        if self.lost:
+            return len(text)
+        try:
+            return self.stream.write(text)
+        except OSError:
+            self._drop()
+            return len(text)
+
+    def flush(self) -> None:
+        if self.lost:
+            return
+        try:
+            self.stream.flush()
+        except OSError:
+            self._drop()
+
+    def _drop(self) -> None:
+        import os
+
+        self.lost = True
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):  # not a real file (tests)
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def _run(argv: list[str] | None) -> int:
     from deckcli.errors import DeckcliError
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -193,6 +254,9 @@ def run(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
+        from deckcli.diagnostics import one_line
+
+        exc.message = one_line(exc.message)  # it quotes the argument: one line, escaped
         if isinstance(exc, click.NoSuchOption) and exc.option_name == "-o":
             exc.message += (" This command writes no file: it prints to stdout (redirect it: "
                             "> FILE); --output/-O picks the format where there is a choice.")
@@ -217,8 +281,8 @@ def run(argv: list[str] | None = None) -> int:
         # a full disk or device (ENOSPC, EDQUOT, EFBIG) or an I/O error behind an output
         if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
             return _internal(exc, debug)
-        # stdout (or stderr) is on a full disk or device: say so once, and let nothing else
-        # try to write there (at exit, Python would flush stdout again and fail again)
+        # stdout is on a full disk or device (stderr never raises: Messages): say so once,
+        # and let nothing else try to write there (at exit, Python would flush stdout again)
         drop_stdout()
         where = f" {exc.filename}" if exc.filename else " the output"
         try:
@@ -256,7 +320,8 @@ def _utf8_streams() -> None:
     JUnit's ``<?xml encoding="UTF-8"?>`` say, and a name no locale can spell is no crash."""
     import codecs
 
-    for stream in (sys.stdout, sys.stderr):
+    err = sys.stderr.stream if isinstance(sys.stderr, Messages) else sys.stderr
+    for stream in (sys.stdout, err):
         encoding = getattr(stream, "encoding", None)
         if encoding and hasattr(stream, "reconfigure") and \
                 codecs.lookup(encoding).name != "utf-8":

@@ -9,12 +9,15 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
+    FILE,
     FORMATS,
     GAMES,
+    PATH,
     STDOUT,
     Number,
     db_option,
     echo_json,
+    echo_status,
     echo_warning,
     excluded,
     fresh_seed,
@@ -54,12 +57,12 @@ def _common(f):
                      help="Games the search may play in all (default: 3000; alpha-walrus, "
                           "whose games are long, 400).")(f)
     f = house_rule_option()(f)
-    f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+    f = click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
                      help="The event's bans, legal sets, limits and house rules apply.")(f)
-    f = click.option("--against", "against", multiple=True, metavar="DECK|DIR",
+    f = click.option("--against", "against", multiple=True, metavar="DECK|DIR", type=PATH,
                      help="A deck (or folder) to be judged against (repeatable; default: the "
                           "gauntlet).")(f)
-    return click.option("--collection", required=True, metavar="FILE",
+    return click.option("--collection", required=True, metavar="FILE", type=FILE,
                         help="The cards owned: a decklist whose counts are the copies.")(f)
 
 
@@ -102,12 +105,12 @@ class _Run:
         self.seed = fresh_seed(o["seed"])
         self.opponents = []
         if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks
-            from deckcli.validate import collect_paths
+            from deckcli.validate import walk_decks
 
             paths = list(o["against"]) or _gauntlet(game.id)
             mine = excluded() if o["against"] else None  # the gauntlet is deckcli's own
             self.opponents = [sim_run.load_deck(p, index, game.id)
-                              for p in collect_paths(paths, exclude=mine)]
+                              for p in walk_decks(paths, exclude=mine)]
             if not o["against"]:  # shown by name: where the package is installed is noise
                 for d in self.opponents:
                     d.path = "gauntlet:" + os.path.basename(d.path)
@@ -241,8 +244,7 @@ def build(ctx, **o):
             f"{r.binder.format}"
         from deckcli.diagnostics import visible_name
 
-        click.echo(f"deckcli: {visible_name(o['collection'])}: no legal {what} deck: {why}",
-                   err=True)
+        echo_status(f"deckcli: {visible_name(o['collection'])}: no legal {what} deck: {why}")
         return EXIT_PROBLEMS
     import random
     import time
@@ -301,7 +303,7 @@ def _terminal(stream) -> bool:
 
 
 @click.command()
-@click.argument("deck")
+@click.argument("deck", type=FILE)
 @_players
 @_common
 @click.pass_context
@@ -336,7 +338,7 @@ def suggest(ctx, deck, **o):
         r.finish()
         r.where.close()
     for p in problems:
-        click.echo(f"deckcli: warning: {p}", err=True)
+        echo_status(f"deckcli: warning: {p}")
     if o["output"] == "json":
         echo_json(result)
     else:

@@ -149,9 +149,11 @@ def show(ctx, ref, game, output, db_dirs):
     if output == "json":
         echo_json(data)
         return EXIT_OK
+    from deckcli.diagnostics import one_line  # a --db set file's text: one line, escaped
+
     lines = [f"{card.ref}  [{card.kind}]  ({game})"]
     if "species" in data:
-        lines.append(f"  species: {data['species']}")
+        lines.append(f"  species: {one_line(data['species'])}")
     for stat, value in data.get("stats", {}).items():
         note = ""
         if stat == "population":
@@ -160,7 +162,7 @@ def show(ctx, ref, game, output, db_dirs):
             note = "  (information only, not a battle statistic)"
         lines.append(f"  {stat}: {number_text(value)}{note}")
     if data.get("text"):
-        lines.append(f"  text: {data['text']}")
+        lines.append(f"  text: {one_line(data['text'])}")
     for o in data.get("overrides", []):
         lines.append(f"  overrides {o['rule']}: {o['effect']} = {_value(o.get('value'))}")
     lines.append("  printings:")

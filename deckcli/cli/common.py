@@ -17,13 +17,38 @@ GAMES = _game_ids()
 FORMATS = list(dict.fromkeys(f for g in _GAMES.values() for f in g.formats))
 
 
+class Named(click.ParamType):
+    """The type of every option and argument that names a file, a folder or an address: any
+    text but the empty one, which is a usage error naming the option (exit 2). ``--event=``,
+    ``-o ""`` or ``--event "$EVENT"`` with the variable unset would otherwise read as the
+    option left out, and the run would go on in silence without the event's house rules, on
+    this machine rather than the cluster, writing nothing. ``tests/test_streams.py`` holds
+    every such option of every command to this type."""
+
+    name = "text"  # as click's own string type: --help reads the same
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def convert(self, value, param, ctx):
+        if value == "":
+            self.fail(f"an empty value names no {self.what} (is a variable in the command "
+                      "line unset?)", param, ctx)
+        return value
+
+
+#: what an option or argument of each kind names
+FILE, FOLDER, PATH, ADDRESS = (Named("file"), Named("folder"), Named("file or folder"),
+                               Named("address"))
+
+
 def game_option(f):
     return click.option("--game", type=click.Choice(GAMES), default=None,
                         help="Which game's rules apply.")(f)
 
 
 def db_option(f):
-    return click.option("--db", "db_dirs", multiple=True, metavar="DIR",
+    return click.option("--db", "db_dirs", multiple=True, metavar="DIR", type=FOLDER,
                         shell_complete=complete.folder,
                         help="Extra card database folder (repeatable).")(f)
 
@@ -61,7 +86,7 @@ def output_file_option(*, metavar: str = "FILE", help: str, formats=(),
                 "name)", ctx=ctx, param=param)
         return value
 
-    return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar,
+    return click.option("-o", "--output-file", *extra_names, "out", metavar=metavar, type=FILE,
                         default=None, callback=check, help=help,
                         shell_complete=complete.path)
 
@@ -125,7 +150,7 @@ def house_rule_option(example: str = "stat_tie=defender"):
 
 #: --event FILE on the referee commands: take house rules from an event file.
 event_rules_option = click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
-                                  shell_complete=complete.path,
+                                  type=FILE, shell_complete=complete.path,
                                   help="Take house rules from this event file.")
 
 
@@ -162,7 +187,7 @@ def fresh_seed(seed: int | None) -> int:
 
 def play_options(f):
     """--max-turns, --jobs and --scheduler: how the games of simulate and build are played."""
-    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+    f = click.option("--scheduler", default=None, metavar="ADDRESS", type=ADDRESS,
                      help="Play on this Dask cluster (pip install 'deckcli[cluster]').")(f)
     f = click.option("--jobs", type=Jobs(), default="auto", show_default=True,
                      metavar="N|auto",
@@ -215,10 +240,10 @@ def resolve_event(event, index) -> None:
 def echo_status(line: str) -> None:
     """A status line on stderr ('deckcli: warning: ...', 'deck.txt: added ...'), its severity
     word or verdict coloured where colour is on (--color, a terminal, NO_COLOR)."""
-    from deckcli.diagnostics import colour_on, paint_status
+    from deckcli.diagnostics import colour_on, one_line, paint_status
 
-    on = colour_on(sys.stderr)
-    click.echo(paint_status(line, on), err=True, color=on)
+    on = colour_on(sys.stderr)  # what the line quotes is escaped: one line, no raw escapes
+    click.echo(paint_status(one_line(line), on), err=True, color=on)
 
 
 def echo_warning(message: str, path=None, line=None, rule: str | None = None) -> None:
@@ -252,10 +277,14 @@ def option_warnings(problems) -> list:
     return [p for p in problems if p.rule == "DL-5.3" and not p.is_error]
 
 
-def echo_json(data) -> None:
+def echo_json(data, indent: int = 2) -> None:
+    """A command's JSON on stdout, every string in it as every report shows it
+    (:func:`~deckcli.diagnostics.visible_data`)."""
     import json
 
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    from deckcli.diagnostics import visible_data
+
+    click.echo(json.dumps(visible_data(data), indent=indent, ensure_ascii=False))
 
 
 def progress_line(label: str, total: int | None, unit: str = "games"):

@@ -8,29 +8,39 @@ missing or unreadable on either side, 2 when the event file or DIR cannot be rea
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
-from deckcli.cli.common import db_option, game_option, open_index, output_option, pick_game
+from deckcli.cli.common import (
+    FILE,
+    FOLDER,
+    db_option,
+    echo_json,
+    game_option,
+    open_index,
+    output_option,
+    pick_game,
+)
 from deckcli.cli.configured import from_config
 
 
 def _deck_line(side) -> str:
+    from deckcli.diagnostics import visible_name
+
     cards = f"{side.card_count:,} card{'s' if side.card_count != 1 else ''}"
-    return f"{side.path}: {cards}, fingerprint {side.fingerprint}"
+    return f"{visible_name(side.path)}: {cards}, fingerprint {side.fingerprint}"
 
 
 @click.command()
-@click.argument("decks", nargs=-1, type=str, metavar="DECK_A DECK_B", shell_complete=complete.path)
+@click.argument("decks", nargs=-1, type=FILE, metavar="DECK_A DECK_B",
+                shell_complete=complete.path)
 @click.option("--printings", is_flag=True,
               help="Compare printings and variant tags too (by default a foil or another "
                    "printing of a card is the same card, as in the fingerprint).")
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Compare every registered deck of this event's roster ...")
-@click.option("--played", "played_dir", default=None, metavar="DIR",
+@click.option("--played", "played_dir", default=None, metavar="DIR", type=FOLDER,
               shell_complete=complete.folder,
               help="... with the deck of the same player in DIR.")
 @output_option()
@@ -80,7 +90,7 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
     result = compare(a, b)
     if output == "json":
         result.pop("summary")
-        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+        echo_json(result, indent=1)
     else:
         click.echo(_deck_line(a))
         click.echo(_deck_line(b))
@@ -119,8 +129,9 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
             if path is None:
                 row["problem"] = why
                 break
-            try:
-                sides.append(read_side(path, index, options, printings))
+            try:  # a roster's file that is not a decklist is not quoted (EV-3.2)
+                sides.append(read_side(path, index, options, printings,
+                                       named_in=event.path if which == "registered" else None))
             except Unreadable as exc:
                 row["problem"] = f"the {which} deck {path} {exc.message}"
                 break
@@ -144,9 +155,9 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
     if output == "json":
         for r in players:
             r.pop("summary", None)
-        click.echo(json.dumps({"version": 1, "event": event_path, "played": played_dir,
-                               "players": players, "unmatched": unmatched,
-                               "summary": totals}, ensure_ascii=False, indent=1))
+        echo_json({"version": 1, "event": visible_name(event_path),
+                   "played": visible_name(played_dir), "players": players,
+                   "unmatched": unmatched, "summary": totals}, indent=1)
     else:  # one line a player: names and paths with their control characters escaped
         for r in players:
             if r["problem"]:

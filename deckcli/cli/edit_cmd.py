@@ -12,7 +12,15 @@ import os
 import click
 
 from deckcli.cli import EXIT_OK, complete
-from deckcli.cli.common import FORMATS, db_option, echo_status, game_option, open_index, pick_game
+from deckcli.cli.common import (
+    FILE,
+    FORMATS,
+    db_option,
+    echo_status,
+    game_option,
+    open_index,
+    pick_game,
+)
 
 
 def _summary(path: str, deck, index, game) -> str:
@@ -114,7 +122,7 @@ def _edit_locked(path, cards, count, game, index, action):
 
 
 @click.command()
-@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default casual).")
 @game_option
@@ -157,7 +165,7 @@ def new(deck, fmt, game, name, player):
 
 
 @click.command()
-@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @click.argument("cards", nargs=-1, required=True, type=str, metavar="CARD...",
                 shell_complete=complete.card())
 @click.option("--count", "-n", type=click.IntRange(1, 999), default=None,
@@ -179,7 +187,7 @@ def add(ctx, deck, cards, count, game, db_dirs):
 
 
 @click.command()
-@click.argument("deck", type=str, shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @click.argument("cards", nargs=-1, required=True, type=str, metavar="CARD...",
                 shell_complete=complete.card())
 @click.option("--count", "-n", type=click.IntRange(1, 999), default=None,

@@ -15,6 +15,8 @@ import click
 
 from deckcli.cli import EXIT_FAILURE, EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
+    PATH,
     collect_decks,
     db_option,
     echo_status,
@@ -225,13 +227,24 @@ def _report_problems(deck) -> None:
 
 
 def _diff(path: str, old: bytes, new: bytes) -> str:
+    """A unified diff of a file's formatting, as a report shows what a file says: the file's
+    name one line (:func:`~deckcli.diagnostics.visible_name`), and a control character or
+    bidi override in a line escaped (:func:`~deckcli.diagnostics.visible`), its line end
+    kept: a diff printed in a CI log or a terminal drives neither."""
     import difflib
 
+    from deckcli.diagnostics import visible, visible_name
+
+    def shown(line: str) -> str:
+        body = line.rstrip("\r\n")
+        return visible(body) + line[len(body):]
+
+    name = visible_name(path)
     a = old.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
     b = new.decode("utf-8", "replace").lstrip("\ufeff").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(a, b, f"{path} (original)", f"{path} (formatted)"))
-    return "".join(x if x.endswith("\n") else x + "\n\\ No newline at end of file\n"
-                   for x in lines)
+    lines = list(difflib.unified_diff(a, b, f"{name} (original)", f"{name} (formatted)"))
+    return "".join(shown(x) if x.endswith("\n") else
+                   shown(x) + "\n\\ No newline at end of file\n" for x in lines)
 
 
 def _plural(n: int, word: str = "file") -> str:
@@ -239,15 +252,15 @@ def _plural(n: int, word: str = "file") -> str:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=str, required=True, shell_complete=complete.path)
+@click.argument("paths", nargs=-1, type=PATH, required=True, shell_complete=complete.path)
 @click.option("--check", is_flag=True,
               help="Write nothing; exit 1 if any file would change, and list those files.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Write nothing; print a unified diff of the changes to stdout.")
-@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
+@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME", type=FILE,
               help="Name whose suffix (.txt, .dck, .yaml, .json, .csv, .cod, .dek) says "
                    "what '-' holds.")
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Event file: its game, and printings from its legal sets for entries "
                    "that name only the card.")
@@ -290,11 +303,12 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     internal = False
     for path in targets:
         try:
-            if type(path) is Unreadable:  # found by the walk, not readable (DL-1.4)
+            if type(path) is Unreadable:  # found by the walk, not read (DL-1.4)
                 raise NotFoundError(path.reason, path=path)
             deck, text, old = _read(path, index, stdin_name)
         except NotFoundError as exc:  # named paths were checked before: this one was found
-            _say(f"{path}: error: {exc.message} [unreadable, rule DL-1.4]")
+            code = path.code if type(path) is Unreadable else "unreadable"
+            _say(f"{path}: error: {exc.message} [{code}, rule DL-1.4]")
             _say(f"{path}: not formatted: it cannot be read")
             failed += 1
             continue
@@ -365,13 +379,13 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
 
 
 @click.command()
-@click.argument("path", type=str, shell_complete=complete.path)
+@click.argument("path", type=FILE, shell_complete=complete.path)
 @click.option("--to", "to", required=True, type=click.Choice(TARGETS),
               help="Target format: a deckcli decklist (text, yaml, json, csv), another "
                    "tool's (arena, cod for Cockatrice, dek for MTGO), or a registration list.")
 @output_file_option(metavar="OUT", help="Write to this file (atomically) instead of stdout.",
                     formats=TARGETS, picker="--to", extra_names=("--out",))
-@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME",
+@click.option("--stdin-filename", "stdin_name", default=None, metavar="NAME", type=FILE,
               help="Name whose suffix (.txt, .yaml, .json, .csv, .cod, .dek) says what '-' "
                    "holds.")
 @game_option

@@ -14,6 +14,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
     GAMES,
     db_option,
     echo_json,
@@ -238,7 +239,8 @@ _log_game = click.option("--game", type=click.Choice(GAMES), default=None,
 
 def _log_command(f):
     for deco in (click.pass_context, _log_game, db_option, _event, _house_rule,
-                 output_option(), click.argument("gamelog", shell_complete=complete.path)):
+                 output_option(),
+                 click.argument("gamelog", type=FILE, shell_complete=complete.path)):
         f = deco(f)
     return f
 

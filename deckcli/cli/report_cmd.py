@@ -9,7 +9,9 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
     FORMATS,
+    PATH,
     STDOUT,
     collect_decks,
     db_option,
@@ -41,10 +43,11 @@ def _decks_beside(event, out: str) -> list[str]:
     from deckcli.decks.reader import read_deck
     from deckcli.decks.writer import is_one_of
     from deckcli.errors import DeckcliError
+    from deckcli.validate import Unreadable
 
     found = []
     for path in event.unlisted_paths():
-        if is_one_of(out, [path]):
+        if type(path) is not Unreadable and is_one_of(out, [path]):  # a link out: not opened
             try:
                 if read_deck(path).entries:
                     found.append(path)
@@ -54,24 +57,34 @@ def _decks_beside(event, out: str) -> list[str]:
 
 
 def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
-                   what: str = "a deck or event file") -> None:
-    """The page or export never replaces a deck it shows, the event file, a roster deck or
-    a deck beside the roster's (exit 2, nothing written)."""
+                   what: str = "a deck or event file", paths=()) -> None:
+    """The page or export never replaces a deck it shows (among ``sheets``, or ``paths``),
+    the event file, a roster deck or a deck beside the roster's (exit 2, nothing written)."""
     if out and out != "-":
         from deckcli.decks.writer import check_not_input
 
         roster = [*(p for _, p in event.roster_paths()), *_decks_beside(event, out)] \
             if event is not None else []
-        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets)], what)
+        check_not_input(out, [event_path, *roster, *(s.report.path for s in sheets), *paths],
+                        what)
 
 
 def _write(out: str, text: str) -> None:
-    if out == STDOUT:
-        click.echo(text, nl=False)
-        return
-    from deckcli.decks.writer import atomic_write
+    _write_parts(out, [text])
 
-    atomic_write(out, text.encode("utf-8"))
+
+def _write_parts(out: str, parts) -> None:
+    """Write the strings of ``parts`` as they come, to stdout (``-``) or all or nothing to
+    ``out`` (the one writer, streamed into its temporary file)."""
+    if out == "-":
+        for part in parts:
+            click.echo(part, nl=False)
+        return
+    from deckcli.decks.writer import replacing
+
+    with replacing(out, text=True) as stream:
+        for part in parts:
+            stream.write(part)
 
 
 def _load_event(path: str | None, as_of: str | None = None):
@@ -83,9 +96,9 @@ def _load_event(path: str | None, as_of: str | None = None):
 
 
 @click.command()
-@click.argument("decks", nargs=-1, type=str, metavar="[DECK|FOLDER]...",
+@click.argument("decks", nargs=-1, type=PATH, metavar="[DECK|FOLDER]...",
                 shell_complete=complete.path)
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Event file: its name, date and rules; without DECK, its roster.")
 @click.option("--player", default=None, metavar="NAME",
@@ -143,23 +156,26 @@ def sheet(ctx, decks, event_path, player, game, fmt, paper, out, db_dirs):
 
 def _sheet_of(path: str, index, options, player):
     """A deck file's sheet; one found in a folder that cannot be read (a FIFO, a file gone
-    since the walk) gets a page saying so, with the problem validate reports for it (DL-1.4),
-    and the other decks are written."""
+    since the walk, a link out of the folder) gets a page saying so, with the problem validate
+    reports for it (DL-1.4), and the other decks are written."""
+    from deckcli.diagnostics import visible_name
     from deckcli.errors import NotFoundError
     from deckcli.sheets import DeckSheet, load_deck
-    from deckcli.validate import unreadable_report
+    from deckcli.validate import Unreadable, found_report, unreadable_report
 
+    if type(path) is Unreadable:  # found by the walk and not read: never opened here either
+        return DeckSheet(found_report(path, options), note=f"{visible_name(path)}: "
+                                                           f"{path.reason}.")
     try:
         return load_deck(path, index, options, player=player)
     except NotFoundError as exc:
-        from deckcli.diagnostics import visible_name
-
         return DeckSheet(unreadable_report(path, exc.message, options),
                          note=f"{visible_name(path)} cannot be read: {exc.message}.")
 
 
 @click.command()
-@click.argument("event_path", metavar="EVENT.yaml", required=False, shell_complete=complete.path)
+@click.argument("event_path", metavar="EVENT.yaml", required=False, type=FILE,
+               shell_complete=complete.path)
 @click.option("--as-of", "as_of", default=None, metavar="DATE",
               help="Date that decides which dated bans apply (default: the event's date).")
 @PAPER
@@ -177,8 +193,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     \b
     Example: deckcli report examples/event/event.yaml -o report.html
     """
-    from deckcli.sheets import load_event_decks
-    from deckcli.sheets.report import render_report
+    from deckcli.sheets.report import Tally, report_parts
     from deckcli.validate import Options
 
     if not event_path:
@@ -188,19 +203,23 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     event = _load_event(event_path, as_of)
     index = open_index(ctx, db_dirs)
     resolve_event(event, index)
-    sheets = load_event_decks(event, index, Options(event=event))
-    _refuse_inputs(out, event, event_path, sheets)
-    _write(out, render_report(event, sheets, index, paper=paper))
+    event.need_roster()
+    # the page never replaces what it shows: the event file, a roster deck, a deck beside them
+    _refuse_inputs(out, event, event_path, paths=event.unlisted_paths())
+    # each deck read, counted and dropped (a deck a time, not the event's 20,000 at once),
+    # then the page written as it is made
+    tally = Tally.of(event.roster_decks(index, Options(event=event)), index)
+    _write_parts(out, report_parts(event, tally, paper=paper))
     if out != "-":
         from deckcli.diagnostics import visible_name
 
-        click.echo(f"wrote the report on {len(sheets):,} deck(s) to {visible_name(out)}",
+        click.echo(f"wrote the report on {len(tally.rows):,} deck(s) to {visible_name(out)}",
                    err=True)
     return EXIT_OK
 
 
 @click.command()
-@click.argument("deck", metavar="DECK", shell_complete=complete.path)
+@click.argument("deck", metavar="DECK", type=FILE, shell_complete=complete.path)
 @game_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default: the deck's header, else casual).")
@@ -235,7 +254,9 @@ def stats(ctx, deck, game, fmt, output, db_dirs):
     else:
         click.echo(render_stats(doc))
     def where(p) -> str:
-        return f"{p.path or deck}" + (f":{p.line}" if p.line else "")
+        from deckcli.diagnostics import visible_name
+
+        return f"{visible_name(p.path or deck)}" + (f":{p.line}" if p.line else "")
 
     from deckcli.diagnostics import command_text
 
@@ -270,12 +291,13 @@ def _right(rows: list[list], columns) -> list[list]:
 
 
 def render_stats(doc: dict) -> str:
+    from deckcli.diagnostics import visible_name
     from deckcli.games import GAMES
     from deckcli.reporters.text import table
     from deckcli.sheets.html import num, pct
 
-    title = doc["name"] or doc["path"] or "deck"
-    where = f"  ({doc['path']})" if doc["name"] and doc["path"] else ""
+    title = visible_name(doc["name"] or doc["path"] or "deck")  # one line, whatever it holds
+    where = f"  ({visible_name(doc['path'])})" if doc["name"] and doc["path"] else ""
     lines = [f"{title}{where}", ", ".join(x for x in (
         doc["game"], doc["format"], f"{doc['cards']:,} cards") if x)]
     if doc["unresolved"]:
@@ -329,7 +351,7 @@ def _short(ref: str | None) -> str:
 
 
 @click.command()
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="The event whose roster decks are published (required, here or as "
                    "'event' in a configuration file).")

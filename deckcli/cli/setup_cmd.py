@@ -6,6 +6,7 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
     db_option,
     echo_json,
     echo_warning,
@@ -19,14 +20,15 @@ from deckcli.cli.common import (
 
 
 @click.command()
-@click.argument("deck", shell_complete=complete.path)
+@click.argument("deck", type=FILE, shell_complete=complete.path)
 @game_option
 @click.option("--seed", type=int, default=None,
               help="Seed for the shuffles; the same seed deals the same game (default: random, "
                    "printed so it replays).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="Players at the table (default 2).")
-@click.option("--opponent", default=None, metavar="DECK", shell_complete=complete.path,
+@click.option("--opponent", default=None, metavar="DECK", type=FILE,
+              shell_complete=complete.path,
               help="animal-battle: the second player's deck (default: a copy of DECK).")
 @output_option()
 @db_option

@@ -6,7 +6,10 @@ import click
 
 from deckcli.cli import EXIT_OK, complete
 from deckcli.cli.common import (
+    FILE,
+    FOLDER,
     GAMES,
+    PATH,
     Number,
     db_option,
     echo_json,
@@ -29,15 +32,16 @@ from deckcli.cli.common import (
 
 def _paths(decks: tuple[str, ...]) -> list[tuple[str, bool]]:
     """The deck files given, each with whether a folder walk found it (True) or it was named
-    (False); what a walk finds that is no deck is left out with a note."""
+    (False); what a walk finds that is no deck is left out with a note, and a path the walk
+    found and could not read (a link out of the folder) stops the command (exit 2)."""
     import os
 
     from deckcli.cli.common import collect_decks
-    from deckcli.validate import stdin_once
+    from deckcli.validate import refuse_unread, stdin_once
 
     stdin_once(decks)
     return [(path, arg != "-" and os.path.isdir(arg))
-            for arg in decks for path in collect_decks([arg])]
+            for arg in decks for path in refuse_unread(collect_decks([arg]))]
 
 
 def _load(entries, index, wanted, players, event) -> list:
@@ -84,7 +88,8 @@ def _load(entries, index, wanted, players, event) -> list:
 
 
 @click.command()
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete.path)
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", type=PATH,
+                shell_complete=complete.path)
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Games to play (for each pairing); with --until-ci, at most this many.")
 @click.option("--seed", type=int, default=None,
@@ -95,23 +100,23 @@ def _load(entries, index, wanted, players, event) -> list:
 @click.option("--policy-a", default=None, help="Deck A's (or seat p1's) policy.")
 @click.option("--policy-b", default=None, help="Deck B's (or seat p2's) policy.")
 @house_rule_option()
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Take house rules, the game and the format from this event file; a "
                    "deck it makes illegal (a ban, a set, the size) is played with a warning.")
 @click.option("--until-ci", type=Number(0.0, 1.0, min_open=True), default=None,
               metavar="WIDTH", help="Stop once the 95% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
-@click.option("--save-games", "save_dir", default=None, metavar="DIR",
+@click.option("--save-games", "save_dir", default=None, metavar="DIR", type=FOLDER,
               shell_complete=complete.folder, callback=not_stdout("name a folder"),
               help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: seats sharing the deck (default 2).")
 @play_options
-@click.option("--csv", "csv_path", default=None, metavar="FILE",
+@click.option("--csv", "csv_path", default=None, metavar="FILE", type=FILE,
               callback=not_stdout("name a file"),
               help="More than two decks: write the matchup matrix as CSV.")
-@click.option("--html", "html_path", default=None, metavar="FILE",
+@click.option("--html", "html_path", default=None, metavar="FILE", type=FILE,
               callback=not_stdout("name a file"),
               help="More than two decks: write the matchup matrix as an HTML heatmap.")
 @click.option("--game", type=click.Choice(GAMES), default=None, help="Which game's rules apply.")

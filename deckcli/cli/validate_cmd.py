@@ -6,7 +6,9 @@ import click
 
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS, complete
 from deckcli.cli.common import (
+    FILE,
     FORMATS,
+    PATH,
     collect_decks,
     db_option,
     echo_status,
@@ -25,14 +27,14 @@ OUTPUTS = list(REPORTERS)
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=str, shell_complete=complete.path)
+@click.argument("paths", nargs=-1, type=PATH, shell_complete=complete.path)
 @game_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default: the event's, else the deck's header, else "
                    "casual).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: players at the table (default 2).")
-@click.option("--event", "event_path", type=str, default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", type=FILE, default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,
               help="Event file: game, format, bans, legal sets, roster.")
 @click.option("--as-of", "as_of", default=None, metavar="DATE",

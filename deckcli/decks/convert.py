@@ -191,9 +191,33 @@ def to_registration(deck: Deck, index, game: str, fmt: str | None) -> str:
     return "\n".join(out) + "\n"
 
 
+#: the targets written one value a line: a line break in a value would start a line of its own
+LINE_TARGETS = ("text", "arena", "registration")
+
+
+def _one_line_values(deck: Deck) -> None:
+    """Refuse (CannotWrite) a header value or entry field holding a line break (LF, CR or one
+    YAML reads as one): a line-based target would write the rest of it as a line of its own,
+    another entry or anything at all (a YAML or JSON deck can hold ``"x\\n..."``)."""
+    from deckcli.decks.xmldeck import CannotWrite
+    from deckcli.diagnostics import visible_name
+    from deckcli.yamlio import ODD_BREAKS
+
+    breaks = f"\n\r{ODD_BREAKS}"
+    values = [*(v for k, v in deck.header.items() if k in HEADER_KEYS),
+              *(x for e in deck.entries
+                for x in (e.name, e.set_code, e.number, e.comment, *e.variants))]
+    for value in values:
+        if isinstance(value, str) and any(ch in breaks for ch in value):
+            raise CannotWrite(f"'{visible_name(value)}' holds a line break, which a decklist "
+                              "written line by line cannot carry")
+
+
 def convert(deck: Deck, to: str, *, index=None, game: str | None = None,
             fmt: str | None = None) -> str:
     """The deck in the target format (``registration`` needs ``index``, ``game``)."""
+    if to in LINE_TARGETS:
+        _one_line_values(deck)
     if to == "text":
         return to_text(deck)
     if to == "yaml":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from deckcli.cards.names import fold_name
+from deckcli.decks.linked import not_a_decklist_message
 from deckcli.records import MutableRecord
 
 
@@ -25,7 +26,9 @@ class Side(MutableRecord):
             path, fingerprint, card_count, counts
 
     def to_json(self) -> dict:
-        return {"path": self.path, "fingerprint": self.fingerprint,
+        from deckcli.diagnostics import visible_name
+
+        return {"path": visible_name(self.path), "fingerprint": self.fingerprint,
                 "card_count": self.card_count}
 
 
@@ -37,12 +40,20 @@ class Unreadable(Exception):
         self.path, self.message = path, message
 
 
-def read_side(path: str, index, options, printings: bool) -> Side:
+def read_side(path: str, index, options, printings: bool, named_in: str | None = None) -> Side:
     """The deck at ``path`` for a comparison; raises :class:`Unreadable` for a deck with
-    reading errors (and NotFoundError, exit 2, for a path that is not a file)."""
+    reading errors (and NotFoundError, exit 2, for a path that is not a file). A path
+    ``named_in`` a file from a stranger (an event's roster) that leads to a file none of whose
+    lines is a card entry is not a decklist, and its lines are not quoted, as ``validate
+    --event`` says of it (:func:`~deckcli.decks.linked.hide_lines`)."""
+    from deckcli.decks.linked import hide_lines
     from deckcli.validate import read_and_validate
 
     report, deck, rdeck = read_and_validate(path, index, options)
+    if named_in is not None:
+        hide_lines(report, named_in)
+        if any(p.code == "not-a-decklist" for p in report.problems):
+            raise Unreadable(path, f"is {not_a_decklist_message(named_in)}")
     errors = [p for p in deck.problems if p.is_error]
     if rdeck is None or errors:
         first = (errors or [p for p in report.problems if p.is_error] or [None])[0]
@@ -96,7 +107,12 @@ def changes(a: Side, b: Side) -> tuple[list[dict], list[str]]:
 
 
 def summary(items: list[dict], labels: list[str]) -> list[str]:
-    """['-1 Orca (ABS) 10', '+1 Narwhal (ABS) 13']: what B has less, then what it has more."""
+    """['-1 Orca (ABS) 10', '+1 Narwhal (ABS) 13']: what B has less, then what it has more; an
+    entry naming no card by its name as written, escaped as every report shows what a file
+    says (one line)."""
+    from deckcli.diagnostics import visible_name
+
+    labels = [visible_name(label) for label in labels]
     less = [f"-{i['a'] - i['b']} {label}" for i, label in zip(items, labels) if i["a"] > i["b"]]
     more = [f"+{i['b'] - i['a']} {label}" for i, label in zip(items, labels) if i["b"] > i["a"]]
     return less + more
@@ -134,9 +150,9 @@ def find_played(event, played_dir: str) -> tuple[dict, list[str]]:
     ``PLAYED/decks/alice.txt``); else the one deck file under ``played_dir`` whose name without
     its suffix is the registered file's (``alice``), else the player's name. Two such files
     are reported, never guessed between."""
-    from deckcli.validate import collect_paths
+    from deckcli.validate import walk_decks
 
-    files = collect_paths([played_dir])
+    files = walk_decks([played_dir])
     by_stem: dict[str, list[str]] = {}
     for path in files:
         by_stem.setdefault(os.path.splitext(os.path.basename(path))[0].casefold(), []).append(path)

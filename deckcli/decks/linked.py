@@ -8,6 +8,9 @@ may read only its context folder and Deno reads only the folders ``--allow-read`
   folder (symlinks followed), or inside a folder the user allows with
   ``deckcli --allow-read DIR``; an absolute path or one that climbs out with ``../`` is refused,
   and nothing there is opened;
+* a folder walk, and an event's scan of its roster's folders for decks nobody is listed for,
+  never open a symbolic link whose file is outside the folder (and every allowed one)
+  (:func:`link_outside`): a pull request can add ``decks/leak.txt -> ../../.ssh/id_rsa``;
 * a file reached this way none of whose lines is a card entry (``.git/config``, a ``.env``
   inside the folder) is reported as not a decklist, and its lines are not quoted: a report is
   often published, and the lines of such a file are not the event's to show.
@@ -30,6 +33,30 @@ def _inside(real: str, root: str) -> bool:
         return os.path.commonpath([root, real]) == root
     except ValueError:  # another drive
         return False
+
+
+class Bounds:
+    """Where the files a folder walk or an event's scan reads may be: the real paths of the
+    folder and of every folder allowed (``roots``); what the folder is called in a message,
+    and the rule a link out of it breaks."""
+
+    __slots__ = ("roots", "what", "rule")
+
+    def __init__(self, folder: str, what: str, rule: str):
+        self.roots = (os.path.realpath(folder), *ALLOWED)
+        self.what, self.rule = what, rule
+
+
+def link_outside(path: str, bounds: Bounds) -> str | None:
+    """Why the symbolic link at ``path`` is not read: its file (links followed, as the system
+    would open it) is outside every folder of ``bounds``; None when it is inside one. Nothing
+    of the file, not even where it is, goes into the message."""
+    real = os.path.realpath(path)
+    if any(_inside(real, root) for root in bounds.roots):
+        return None
+    return (f"a symbolic link to a file outside {bounds.what}: not read, and nothing of it "
+            "is shown (to let links lead into another folder: 'deckcli --allow-read DIR "
+            "...')")
 
 
 def linked_path(owner: str, written: str) -> tuple[str, str | None]:
@@ -56,7 +83,7 @@ def hide_lines(report, named_in: str) -> None:
     """A deck file reached through a path in ``named_in`` none of whose lines is a card entry
     (no card counted) is not a decklist: its problems on lines, which quote them, become one
     problem that does not."""
-    from deckcli.diagnostics import error, visible_name
+    from deckcli.diagnostics import error
 
     if report.card_count or report.path is None:
         return
@@ -65,12 +92,18 @@ def hide_lines(report, named_in: str) -> None:
         return
     lines = sorted({p.line for p in quoted})
     kept = [p for p in report.problems if p.line is None]
-    kept.append(error(
-        "not-a-decklist", "EV-3.2",
-        f"not a decklist: no line of it is a card entry, so its lines are not shown (it was "
-        f"named by {visible_name(named_in)}; 'deckcli validate' on the file itself shows "
-        f"them)", path=report.path, line=lines[0]))
+    kept.append(error("not-a-decklist", "EV-3.2", not_a_decklist_message(named_in),
+                      path=report.path, line=lines[0]))
     report.problems[:] = kept
+
+
+def not_a_decklist_message(named_in: str) -> str:
+    """What is said of a file named in ``named_in`` none of whose lines is a card entry."""
+    from deckcli.diagnostics import visible_name
+
+    return (f"not a decklist: no line of it is a card entry, so its lines are not shown (it "
+            f"was named by {visible_name(named_in)}; 'deckcli validate' on the file itself "
+            "shows them)")
 
 
 def not_a_decklist(path: str) -> str:

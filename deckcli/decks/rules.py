@@ -26,7 +26,10 @@ RULES = [
        "A folder given to a command is walked for decklist files (hidden names and symlinked "
        "folders left out). What the walk finds but cannot read (a folder that cannot be "
        "listed, a path too long for the system, a deck file that cannot be opened) is a "
-       "problem on the report, and the run fails: a deck is never silently left out."),
+       "problem on the report, and the run fails: a deck is never silently left out. A "
+       "symbolic link to a file outside the folder walked (or every folder deckcli "
+       "--allow-read names) is not opened: it is such a problem, and nothing of the file is "
+       "shown."),
     _r("DL-2.1", "Entry lines",
        "An entry line starts with a quantity (4, 4x, x4 or 4 x), then the card name, then "
        "optionally (SET) NUMBER naming one printing, then optional variant tags in brackets."),

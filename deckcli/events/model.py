@@ -175,7 +175,13 @@ class Event:
         from deckcli.decks.model import Deck
         from deckcli.diagnostics import error, visible_name, warning
         from deckcli.errors import NotFoundError
-        from deckcli.validate import DeckReport, pick
+        from deckcli.validate import (
+            DeckReport,
+            Unreadable,
+            found_report,
+            pick,
+            unreadable_report,
+        )
 
         # a missing deck is reported with the game and format a deck with no header gets here
         game, fmt, _ = pick(Deck(None, "text"), options)
@@ -199,8 +205,15 @@ class Event:
             hide_lines(report, self.path)  # a file that is not a decklist is not quoted
             yield report, deck, rdeck
         for path in self.unlisted_paths():
-            report, deck, rdeck = check(path)
-            hide_lines(report, self.path)
+            if type(path) is Unreadable:  # a link out of the folder, say: never opened
+                report, deck, rdeck = found_report(path, options), None, None
+            else:
+                try:
+                    report, deck, rdeck = check(path)
+                except NotFoundError as exc:  # a FIFO, a dangling link: found, not read
+                    report, deck, rdeck = unreadable_report(
+                        path, f"cannot be read: {exc.message}", options), None, None
+                hide_lines(report, self.path)
             report.problems.append(warning(
                 "unlisted-deck", "EV-3.1",
                 f"no player in the roster of {visible_name(self.path)} is listed for this "
@@ -216,7 +229,13 @@ class Event:
         return list(self._unlisted)
 
     def _find_unlisted(self) -> list[str]:
-        from deckcli.decks.kinds import deck_file_name, is_own_output, other_kind, own_output
+        """The roster's folders looked at as a folder walk looks at one
+        (:func:`~deckcli.validate.scan_folder`), not their subfolders: a symbolic link to a
+        file outside the event's folder (and every allowed one) is an
+        :class:`~deckcli.validate.Unreadable` path, never opened (EV-3.2)."""
+        from deckcli.decks.kinds import own_output
+        from deckcli.decks.linked import Bounds
+        from deckcli.validate import scan_folder
 
         listed, folders = set(), set()
         for _player, path in self.roster_paths():
@@ -225,19 +244,16 @@ class Event:
                 folders.add(os.path.dirname(path) or ".")
         event_abs = os.path.abspath(self.path)
         own = own_output()  # stdout redirected beside the decks: no deck of anybody's
+        bounds = Bounds(self.base_dir(), "the event's folder", "EV-3.2")
         out = []
         for folder in sorted(folders):
+            found: list[str] = []
             try:
-                names = sorted(os.listdir(folder))
+                scan_folder(folder, bounds, found, [], own, self.exclude)
             except OSError:
                 continue
-            for name in names:
-                path = os.path.join(folder, name)
-                if (deck_file_name(name) and os.path.abspath(path) not in listed
-                        and os.path.isfile(path) and os.path.abspath(path) != event_abs
-                        and not is_own_output(path, own) and other_kind(path) is None
-                        and not (self.exclude is not None and self.exclude(path))):
-                    out.append(path)
+            out += [path for path in found
+                    if os.path.abspath(path) not in listed and os.path.abspath(path) != event_abs]
         return out
 
 

@@ -27,8 +27,10 @@ RULES = [
        "A deck path in an event file's roster or a game log is relative to that file and must "
        "lead to a file inside the file's own folder (symbolic links followed), or inside a "
        "folder the user allows with deckcli --allow-read; an absolute path or one that leads "
-       "outside is refused, and nothing there is read. A file reached this way none of whose "
-       "lines is a card entry is not a decklist: it is reported so, without its lines.",
+       "outside is refused, and nothing there is read; a symbolic link among the deck files "
+       "beside the roster's that leads outside is not read either. A file reached this way "
+       "none of whose lines is a card entry is not a decklist: it is reported so, without "
+       "its lines.",
        refs=("EV-3.1",)),
     _r("EV-4.1", "House rules",
        "An event's house_rules decide situations the game rules leave open; the referee names "

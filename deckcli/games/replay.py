@@ -13,6 +13,7 @@ what differs is in ``final`` (the game's own summary of the table) and in a step
 
 from __future__ import annotations
 
+from deckcli.diagnostics import one_line, visible_name
 from deckcli.errors import DeckcliError, UsageError
 
 
@@ -52,8 +53,11 @@ def replay(game, log: dict, path: str | None, house_rules: dict, index) -> Repla
 
 
 def _where(step) -> dict:
-    return {"step": step.n, "line": step.line, "player": step.player, "action": step.verb,
-            "text": step.text}
+    """Where a step is, and what it says: the log's own text, escaped as every report shows
+    what a file says (:func:`~deckcli.diagnostics.visible_name`: one line, no raw control
+    character), in JSON and text alike."""
+    return {"step": step.n, "line": step.line, "player": visible_name(step.player),
+            "action": visible_name(step.verb), "text": visible_name(step.text)}
 
 
 def _violation(step, player, d, late: bool = False) -> dict:
@@ -68,7 +72,8 @@ def check(rep: Replay) -> dict:
     if rep.setup is not None:
         gaps += [{"step": 0, "line": None, **g.to_json()} for g in rep.setup.gaps]
     for step, out in rep.records:
-        steps.append({"step": step.n, "line": step.line, "text": step.text, **out.to_json()})
+        steps.append({"step": step.n, "line": step.line, "text": visible_name(step.text),
+                      **out.to_json()})
         violations += [_violation(step, step.player, v) for v in out.violations]
         violations += [_violation(step, p, v, late=True) for p, v in out.breaches]
         if out.ok:  # an illegal action settles no gap
@@ -142,19 +147,21 @@ def render_check(result: dict, describe, *, every_step: bool = False) -> str:
         for s in result["steps"]:
             mark = "ok" if s["ok"] else "ILLEGAL"
             lines.append(f"  {_at(s)} '{s['text']}': {mark} [{', '.join(s['rules'])}]")
-            lines.extend(f"      {n}" for n in s["notes"])
+            lines.extend(f"      {one_line(n)}" for n in s["notes"])
     for v in result["violations"]:
         whose = f" (broken by {v['player']})" if v["late"] else ""
         lines.append(f"  {_at(v)} '{v['text']}'{whose}: {v['rule']}: {v['message']}")
     for g in result["gaps"]:
         if g["value"] is not None:
-            lines.append(f"  {_at(g)} gap {g['rule']}: {g['situation']}. {g['ruling']}")
+            lines.append(f"  {_at(g)} gap {g['rule']}: {one_line(g['situation'])}. "
+                         f"{one_line(g['ruling'])}")
     for n in result["notes"]:
-        lines.append(f"  {_at(n)} note: {n['note']}")
+        lines.append(f"  {_at(n)} note: {one_line(n['note'])}")
     if result["stopped"]:
         st = result["stopped"]
-        lines.append(f"  STOPPED at {_at(st)} '{st['text']}': {st['rule']}: {st['ruling']}")
-    lines.append(f"final: {describe(result['final'])}")
+        lines.append(f"  STOPPED at {_at(st)} '{st['text']}': {st['rule']}: "
+                     f"{one_line(st['ruling'])}")
+    lines.append(f"final: {one_line(describe(result['final']))}")
     return "\n".join(lines)
 
 

@@ -27,7 +27,11 @@ def verdict(sheet: DeckSheet) -> str:
 
 def cards(sheet: DeckSheet) -> list[dict]:
     """The deck's entries as published: the card's name as the database spells it (as
-    written, for an entry that names no card), the printing and tags the entry names."""
+    written, for an entry that names no card), the printing and tags the entry names; what
+    the deck file says escaped as every report shows it
+    (:func:`~deckcli.diagnostics.visible_name`)."""
+    from deckcli.diagnostics import visible_name as shown
+
     if sheet.deck is None:
         return []
     by_entry = {id(r.entry): r for r in (sheet.rdeck.entries if sheet.rdeck else [])}
@@ -35,8 +39,9 @@ def cards(sheet: DeckSheet) -> list[dict]:
     for e in sheet.deck.entries:
         r = by_entry.get(id(e))
         number = r.printing.number if r is not None and r.printing is not None else e.number
-        out.append({"count": e.count, "name": r.card.name if r is not None else e.name,
-                    "set": e.set_code, "number": number, "variants": sorted(e.variants)})
+        out.append({"count": e.count, "name": shown(r.card.name if r is not None else e.name),
+                    "set": shown(e.set_code), "number": shown(number),
+                    "variants": sorted(shown(v) for v in e.variants)})
     return out
 
 

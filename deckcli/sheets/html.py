@@ -41,8 +41,12 @@ svg text {{ font-family: {FONT}; }}
 
 def esc(value) -> str:
     """Text safe inside an element or a quoted attribute; control and other invisible
-    characters from a deck (a name, a player) shown as escapes, as in every report."""
-    return html.escape(visible("" if value is None else str(value)), quote=True)
+    characters from a deck (a name, a player) shown as escapes, as in every report, and a
+    line break written as ``&#10;`` (the same white space to a browser): a page printed to
+    stdout (``-o -``) has no line that a file started, which a CI log would read as its own
+    (``::error file=...``)."""
+    return html.escape(visible("" if value is None else str(value)),
+                       quote=True).replace("\n", "&#10;")
 
 
 def anchor(rule_id: str) -> str:
@@ -71,18 +75,24 @@ def pct(value: float | None, digits: int = 1) -> str:
 
 def page(title: str, body: str, css: str, *, paper: str = "auto") -> str:
     """A complete HTML document: doctype, inline styles, the body; nothing loaded from outside."""
+    head, tail = page_ends(title, css, paper=paper)
+    return f"{head}{body}{tail}"
+
+
+def page_ends(title: str, css: str, *, paper: str = "auto") -> tuple[str, str]:
+    """What a page (:func:`page`) holds before its body and after it: a page written in parts
+    (the event report, streamed) puts its body between them."""
     size = PAPERS.get(paper, "auto")
     page_css = f"@page {{ size: {size}; margin: {MARGIN_MM}mm; }}"
     from deckcli import __version__
 
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta name="generator" content="deckcli {esc(__version__)}">\n'
-        f"<title>{esc(title)}</title>\n"
-        f"<style>\n{page_css}\n{BASE_CSS}\n{css}\n</style>\n</head>\n<body>\n{body}\n</body>\n"
-        "</html>\n")
+    return ("<!DOCTYPE html>\n"
+            '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<meta name="generator" content="deckcli {esc(__version__)}">\n'
+            f"<title>{esc(title)}</title>\n"
+            f"<style>\n{page_css}\n{BASE_CSS}\n{css}\n</style>\n</head>\n<body>\n",
+            "\n</body>\n</html>\n")
 
 
 def problem_items(problems, *, limit: int | None = None, link_rules: bool = False,

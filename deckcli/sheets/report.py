@@ -7,6 +7,11 @@ the most played cards; the share of decks that play each card; each battle stati
 Charts are inline SVG from :mod:`deckcli.sheets.svg`; the page needs no script and no network.
 Card tallies cover every deck that could be read, legal or not; a listed player without a deck
 appears in the deck table only.
+
+The decks are read one at a time into a :class:`Tally`, which keeps of each what the page shows
+(its report, its figures) and never the deck itself, and the page is written in parts as they
+are made (:func:`report_parts`): an event of 20,000 players peaked at 508 MiB when every deck
+was held at once and the page built whole (``benchmarks/report_memory.py``).
 """
 
 from __future__ import annotations
@@ -16,8 +21,8 @@ from collections import defaultdict
 
 from deckcli.games import DEFAULT_GAME, GAMES
 from deckcli.sheets import DeckSheet
-from deckcli.sheets.html import anchor, esc, num, page, pct, problem_items
-from deckcli.sheets.svg import PALETTE, hbars, meter, range_plot
+from deckcli.sheets.html import anchor, esc, num, page_ends, pct, problem_items
+from deckcli.sheets.svg import PALETTE, hbars, meter, range_plot_parts
 
 TOP_CARDS = 15
 
@@ -57,21 +62,110 @@ table.grid ul { margin: 0; padding-left: 16px; }
 """
 
 
-def _label(sheet: DeckSheet) -> str:
-    r = sheet.report
-    if r.player:
-        return r.player + (f" \u2013 {r.name}" if r.name else "")
-    return r.name or (os.path.basename(r.path) if r.path else "deck")
+def _label(report) -> str:
+    if report.player:
+        return report.player + (f" \u2013 {report.name}" if report.name else "")
+    return report.name or (os.path.basename(report.path) if report.path else "deck")
 
 
-def verdict_pill(sheet: DeckSheet) -> str:
-    if sheet.deck is None:
+def _pill(read: bool, legal: bool) -> str:
+    if not read:
         return '<span class="pill bad">no deck</span>'
-    return ('<span class="pill ok">legal</span>' if sheet.report.legal
+    return ('<span class="pill ok">legal</span>' if legal
             else '<span class="pill bad">illegal</span>')
 
 
-def _meta(event, sheets) -> str:
+def verdict_pill(sheet: DeckSheet) -> str:
+    return _pill(sheet.deck is not None, sheet.report.legal)
+
+
+class Row:
+    """What the page shows of one deck: its report, whether a deck was read, and its figures:
+    for each battle statistic (worst, median, best) or None, or its creature levels."""
+
+    __slots__ = ("report", "read", "stats", "levels")
+
+    def __init__(self, report, read: bool, stats=None, levels=None):
+        self.report, self.read, self.stats, self.levels = report, read, stats, levels
+
+    @property
+    def legal(self) -> bool:
+        return self.read and self.report.legal
+
+
+class Tally:
+    """The decks of a report, read one at a time (:meth:`add`): a :class:`Row` each, each
+    card's copies and the decks that play it, the database's figures and the rules cited.
+    It keeps no deck: what a deck holds beyond these is dropped once it is counted."""
+
+    def __init__(self, index):
+        self.index = index  # None: cards are counted, no figures are worked out
+        self.rows: list[Row] = []
+        self.copies: dict[int, int] = defaultdict(int)
+        self.playing: dict[int, int] = defaultdict(int)  # card id -> decks that play it
+        self.cards: dict = {}
+        self.readable = 0
+        self.database: dict | None = None  # stat -> the database's figures (the same each deck)
+        self.rules: set[str] = set()
+
+    @classmethod
+    def of(cls, decks, index) -> Tally:
+        """A tally of ``decks``: (report, deck, resolved deck) each, as
+        :meth:`deckcli.events.model.Event.roster_decks` gives them, or :class:`DeckSheet`\\ s."""
+        tally = cls(index)
+        for item in decks:
+            if isinstance(item, DeckSheet):
+                item = (item.report, item.deck, item.rdeck)
+            tally.add(*item)
+        return tally
+
+    def add(self, report, deck, rdeck) -> None:
+        self.rules.update(p.rule for p in report.problems if p.rule)
+        if report.path is None:  # a listed player without a deck
+            deck = None
+        row = Row(report, deck is not None)
+        self.rows.append(row)
+        if rdeck is None:
+            return
+        self.readable += 1
+        played = set()
+        for x in rdeck.entries:
+            self.copies[x.card.id] += x.entry.count
+            played.add(x.card.id)
+            self.cards[x.card.id] = x.card
+        for cid in played:
+            self.playing[cid] += 1
+        if self.index is None:
+            return
+        from deckcli.sheets.stats import deck_stats
+
+        doc = deck_stats(DeckSheet(report, deck, rdeck), self.index)
+        if "levels" in doc:
+            row.levels = doc["levels"]
+        if "stats" in doc:
+            row.stats = {stat: (p["deck"] and (p["deck"]["worst"], p["deck"]["median"],
+                                               p["deck"]["best"]))
+                         for stat, p in doc["stats"].items()}
+            if self.database is None:
+                self.database = {stat: p["database"] for stat, p in doc["stats"].items()}
+
+    def usage(self) -> list[dict]:
+        """Every card played in a readable deck: copies, decks playing it, share of decks."""
+        n = self.readable
+        out = [{"card": card.ref, "name": card.name, "kind": card.kind,
+                "copies": self.copies[cid], "decks": self.playing[cid],
+                "share": self.playing[cid] / n if n else 0.0}
+               for cid, card in self.cards.items()]
+        out.sort(key=lambda u: (-u["copies"], -u["decks"], u["card"]))
+        return out
+
+
+def card_usage(sheets) -> list[dict]:
+    """Every card played in a readable deck: copies, decks playing it, share of decks."""
+    return Tally.of(sheets, None).usage() if sheets else []
+
+
+def _meta(event, tally) -> str:
     rows = [("Date", event.date.isoformat() if event.date else None),
             ("Game", event.game or DEFAULT_GAME), ("Format", event.format),
             ("Legal sets", ", ".join(event.sets) if event.sets is not None else "any"),
@@ -80,18 +174,19 @@ def _meta(event, sheets) -> str:
                                          else "") for b in event.bans) or "none"),
             ("Limited", ", ".join(f"{ref}: {n}" for ref, n, _ in event.limited) or None),
             ("House rules", ", ".join(f"{k}: {v}" for k, v in event.house_rules.items()) or None),
-            ("Roster", f"{len(event.players):,} player(s), {len(sheets):,} deck(s) in this report"),
+            ("Roster", f"{len(event.players):,} player(s), {len(tally.rows):,} deck(s) in "
+                       "this report"),
             ("Event file", event.path)]
     return '<dl class="meta">' + "".join(
         f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows if v) + "</dl>"
 
 
-def _summary(sheets) -> str:
-    legal = sum(1 for s in sheets if s.legal)
-    missing = sum(1 for s in sheets if s.deck is None)
-    illegal = len(sheets) - legal - missing
+def _summary(tally) -> str:
+    legal = sum(1 for r in tally.rows if r.legal)
+    missing = sum(1 for r in tally.rows if not r.read)
+    illegal = len(tally.rows) - legal - missing
     cards = "".join(f'<div class="card"><span class="muted">{esc(k)}</span><b class="{c}">{v}</b>'
-                    "</div>" for k, v, c in [("Decks", len(sheets), ""), ("Legal", legal, "ok"),
+                    "</div>" for k, v, c in [("Decks", len(tally.rows), ""), ("Legal", legal, "ok"),
                                              ("Illegal", illegal, "bad"),
                                              ("No deck", missing, "bad")])
     chart = hbars([("legal", legal, str(legal)), ("illegal", illegal, str(illegal)),
@@ -102,46 +197,27 @@ def _summary(sheets) -> str:
             "</section>")
 
 
-def _decks(sheets) -> str:
-    rows = []
-    for i, s in enumerate(sheets, 1):
-        r = s.report
+def _decks(tally):
+    yield ('<section><h2 id="decks">Decks</h2><table class="grid"><thead><tr>'
+           '<th class="r">#</th><th>Player / deck</th><th>File</th><th class="r">Cards</th>'
+           "<th>Verdict</th><th>Fingerprint</th><th>Problems (rule ids link to the rules "
+           "below)</th></tr></thead><tbody>")
+    for i, row in enumerate(tally.rows, 1):
+        r = row.report
         problems = problem_items(r.problems, link_rules=True)
-        rows.append(
+        yield (
             f"<tr><td class=\"r\">{i}</td><td><b>{esc(r.player or '(not on the roster)')}</b><br>"
             f"{esc(r.name or '')}</td><td class=\"fp\">{esc(r.path or '-')}</td>"
-            f"<td class=\"r\">{r.card_count if s.deck is not None else '-'}</td>"
-            f"<td>{verdict_pill(s)}</td><td class=\"fp\">{esc(r.fingerprint or '-')}</td>"
+            f"<td class=\"r\">{r.card_count if row.read else '-'}</td>"
+            f"<td>{_pill(row.read, r.legal)}</td><td class=\"fp\">{esc(r.fingerprint or '-')}</td>"
             f"<td>{'<ul>' + problems + '</ul>' if problems else '<span class=muted>none</span>'}"
             "</td></tr>")
-    return ('<section><h2 id="decks">Decks</h2><table class="grid"><thead><tr>'
-            '<th class="r">#</th><th>Player / deck</th><th>File</th><th class="r">Cards</th>'
-            "<th>Verdict</th><th>Fingerprint</th><th>Problems (rule ids link to the rules "
-            "below)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></section>")
+    yield "</tbody></table></section>"
 
 
-def card_usage(sheets) -> list[dict]:
-    """Every card played in a readable deck: copies, decks playing it, share of decks."""
-    decks = [s for s in sheets if s.rdeck is not None]
-    copies: dict[int, int] = defaultdict(int)
-    playing: dict[int, set[int]] = defaultdict(set)
-    cards = {}
-    for i, s in enumerate(decks):
-        for x in s.rdeck.entries:
-            copies[x.card.id] += x.entry.count
-            playing[x.card.id].add(i)
-            cards[x.card.id] = x.card
-    out = [{"card": cards[cid].ref, "name": cards[cid].name, "kind": cards[cid].kind,
-            "copies": n, "decks": len(playing[cid]),
-            "share": len(playing[cid]) / len(decks) if decks else 0.0}
-           for cid, n in copies.items()]
-    out.sort(key=lambda u: (-u["copies"], -u["decks"], u["card"]))
-    return out
-
-
-def _cards(sheets) -> str:
-    usage = card_usage(sheets)
-    n = sum(1 for s in sheets if s.rdeck is not None)
+def _cards(tally) -> str:
+    usage = tally.usage()
+    n = tally.readable
     if not usage:
         return ('<section><h2 id="cards">Most played cards</h2><p class="muted">No deck could be '
                 "read.</p></section>")
@@ -162,71 +238,71 @@ def _cards(sheets) -> str:
             f"<tbody>{rows}</tbody></table></section>")
 
 
-def _profiles(sheets, index, game: str) -> str:
-    from deckcli.sheets.stats import UNITS, battle_stats, deck_stats
+def _profiles(tally, game: str):
+    from deckcli.sheets.stats import UNITS, battle_stats
 
-    docs = [(s, deck_stats(s, index)) for s in sheets if s.rdeck is not None]
+    read = [row for row in tally.rows if row.stats is not None or row.levels is not None]
     if "level" in GAMES[game].key_stats:
-        return _levels(docs)
-    if not docs:
-        return ""
-    intro = ('<section><h2 id="profiles">Statistic profiles</h2><p class="note">Each deck\'s '
-             "Animals on each battle statistic: the dot is the deck's median (every copy "
-             "counted), the line runs from its worst to its best Animal; the dashed line is the "
-             "median of every Animal in the database and the shaded band its middle half "
-             "(first to third quartile). Population is won by the lower value.</p>")
-    parts = [intro]
+        yield _levels(read)
+        return
+    read = [row for row in read if row.stats is not None]
+    if not read:
+        return
+    yield ('<section><h2 id="profiles">Statistic profiles</h2><p class="note">Each deck\'s '
+           "Animals on each battle statistic: the dot is the deck's median (every copy "
+           "counted), the line runs from its worst to its best Animal; the dashed line is the "
+           "median of every Animal in the database and the shaded band its middle half "
+           "(first to third quartile). Population is won by the lower value.</p>")
     head = "".join(f'<th class="r">{esc(s)}</th>' for s in battle_stats())
-    table = []
+    db_all = tally.database or {}
     for stat, (sense, rule) in battle_stats().items():
-        rows, db = [], None
-        for s, d in docs:
-            p = d["stats"][stat]
-            db = p["database"] or db
-            deck = p["deck"]
-            rows.append((_label(s), deck and deck["worst"], deck and deck["median"],
-                         deck and deck["best"]))
+        rows = []
+        for row in read:
+            deck = row.stats[stat]
+            rows.append((_label(row.report), deck and deck[0], deck and deck[1],
+                         deck and deck[2]))
+        db = db_all.get(stat)
         band = (db["q1"], db["q3"]) if db else None
-        parts.append(f'<div class="keep"><h3>{esc(stat.title())} <span class="muted">('
-                     f"{esc(sense)} wins, rule {esc(rule)}, {esc(UNITS.get(stat, ''))})</span>"
-                     "</h3>")
-        parts.append(range_plot(rows, label=f"{stat}: deck medians against the database",
-                                reference=db and db["median"], sense=sense,
-                                unit=UNITS.get(stat), band=band) + "</div>")
+        yield (f'<div class="keep"><h3>{esc(stat.title())} <span class="muted">('
+               f"{esc(sense)} wins, rule {esc(rule)}, {esc(UNITS.get(stat, ''))})</span>"
+               "</h3>")
+        yield from range_plot_parts(rows, label=f"{stat}: deck medians against the database",
+                                    reference=db and db["median"], sense=sense,
+                                    unit=UNITS.get(stat), band=band)
+        yield "</div>"
 
-    def median_of(part) -> str:
-        return num(part["median"]) if part else "-"
+    def median_of(figures) -> str:
+        return num(figures[1]) if figures else "-"
 
-    for s, d in docs:
-        cells = "".join(f'<td class="r">{median_of(d["stats"][st]["deck"])}</td>'
+    yield '<h3>Medians</h3><table class="grid"><thead><tr><th>Deck</th>' + head + \
+        "</tr></thead><tbody>"
+    for row in read:
+        cells = "".join(f'<td class="r">{median_of(row.stats[st])}</td>'
                         for st in battle_stats())
-        table.append(f"<tr><td>{esc(_label(s))}</td>{cells}</tr>")
-    first = docs[0][1]["stats"]
-    cells = "".join(f'<td class="r">{median_of(first[st]["database"])}</td>'
+        yield f"<tr><td>{esc(_label(row.report))}</td>{cells}</tr>"
+    cells = "".join(f'<td class="r">{num(db_all[st]["median"]) if db_all.get(st) else "-"}</td>'
                     for st in battle_stats())
-    table.append(f"<tr><td><b>database median</b></td>{cells}</tr>")
-    parts.append('<h3>Medians</h3><table class="grid"><thead><tr><th>Deck</th>' + head
-                 + "</tr></thead><tbody>" + "".join(table) + "</tbody></table></section>")
-    return "".join(parts)
+    yield f"<tr><td><b>database median</b></td>{cells}</tr>"
+    yield "</tbody></table></section>"
 
 
-def _levels(docs) -> str:
-    levels = sorted({int(k) for _, d in docs for k in d.get("levels", {})})
+def _levels(rows) -> str:
+    levels = sorted({int(k) for row in rows for k in (row.levels or {})})
     if not levels:
         return ""
     head = "".join(f'<th class="r">level {lv}</th>' for lv in levels)
-    rows = "".join(
-        f"<tr><td>{esc(_label(s))}</td>" + "".join(
-            f'<td class="r">{d.get("levels", {}).get(str(lv), 0)}</td>' for lv in levels)
-        + "</tr>" for s, d in docs)
+    body = "".join(
+        f"<tr><td>{esc(_label(row.report))}</td>" + "".join(
+            f'<td class="r">{(row.levels or {}).get(str(lv), 0)}</td>' for lv in levels)
+        + "</tr>" for row in rows)
     return ('<section><h2 id="profiles">Creature levels</h2><table class="grid"><thead><tr>'
-            f"<th>Deck</th>{head}</tr></thead><tbody>{rows}</tbody></table></section>")
+            f"<th>Deck</th>{head}</tr></thead><tbody>{body}</tbody></table></section>")
 
 
-def _appendix(sheets) -> str:
+def _appendix(tally) -> str:
     from deckcli.rulebook import find_rule
 
-    ids = sorted({p.rule for s in sheets for p in s.report.problems if p.rule})
+    ids = sorted(tally.rules)
     if not ids:
         return ""
     items = []
@@ -249,16 +325,26 @@ def _appendix(sheets) -> str:
             + "</section>")
 
 
-def render_report(event, sheets: list[DeckSheet], index, *, paper: str = "auto") -> str:
-    """The report page for an event and its decks (from :func:`deckcli.sheets.load_event_decks`)."""
+def report_parts(event, tally: Tally, *, paper: str = "auto"):
+    """The report page for an event and its decks (a :class:`Tally`), as the strings it is
+    made of, in order: written as they come, the page is never held whole."""
     from deckcli import __version__
 
     title = event.name or os.path.basename(event.path)
     game = event.game or DEFAULT_GAME
-    body = [
-        ('<main><header class="top"><div class="kicker">Event report</div>'
-         f"<h1>{esc(title)}</h1>{_meta(event, sheets)}</header>"),
-        _summary(sheets), _decks(sheets), _cards(sheets), _profiles(sheets, index, game),
-        _appendix(sheets),
-        f'<p class="note">Written by deckcli {esc(__version__)}.</p></main>']
-    return page(f"Event report: {title}", "\n".join(body), REPORT_CSS, paper=paper)
+    head, tail = page_ends(f"Event report: {title}", REPORT_CSS, paper=paper)
+    yield head
+    yield ('<main><header class="top"><div class="kicker">Event report</div>'
+           f"<h1>{esc(title)}</h1>{_meta(event, tally)}</header>")
+    yield "\n" + _summary(tally) + "\n"
+    yield from _decks(tally)
+    yield "\n" + _cards(tally) + "\n"
+    yield from _profiles(tally, game)
+    yield "\n" + _appendix(tally) + "\n"
+    yield f'<p class="note">Written by deckcli {esc(__version__)}.</p></main>'
+    yield tail
+
+
+def render_report(event, sheets: list[DeckSheet], index, *, paper: str = "auto") -> str:
+    """The report page for an event and its decks (from :func:`deckcli.sheets.load_event_decks`)."""
+    return "".join(report_parts(event, Tally.of(sheets, index), paper=paper))

@@ -23,9 +23,13 @@ INK, GRID, MUTED = "#14181f", "#d5dae1", "#5b6472"
 
 
 def _svg(width: float, height: float, label: str, inner: list[str]) -> str:
+    return _svg_start(width, height, label) + "".join(inner) + "</svg>"
+
+
+def _svg_start(width: float, height: float, label: str) -> str:
     return (f'<svg class="chart" width="{width:.0f}" height="{height:.0f}" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{esc(label)}">'
-            f"<title>{esc(label)}</title>" + "".join(inner) + "</svg>")
+            f"<title>{esc(label)}</title>")
 
 
 def _text(x, y, s, *, anchor="start", size=11, fill=INK, weight="normal") -> str:
@@ -93,16 +97,23 @@ class Scale:
         return [first + i * step for i in range(int((self.hi - first) / step) + 1)]
 
 
-def range_plot(rows: list[tuple[str, float, float, float]], *, label: str, reference=None,
-               reference_label: str = "database median", sense: str = "higher",
-               unit: str | None = None, band: tuple[float, float] | None = None,
-               band_label: str = "middle half of the database", width: int = 900,
-               label_width: int = 210) -> str:
+def range_plot(rows: list[tuple[str, float, float, float]], **kw) -> str:
     """Rows of (label, worst, median, best): a line worst..best with a dot at the median.
 
     ``reference`` draws a dashed line (the database's median), ``band`` a shaded range behind
-    the rows (the database's middle half, first to third quartile).
-    """
+    the rows (the database's middle half, first to third quartile). See
+    :func:`range_plot_parts`."""
+    return "".join(range_plot_parts(rows, **kw))
+
+
+def range_plot_parts(rows: list[tuple[str, float, float, float]], *, label: str,
+                     reference=None, reference_label: str = "database median",
+                     sense: str = "higher", unit: str | None = None,
+                     band: tuple[float, float] | None = None,
+                     band_label: str = "middle half of the database", width: int = 900,
+                     label_width: int = 210):
+    """:func:`range_plot` as the strings it is made of, in order: a page of 20,000 decks
+    writes them as they come rather than hold the whole chart (megabytes) at once."""
     row_h, top, bottom = 22, 24, 42
     values = [v for _, *vals in rows for v in vals if v is not None]
     for extra in (reference, *(band or ())):
@@ -136,20 +147,21 @@ def range_plot(rows: list[tuple[str, float, float, float]], *, label: str, refer
         anchor = "end" if x > width - 140 else "start" if x < label_width + 80 else "middle"
         inner.append(_text(x, top - 11, f"{reference_label} {num(reference)}",
                            anchor=anchor, size=9.5, fill=PALETTE[2], weight="bold"))
+    yield _svg_start(width, height, label) + "".join(inner)
     for i, (name, worst, mid, best) in enumerate(rows):
         y = top + i * row_h + row_h / 2
-        inner.append(_text(label_width - 4, y + 4, _clip(name, 32), anchor="end", size=10.5))
+        row = _text(label_width - 4, y + 4, _clip(name, 32), anchor="end", size=10.5)
         if mid is None:
-            inner.append(_text(label_width + 12, y + 4, "no Animals", size=10, fill=MUTED))
+            yield row + _text(label_width + 12, y + 4, "no Animals", size=10, fill=MUTED)
             continue
         x1, x2 = sorted((scale(worst), scale(best)))
-        inner.append(f'<line x1="{x1:.1f}" y1="{y:.1f}" x2="{x2:.1f}" y2="{y:.1f}" '
-                     f'stroke="{PALETTE[0]}" stroke-width="3" stroke-linecap="round" '
-                     'opacity="0.45"/>')
-        inner.append(f'<circle cx="{scale(mid):.1f}" cy="{y:.1f}" r="5" fill="{PALETTE[0]}">'
-                     f"<title>{esc(name)}: median {esc(num(mid))}, best {esc(num(best))}, "
-                     f"worst {esc(num(worst))}</title></circle>")
-    return _svg(width, height, label, inner)
+        yield (f'{row}<line x1="{x1:.1f}" y1="{y:.1f}" x2="{x2:.1f}" y2="{y:.1f}" '
+               f'stroke="{PALETTE[0]}" stroke-width="3" stroke-linecap="round" '
+               'opacity="0.45"/>'
+               f'<circle cx="{scale(mid):.1f}" cy="{y:.1f}" r="5" fill="{PALETTE[0]}">'
+               f"<title>{esc(name)}: median {esc(num(mid))}, best {esc(num(best))}, "
+               f"worst {esc(num(worst))}</title></circle>")
+    yield "</svg>"
 
 
 def meter(share: float | None, *, width: int = 90, height: int = 9) -> str:

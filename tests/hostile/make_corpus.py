@@ -286,6 +286,39 @@ def make_escapes(folder: Path) -> dict:
     return made
 
 
+def make_links(folder: Path) -> dict:
+    """Deck folders holding symbolic links out of themselves, beside ``outside/creds.txt``
+    (a card entry, then the secret: a file quoted line by line if read as a deck):
+
+    * ``decks/``: ``good.txt`` (a legal casual deck), ``inside.txt`` (a link to it),
+      ``leak.txt -> ../outside/creds.txt`` and ``abs.txt``, a link by absolute path;
+    * ``event/``: an event whose roster lists ``decks/alice.txt``, its folder ``event/decks``
+      holding ``notes.txt -> ../../outside/creds.txt`` and ``abs.txt`` (absolute), nobody's.
+
+    Returns the paths by name."""
+    good = (HERE.parent.parent / "examples" / "good" / "casual-risky.txt").read_bytes()
+    outside = folder / "outside"
+    outside.mkdir(parents=True)
+    creds = outside / "creds.txt"
+    creds.write_text(f"4 Walrus\npassword={SECRET}\ntoken: {SECRET}\n")
+    decks = folder / "decks"
+    decks.mkdir()
+    (decks / "good.txt").write_bytes(good)
+    (decks / "inside.txt").symlink_to("good.txt")
+    (decks / "leak.txt").symlink_to("../outside/creds.txt")
+    (decks / "abs.txt").symlink_to(creds)
+    event = folder / "event"
+    (event / "decks").mkdir(parents=True)
+    (event / "decks" / "alice.txt").write_bytes(good)
+    (event / "decks" / "notes.txt").symlink_to("../../outside/creds.txt")
+    (event / "decks" / "abs.txt").symlink_to(creds)
+    (event / "event.yaml").write_text("name: E\ngame: animal-battle\nformat: casual\n"
+                                      "players:\n  alice: decks/alice.txt\n")
+    return {"outside": outside, "decks": decks, "event": event / "event.yaml",
+            "links": [decks / "leak.txt", decks / "abs.txt"],
+            "event_links": [event / "decks" / "abs.txt", event / "decks" / "notes.txt"]}
+
+
 # -- small inputs that would cost a great deal -------------------------------------------------
 #: each under the 1 MiB limit; name -> bytes
 COSTLY = {
