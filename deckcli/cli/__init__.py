@@ -52,7 +52,7 @@ COMMANDS = {
 }
 
 
-from deckcli.cli.common import FOLDER  # noqa: E402  (the type of --db and --allow-read)
+from deckcli.cli.common import FILE, FOLDER  # noqa: E402  (the types of --config, --db...)
 
 
 class LazyGroup(click.Group):
@@ -129,7 +129,7 @@ class LazyGroup(click.Group):
                    "finds, may also lead into DIR (repeatable; by default only inside the "
                    "file's own folder, or the folder walked).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
-@click.option("--config", "config", default=None, metavar="FILE",
+@click.option("--config", "config", default=None, metavar="FILE", type=FILE,
               shell_complete=lambda ctx, param, incomplete: _path(ctx, param, incomplete),
               help="Read this configuration file (a deckcli.toml, or a pyproject.toml's "
                    "[tool.deckcli]) instead of the one found above the paths given.")

@@ -7,6 +7,7 @@ import sys
 import click
 
 from deckcli.cli import complete
+from deckcli.cli.types import ADDRESS, FILE, FOLDER, PATH, Named  # noqa: F401 (the commands' import)
 from deckcli.games import GAMES as _GAMES
 from deckcli.games import ids as _game_ids
 
@@ -15,31 +16,6 @@ GAMES = _game_ids()
 #: every registered game's formats, for ``--format`` (a format another game has is refused
 #: by the game that applies)
 FORMATS = list(dict.fromkeys(f for g in _GAMES.values() for f in g.formats))
-
-
-class Named(click.ParamType):
-    """The type of every option and argument that names a file, a folder or an address: any
-    text but the empty one, which is a usage error naming the option (exit 2). ``--event=``,
-    ``-o ""`` or ``--event "$EVENT"`` with the variable unset would otherwise read as the
-    option left out, and the run would go on in silence without the event's house rules, on
-    this machine rather than the cluster, writing nothing. ``tests/test_streams.py`` holds
-    every such option of every command to this type."""
-
-    name = "text"  # as click's own string type: --help reads the same
-
-    def __init__(self, what: str):
-        self.what = what
-
-    def convert(self, value, param, ctx):
-        if value == "":
-            self.fail(f"an empty value names no {self.what} (is a variable in the command "
-                      "line unset?)", param, ctx)
-        return value
-
-
-#: what an option or argument of each kind names
-FILE, FOLDER, PATH, ADDRESS = (Named("file"), Named("folder"), Named("file or folder"),
-                               Named("address"))
 
 
 def game_option(f):
