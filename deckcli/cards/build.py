@@ -21,8 +21,9 @@ from deckcli.cards.index import SCHEMA_VERSION, CardIndex, write_tables
 from deckcli.cards.names import fold_name, number_key, set_key
 from deckcli.cards.parts import code_hash
 from deckcli.cards.sources import UnreadableSource, read_source
-from deckcli.diagnostics import Diagnostic, command_text, error, one_line, visible_name
+from deckcli.diagnostics import Diagnostic, command_text, error, one_line, visible_name, warning
 from deckcli.errors import CardDatabaseError
+from deckcli.games.effects import UNAPPLIED
 
 
 @dataclass
@@ -132,6 +133,14 @@ def _unlisted(root: Path, exc: OSError, unlisted: list | None) -> None:
                      f"cannot read this folder: {why}; the set files in it are not read"))
 
 
+def _bundled(path) -> bool:
+    """Whether a source file is one of the bundled card database's (DB-2.5's severity)."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(builtin_db_dir()).resolve())
+    except OSError:
+        return False
+
+
 def _label(root: Path, path: Path) -> str:
     rel = path.relative_to(root).as_posix()
     if root == Path(builtin_db_dir()):
@@ -194,8 +203,10 @@ def _compile_sources(dirs, parts=None) -> Compiled:
             problems.append(error(exc.code, "DB-1.1", exc.message, path=label))
             continue
         found, head, entries = compile_kept(data, parts)
-        file_problems = [error(code, rule, message, path=label, line=line, card=card)
-                         for code, rule, message, line, card in found]
+        own = not _bundled(path)  # a set of one's own: text it leaves unapplied is a warning
+        file_problems = [(warning if own and code == UNAPPLIED else error)(
+            code, rule, message, path=label, line=line, card=card)
+            for code, rule, message, line, card in found]
         if head is None:
             problems.extend(file_problems)
             continue

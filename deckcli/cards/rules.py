@@ -36,6 +36,19 @@ RULES = [
     _r("DB-2.3", "Rules text",
        "A card with rules text names the rules it refers to or overrides, by id, and every id "
        "must exist in the rules reference.", refs=("AB-6.4",)),
+    _r("DB-2.4", "Card effects are data the referee applies",
+       "What a card's text does is written beside it as effects: each entry names an effect "
+       "of the card's game and, where the text says so, when it acts (a trigger), on what "
+       "condition, for whom, how long, how often, what it replaces and whether its player "
+       "may decline it, every word one the game knows (docs/effects.md lists them). An entry "
+       "the game does not know, a key its effect does not take or a value of the wrong kind "
+       "is an error on the card's line."),
+    _r("DB-2.5", "No text left unapplied",
+       "A card with rules text carries effect data (or overrides) that applies it, or marks "
+       "the text as a reminder of the rule it restates: otherwise the referee and the "
+       "simulator would ignore what it says. An error for the bundled cards, a warning for a "
+       "set of one's own (the referee and the simulator then say which text they did not "
+       "apply).", refs=("DB-2.4",)),
     _r("DB-3.1", "One printing, one entry",
        "A set code with a collector number is defined once across every database folder."),
     _r("DB-3.2", "One card, one set of figures",
@@ -62,6 +75,8 @@ DB-1.5  cards/build
 DB-2.1  cards/model games/alpha_walrus/cards games/animal_battle/cards
 DB-2.2  games/alpha_walrus/cards games/animal_battle/cards
 DB-2.3  games/alpha_walrus/cards games/animal_battle/cards
+DB-2.4  games/effects
+DB-2.5  games/effects cards/build
 DB-3.1  cards/build
 DB-3.2  cards/build
 DB-3.3  cards/build

@@ -102,6 +102,9 @@ class _Run:
             self.event.format if self.event else None) or game.default_format  # alpha-walrus: none
         self.binder = read_binder(o["collection"], index, game.id, fmt, self.event,
                                   deck=self.decks[o["collection"]])
+        from deckcli.cli.common import warn_unapplied
+
+        warn_unapplied([s.info for s in self.binder.stock])
         self.seed = fresh_seed(o["seed"])
         self.opponents = []
         if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks

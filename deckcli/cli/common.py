@@ -245,6 +245,19 @@ def warn_if_illegal(decks, doing: str) -> None:
             more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
             echo_status(f"deckcli: warning: {visible_name(d.path)} is not a legal deck, {doing}: "
                         f"{shown}{more}")
+    warn_unapplied([c for d in decks for c in d.cards])
+
+
+def warn_unapplied(cards) -> None:
+    """A warning naming the cards among ``cards`` (play cards) whose rules text no effect
+    data applies (a user's own set, DB-2.5): the games played ignore what they say."""
+    from deckcli.sim.run import unapplied
+
+    refs = sorted({c.ref for c in cards if unapplied(c)})
+    if refs:
+        shown = ", ".join(refs[:8]) + (f" and {len(refs) - 8} more" if len(refs) > 8 else "")
+        echo_status(f"deckcli: warning: the text of {shown} is not applied in these games: "
+                    "it has no effect data (rule DB-2.5; docs/effects.md)")
 
 
 def option_warnings(problems) -> list:

@@ -27,10 +27,17 @@ class Deck:
         self.errors, self.label = errors, label
         self.players = players  # a shared deck's table: --players, else its header; else None
 
+
+
     def to_json(self) -> dict:
         from deckcli.diagnostics import visible_name
 
         return {"path": visible_name(self.path), "fingerprint": self.fingerprint}
+
+
+def unapplied(card) -> bool:
+    """Whether a play card has rules text and no effect data (nor overrides) to apply it."""
+    return bool(card.text) and not card.effects and not card.overrides
 
 
 def load_deck(path: str, index, game: str | None, players: int | None = None,
