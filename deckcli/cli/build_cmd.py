@@ -24,13 +24,14 @@ from deckcli.cli.common import (
     progress_line,
     warn_if_illegal,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 #: the search's games and the measuring games against each opponent, when not given
 DEFAULT_EFFORT = {"animal-battle": (3000, 200), "alpha-walrus": (400, 100)}
 
 
 #: alpha-walrus: the table a shared deck is built or suggested for
-_players = click.option("--players", type=click.IntRange(2, 12), default=None,
+_players = click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
                         help="alpha-walrus: the table the shared deck is for (default 2).")
 
 

@@ -16,6 +16,7 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 
 @click.command()
@@ -24,7 +25,7 @@ from deckcli.cli.common import (
 @click.option("--seed", type=int, default=None,
               help="Seed for the shuffles; the same seed deals the same game (default: random, "
                    "printed so it replays).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
+@click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
               help="Players at the table (default 2).")
 @click.option("--opponent", default=None, metavar="DECK", shell_complete=complete.path,
               help="animal-battle: the second player's deck (default: a copy of DECK).")

@@ -25,6 +25,7 @@ from deckcli.cli.common import (
 from deckcli.cli.common import (
     db_dirs as db_folders,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 
 def _paths(decks: tuple[str, ...]) -> list[str]:
@@ -55,7 +56,7 @@ def _paths(decks: tuple[str, ...]) -> list[str]:
 @click.option("--save-games", "save_dir", default=None, metavar="DIR",
               shell_complete=complete.folder, callback=not_stdout("name a folder"),
               help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
+@click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
               help="alpha-walrus: seats sharing the deck (default 2).")
 @play_options
 @click.option("--csv", "csv_path", default=None, metavar="FILE",

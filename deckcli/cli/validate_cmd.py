@@ -16,6 +16,7 @@ from deckcli.cli.common import (
     pick_game,
     resolve_event,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 OUTPUTS = ["text", "json", "github", "junit", "sarif"]
 
@@ -26,7 +27,7 @@ OUTPUTS = ["text", "json", "github", "junit", "sarif"]
 @click.option("--format", "fmt", type=click.Choice(["casual", "championship"]), default=None,
               help="animal-battle format (default: the event's, else the deck's header, else "
                    "casual).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
+@click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
               help="alpha-walrus: players at the table (default 2).")
 @click.option("--event", "event_path", type=str, default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,
