@@ -12,6 +12,11 @@ Problems *in a deck* are not exceptions: they are :class:`deckcli.diagnostics.Di
 from __future__ import annotations
 
 
+class Terminated(BaseException):
+    """SIGTERM while worker processes play (``--jobs``): unwinds the run as Ctrl-C does, so
+    the workers are stopped before the command ends (``deckcli: terminated``, exit 2)."""
+
+
 class DeckcliError(Exception):
     """The command could not do its job (exit code 2)."""
 

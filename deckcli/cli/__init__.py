@@ -138,7 +138,7 @@ def _folder(ctx, param, incomplete):
 
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (tests call this in-process)."""
-    from deckcli.errors import DeckcliError
+    from deckcli.errors import DeckcliError, Terminated
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
@@ -168,6 +168,9 @@ def run(argv: list[str] | None = None) -> int:
         return EXIT_FAILURE
     except click.exceptions.Abort:
         click.echo("deckcli: aborted", err=True)
+        return EXIT_FAILURE
+    except Terminated:
+        click.echo("deckcli: terminated", err=True)
         return EXIT_FAILURE
     except DeckcliError as exc:
         from deckcli.cli.common import echo_status  # only when there is an error to tell

@@ -17,44 +17,50 @@ def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
     return [numbers[i:i + size] for i in range(0, len(numbers), size)]
 
 
-class Local:
-    """This process."""
+class Backend:
+    """Where games are played: :meth:`records` streams a run's records chunk by chunk, in
+    game-number order; :meth:`run` collects them."""
+
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        raise NotImplementedError
 
     def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
-        out = []
-        for part in chunks(numbers):
-            out += play_many(spec, part)
-            if progress:
-                progress(len(part))
+        out: list[dict] = []
+        for part in self.records(spec, numbers, progress):
+            out += part
         return out
 
     def close(self) -> None:
         pass
 
 
-class Pool:
-    """Worker processes on this machine (``--jobs N``)."""
+class Local(Backend):
+    """This process."""
 
-    def __init__(self, jobs: int):
-        from concurrent.futures import ProcessPoolExecutor
-
-        self.jobs = jobs
-        self.pool = ProcessPoolExecutor(max_workers=jobs)
-
-    def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
-        futures = [self.pool.submit(play_many, spec, part) for part in chunks(numbers)]
-        out = []
-        for part, future in zip(chunks(numbers), futures):
-            out += future.result()  # in submission order: game-number order
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        for part in chunks(numbers):
+            yield play_many(spec, part)
             if progress:
                 progress(len(part))
-        return out
+
+
+class Pool(Backend):
+    """Worker processes on this machine (``--jobs N``): :mod:`deckcli.sim.pool`."""
+
+    def __init__(self, jobs: int):
+        from deckcli.sim.pool import Processes
+
+        self.jobs = jobs
+        self.pool = Processes(jobs)
+
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        return self.pool.records(spec, chunks(numbers), progress)
 
     def close(self) -> None:
-        self.pool.shutdown()
+        self.pool.close()
 
 
-class Cluster:
+class Cluster(Backend):
     """A Dask cluster (``--scheduler tcp://host:8786``): ``pip install 'deckcli[cluster]'``."""
 
     def __init__(self, address: str, timeout: float = 3):
@@ -71,19 +77,17 @@ class Cluster:
             raise UsageError(f"--scheduler takes a Dask scheduler's address, such as "
                              f"tcp://host:8786, not {address!r}: {exc}") from None
 
-    def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
+    def records(self, spec: Spec, numbers: list[int], progress=None):
         parts = chunks(numbers)
         # a key of its own for every run: scattered by content, a spec sent again (the next
         # --until-ci batch, a candidate raced again) shares the key of the last one, and the
         # scheduler drops it with the last run's futures ("lost dependencies")
         scattered = self.client.scatter(spec, broadcast=True, hash=False)
         futures = self.client.map(play_many, [scattered] * len(parts), parts, pure=False)
-        out = []
         for part, future in zip(parts, futures):
-            out += future.result()
+            yield future.result()
             if progress:
                 progress(len(part))
-        return out
 
     def close(self) -> None:
         self.client.close()
