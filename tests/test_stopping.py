@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
-import time
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, child_pids, pid_gone, run, start_deckcli, text_of, wait_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="finds worker processes in /proc (Linux)")
@@ -33,80 +31,25 @@ ENDLESS = {
     "build": ["build", "--collection", BINDER, "--against", SAVANNA, "--games", "10000000",
               "--measure", "100000", "--jobs", "2", "--seed", "1"],
 }
-DEADLINE = 60.0  # seconds: generous; a run that stops promptly takes a fraction of one
 
 
-def wait_until(condition, what: str, deadline: float = DEADLINE):
-    """Poll ``condition`` until it holds (its value returned), or fail saying ``what``."""
-    end = time.monotonic() + deadline
-    while True:
-        found = condition()
-        if found:
-            return found
-        if time.monotonic() > end:
-            pytest.fail(f"still waiting after {deadline:.0f} s: {what}")
-        time.sleep(0.05)
-
-
-def children(pid: int) -> list[int]:
-    """The live processes whose parent is ``pid``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            stat = _stat(int(entry))
-            if stat and stat[1] == str(pid) and stat[0] != "Z":
-                found.append(int(entry))
-    return found
-
-
-def _stat(pid: int) -> list[str] | None:
-    """(state, parent id, ...) of a process, None when it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            return f.read().rpartition(")")[2].split()
-    except OSError:
-        return None
-
-
-def gone(pid: int) -> bool:
-    """Whether ``pid`` has ended (a zombie nobody has reaped yet has ended too)."""
-    stat = _stat(pid)
-    return stat is None or stat[0] in ("Z", "X")
+def workers_of(proc, count: int = 2) -> list[int]:
+    """The ids of ``proc``'s ``count`` worker processes, once they are running."""
+    return wait_until(lambda: (lambda w: w if len(w) >= count else None)(child_pids(proc.pid)),
+                      f"{count} workers of pid {proc.pid}")
 
 
 def start(tmp_path, command: str):
-    """``deckcli COMMAND ...`` in a session of its own, once its two workers are running:
-    (the process, the workers' ids, its stdout file, its stderr file)."""
-    out, err = tmp_path / "stdout", tmp_path / "stderr"
-    with open(out, "wb") as o, open(err, "wb") as e:
-        proc = subprocess.Popen([sys.executable, "-m", "deckcli", *map(str, ENDLESS[command])],
-                                stdout=o, stderr=e, start_new_session=True)
-    workers = wait_until(lambda: (lambda w: w if len(w) >= 2 else None)(children(proc.pid)),
-                         f"the two workers of deckcli {command} (stderr: {_text(err)})")
-    return proc, workers, out, err
-
-
-def _text(path) -> str:
-    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+    """``deckcli COMMAND ...`` (an endless run), once its two workers are running: (the
+    process, the workers' ids, its stdout file, its stderr file)."""
+    proc, out, err = start_deckcli(tmp_path, *ENDLESS[command])
+    return proc, workers_of(proc), out, err
 
 
 def ended(proc) -> int:
     """The exit code of ``proc``, once it has exited."""
     wait_until(lambda: proc.poll() is not None, f"pid {proc.pid} to exit")
     return proc.returncode
-
-
-@pytest.fixture
-def reaper():
-    """Processes a test starts are killed at its end, whatever happened."""
-    started: list[int] = []
-    yield started
-    for pid in started:
-        for p in [pid, *children(pid)]:
-            try:
-                os.kill(p, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
 
 
 @pytest.mark.parametrize("command", ["simulate", "build"])
@@ -121,9 +64,9 @@ def test_ctrl_c_stops_a_run_on_worker_processes_at_once(tmp_path, reaper, comman
     for _ in range(presses):
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C sends: the whole group
     code = ended(proc)
-    assert code == 2 and "deckcli: aborted" in _text(err), _text(err)
-    assert "Traceback" not in _text(err) and _text(out) == "", _text(err)
-    wait_until(lambda: all(gone(w) for w in workers), f"workers {workers} to end")
+    assert code == 2 and "deckcli: aborted" in text_of(err), text_of(err)
+    assert "Traceback" not in text_of(err) and text_of(out) == "", text_of(err)
+    wait_until(lambda: all(pid_gone(w) for w in workers), f"workers {workers} to end")
 
 
 @pytest.mark.parametrize("command", ["simulate", "build"])
@@ -133,9 +76,9 @@ def test_sigterm_to_the_command_stops_its_workers_too(tmp_path, reaper, command)
     proc, workers, out, err = start(tmp_path, command)
     reaper.append(proc.pid)
     os.kill(proc.pid, signal.SIGTERM)  # the parent alone, as a supervisor sends it
-    assert ended(proc) == 2 and "deckcli: terminated" in _text(err), _text(err)
-    assert "Traceback" not in _text(err)
-    wait_until(lambda: all(gone(w) for w in workers), f"workers {workers} to end")
+    assert ended(proc) == 2 and "deckcli: terminated" in text_of(err), text_of(err)
+    assert "Traceback" not in text_of(err)
+    wait_until(lambda: all(pid_gone(w) for w in workers), f"workers {workers} to end")
 
 
 def test_workers_end_with_a_command_killed_outright(tmp_path, reaper):
@@ -145,7 +88,7 @@ def test_workers_end_with_a_command_killed_outright(tmp_path, reaper):
     reaper.extend(workers)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    wait_until(lambda: all(gone(w) for w in workers), f"workers {workers} to end")
+    wait_until(lambda: all(pid_gone(w) for w in workers), f"workers {workers} to end")
 
 
 @pytest.mark.parametrize("lost", [1, 2])
@@ -154,19 +97,13 @@ def test_the_games_of_a_lost_worker_are_played_again_and_the_report_is_the_same(
     """A worker killed from outside (out of memory, say) broke the whole pool (an internal
     error). Its games are now played again by the worker left, or by the command itself when
     none is: the report is byte for byte that of --jobs 1."""
-    from conftest import run
-
     args = ["simulate", DEEP, SAVANNA, "--games", "1000", "--seed", "8", "-O", "json"]
-    out, err = tmp_path / "stdout", tmp_path / "stderr"
-    with open(out, "wb") as o, open(err, "wb") as e:
-        proc = subprocess.Popen([sys.executable, "-m", "deckcli", *map(str, args), "--jobs",
-                                 "2"], stdout=o, stderr=e, start_new_session=True)
+    proc, out, err = start_deckcli(tmp_path, *args, "--jobs", "2")
     reaper.append(proc.pid)
-    workers = wait_until(lambda: (lambda w: w if len(w) >= 2 else None)(children(proc.pid)),
-                         "the two workers")
+    workers = workers_of(proc)
     for w in workers[:lost]:
         os.kill(w, signal.SIGKILL)
     assert proc.poll() is None  # killed while the command still played its games
-    assert ended(proc) == 0, _text(err)
+    assert ended(proc) == 0, text_of(err)
     alone = run(*args, "--jobs", "1")
-    assert alone.code == 0 and _text(out) == alone.out, _text(err)
+    assert alone.code == 0 and text_of(out) == alone.out, text_of(err)

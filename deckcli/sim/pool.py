@@ -46,7 +46,13 @@ class Worker:
         parent = None if context.get_start_method() == "forkserver" else os.getpid()
         self.process = context.Process(target=serve, args=(there, parent), daemon=True,
                                        name="deckcli-worker")
-        self.process.start()
+        # Ctrl-C and SIGTERM wait (blocked) until the worker has set its own handling: a
+        # copy of this process's handlers would raise in the worker as it starts
+        held = _hold(_STOPS)
+        try:
+            self.process.start()
+        finally:
+            _hold(held, release=True)
         there.close()  # only the worker holds its end: its death closes the pipe here
         self.conn = here
         self.token = None  # the spec it was last sent (a spec goes to a worker once a run)
@@ -211,12 +217,27 @@ def _terminated(signum, frame):
     raise Terminated()
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _hold(signals, release: bool = False):
+    """Block ``signals`` for this thread (a new process inherits the mask), or with
+    ``release`` unblock them; returns what was blocked, where the system can block signals
+    (POSIX), else None."""
+    if not hasattr(signal, "pthread_sigmask") or signals is None:
+        return None
+    how = signal.SIG_UNBLOCK if release else signal.SIG_BLOCK
+    before = signal.pthread_sigmask(how, signals)
+    return None if release else set(signals) - set(before)
+
+
 # -- in a worker -------------------------------------------------------------------------
 def serve(conn, parent: int | None) -> None:
     """A worker: play the chunks it is sent until it is told to stop (None) or its pipe
     closes. Ctrl-C is the parent's to handle; SIGTERM ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _hold(_STOPS, release=True)  # blocked by the parent while it started this process
     _die_with_parent(parent)
     from deckcli.sim.play import play_many
 
