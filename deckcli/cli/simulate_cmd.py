@@ -10,6 +10,7 @@ from deckcli.cli.common import (
     Number,
     db_option,
     echo_json,
+    echo_status,
     echo_warning,
     fresh_seed,
     house_rule_option,
@@ -138,6 +139,11 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
     where = backend(jobs, scheduler, games * pairings)
     advance, finish = progress_line("simulating", games * pairings)
+    saver = None
+    if save_dir:
+        from deckcli.sim.logs import Saver
+
+        saver = Saver(save_dir)
     try:
         if g.shared_deck:
             if len(loaded) != 1:
@@ -147,12 +153,12 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             seats = {f"p{i + 1}": policy for i in range(n)}
             seats["p1"], seats["p2"] = pa, pb
             result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
-                                     save_dir=save_dir, progress=advance,
+                                     saver=saver, progress=advance,
                                      players_default=players is None, **common)
             labels = {"shared": visible_name(loaded[0].path)}
         elif len(loaded) == 2:
             result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
-                                   where=where, save_dir=save_dir, progress=advance, **common)
+                                   where=where, saver=saver, progress=advance, **common)
             labels = {k: visible_name(d.path) for k, d in zip("ab", loaded)}
         elif len(loaded) < 2:
             raise click.UsageError("give two decks (A and B), more for a matchup matrix, or "
@@ -164,9 +170,18 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
                                 progress=advance, **common)
             _write_matrix(result, csv_path, html_path)
             labels = None
+    except BaseException:  # stopped part-way (a write failed, Ctrl-C): say which logs are
+        if saver is not None and saver.written:  # this run's, exactly
+            finish()
+            echo_status(f"deckcli: note: {saver.stopped()}")
+        raise
     finally:
         finish()
         where.close()
+    if saver is not None:
+        older = saver.left_over(result["games"])
+        if older:
+            echo_status(f"deckcli: note: {older}")
     if output == "json":
         echo_json(result)
     elif labels is None:
