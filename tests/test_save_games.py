@@ -42,20 +42,27 @@ def written_by_the_run(err: str) -> int:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process group's Ctrl-C")
-def test_logs_are_written_as_games_end_and_ctrl_c_says_which_were(tmp_path, reaper):
+@pytest.mark.parametrize("stop, jobs, said", [("ctrl-c", "2", "deckcli: aborted"),
+                                              ("sigterm", "1", "deckcli: terminated")])
+def test_logs_are_written_as_games_end_and_ctrl_c_says_which_were(tmp_path, reaper, stop, jobs,
+                                                                  said):
     """Every log was kept in memory until the run ended (about 11.5 KB a game: 262 MB for
     20,000 games, and --games allows 10,000,000), so nothing was on disk while a run went on;
     and a run stopped part-way said 'nothing written' beside the logs it had written. Now a
-    log is on disk as soon as its game is played, and Ctrl-C says exactly which are."""
+    log is on disk as soon as its game is played, and Ctrl-C (to the command and its
+    workers) or SIGTERM (to the command alone) says exactly which are."""
     saved = tmp_path / "games"
     proc, out, err = start_deckcli(tmp_path, "simulate", DEEP, SAVANNA, "--games", "10000000",
-                                   "--jobs", "2", "--seed", "3", "--save-games", saved)
+                                   "--jobs", jobs, "--seed", "3", "--save-games", saved)
     reaper.append(proc.pid)
     wait_until(lambda: (saved / "game-00003.yaml").exists(), "game 3's log, while the run goes "
                f"on (stderr: {text_of(err)})")
-    os.killpg(proc.pid, signal.SIGINT)
+    if stop == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        os.kill(proc.pid, signal.SIGTERM)
     wait_until(lambda: proc.poll() is not None, "the command to stop")
-    assert proc.returncode == 2 and "deckcli: aborted" in text_of(err), text_of(err)
+    assert proc.returncode == 2 and said in text_of(err), text_of(err)
     last = written_by_the_run(text_of(err))
     assert last >= 3 and logs_in(saved) == names(1, last), text_of(err)  # no temporary file
     assert text_of(out) == ""

@@ -59,7 +59,13 @@ class Saver:
                                path=self.folder)
         if not self.written:
             writable_folder(self.folder)
-        atomic_write(os.path.join(self.folder, log_name(n)), data)
+        path = os.path.join(self.folder, log_name(n))
+        try:
+            atomic_write(path, data)
+        except BaseException:  # stopped part-way: after the rename (syncing the folder),
+            if _holds(path, data):  # the log is in place all the same
+                self.written = n + 1
+            raise
         self.written = n + 1
 
     def stopped(self) -> str:
@@ -91,6 +97,15 @@ class Saver:
 
 
 _LOG = re.compile(r"game-(\d{5,})\.yaml")
+
+
+def _holds(path: str, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data``."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(data) + 1) == data
+    except OSError:
+        return False
 
 
 def _span(first: int, last: int) -> str:

@@ -13,9 +13,9 @@ How a run ends, and what becomes of the workers:
   ignore it, this process stops them at once (SIGTERM, then SIGKILL for one still there a
   few seconds later) and the command says ``aborted``; a second Ctrl-C finds nothing left
   to wait for;
-* **SIGTERM to this process** (a supervisor, a CI job cancelled): while workers run, it
-  unwinds this process as Ctrl-C does (:class:`~deckcli.errors.Terminated`), so they are
-  stopped first;
+* **SIGTERM to this process** (a supervisor, a CI job cancelled): while a run goes on, it
+  unwinds this process as Ctrl-C does (:class:`~deckcli.errors.Terminated`, see
+  :mod:`deckcli.sim.where`), so the workers are stopped first;
 * **this process killed outright** (SIGKILL, a crash): on Linux the kernel sends each worker
   SIGTERM when the process that started it ends (``prctl(PR_SET_PDEATHSIG)``); elsewhere a
   worker's thread sees that its parent has changed, and everywhere a worker that finds its
@@ -31,7 +31,6 @@ from bisect import insort
 
 #: seconds a worker stopped with SIGTERM gets to go before it is killed (SIGKILL)
 GRACE = 5.0
-_RESTORED = object()  # the handler SIGTERM had is back
 
 
 class Worker:
@@ -67,7 +66,6 @@ class Processes:
 
         self.jobs = jobs
         self.workers: list[Worker] = []
-        self._saved = _catch_sigterm()  # restored once, by close or abort
         try:
             context = multiprocessing.get_context()
             for _ in range(jobs):
@@ -150,7 +148,6 @@ class Processes:
                 pass
         _end([w.process for w in self.workers], polite=True)
         self.workers = []
-        self._restore()
 
     def abort(self) -> None:
         """Stop every worker now (SIGTERM, then SIGKILL), whatever it is doing."""
@@ -158,12 +155,6 @@ class Processes:
         for w in self.workers:
             w.conn.close()
         self.workers = []
-        self._restore()
-
-    def _restore(self) -> None:
-        if self._saved is not _RESTORED:
-            _restore_sigterm(self._saved)
-            self._saved = _RESTORED
 
 
 def _end(processes, polite: bool = False) -> None:
@@ -192,29 +183,6 @@ def _signal(process, sig) -> None:
             os.kill(process.pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
-
-
-def _catch_sigterm():
-    """While workers run, SIGTERM unwinds this process as Ctrl-C does (so they are stopped
-    first). Only the main thread can set a handler; elsewhere nothing changes."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGTERM, _terminated)
-
-
-def _restore_sigterm(saved) -> None:
-    import threading
-
-    if saved is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, saved)
-
-
-def _terminated(signum, frame):
-    from deckcli.errors import Terminated
-
-    raise Terminated()
 
 
 _STOPS = {signal.SIGINT, signal.SIGTERM}

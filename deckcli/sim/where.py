@@ -19,7 +19,12 @@ def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
 
 class Backend:
     """Where games are played: :meth:`records` streams a run's records chunk by chunk, in
-    game-number order; :meth:`run` collects them."""
+    game-number order; :meth:`run` collects them. From its start to :meth:`close`, SIGTERM
+    unwinds the command as Ctrl-C does (:class:`~deckcli.errors.Terminated`): its workers
+    are stopped and what it wrote is said before it ends."""
+
+    def __init__(self):
+        self._sigterm = _catch_sigterm()
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         raise NotImplementedError
@@ -31,7 +36,37 @@ class Backend:
         return out
 
     def close(self) -> None:
-        pass
+        saved, self._sigterm = getattr(self, "_sigterm", None), _RESTORED
+        if saved is not _RESTORED:
+            _restore_sigterm(saved)
+
+
+_RESTORED = object()  # the handler SIGTERM had is back
+
+
+def _catch_sigterm():
+    """SIGTERM raises :class:`~deckcli.errors.Terminated` (only the main thread can set a
+    handler; elsewhere nothing changes, None). Returns the handler it replaced."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _terminated)
+
+
+def _restore_sigterm(saved) -> None:
+    import signal
+    import threading
+
+    if saved is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, saved)
+
+
+def _terminated(signum, frame):
+    from deckcli.errors import Terminated
+
+    raise Terminated()
 
 
 class Local(Backend):
@@ -50,14 +85,22 @@ class Pool(Backend):
     def __init__(self, jobs: int):
         from deckcli.sim.pool import Processes
 
+        super().__init__()
         self.jobs = jobs
-        self.pool = Processes(jobs)
+        try:
+            self.pool = Processes(jobs)
+        except BaseException:
+            super().close()
+            raise
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         return self.pool.records(spec, chunks(numbers), progress)
 
     def close(self) -> None:
-        self.pool.close()
+        try:
+            self.pool.close()
+        finally:
+            super().close()
 
 
 class Cluster(Backend):
@@ -76,6 +119,7 @@ class Cluster(Backend):
         except ValueError as exc:  # no address at all: no port, a scheme Dask does not know
             raise UsageError(f"--scheduler takes a Dask scheduler's address, such as "
                              f"tcp://host:8786, not {address!r}: {exc}") from None
+        super().__init__()
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         parts = chunks(numbers)
@@ -90,7 +134,10 @@ class Cluster(Backend):
                 progress(len(part))
 
     def close(self) -> None:
-        self.client.close()
+        try:
+            self.client.close()
+        finally:
+            super().close()
 
 
 def backend(jobs: str | int | None, scheduler: str | None, games: int):
