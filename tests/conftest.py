@@ -19,6 +19,9 @@ os.environ.pop("GITHUB_ACTIONS", None)
 # never the source tree it happens to run in: CI installs deckcli non-editable so that a file
 # the package lacks fails there, and a child importing ./deckcli from the clone would hide it.
 os.environ["PYTHONSAFEPATH"] = "1"
+# Progress lines start once a run has taken 2 s: on a loaded machine some runs of a test would
+# print them and others not. The tests of progress (test_progress.py) set their own interval.
+os.environ["DECKCLI_PROGRESS_INTERVAL"] = "off"
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"

@@ -162,6 +162,7 @@ def search(judge: SeatJudge, table: Table, rng: random.Random, *, games: int,
     """The most even deck found, and how the search went."""
     best = table.first_deck()
     start = time.monotonic()
+    judge.stage("searching", max(games, LEVELS[0]))
     judge.score(best, LEVELS[0])
     stats = {"steps": 0, "raced": 0, "improved": 0}
     seen = {best.key}
@@ -256,7 +257,9 @@ def improvements(judge: SeatJudge, table: Table, cand: Candidate, games: int,
     near = neighbours(table, cand)
     random.Random(game_seed(judge.seed, "screen")).shuffle(near)
     near = near[:max(KEEP, budget // SCREEN)]
+    judge.stage("screening changes", len(near) * SCREEN)
     scored = sorted(near, key=lambda nc: (judge.score(nc[1], SCREEN), nc[0]))[:KEEP]
+    judge.stage("measuring changes", (1 + len(scored)) * games)
     fresh = game_seed(judge.seed, "final")
     base = judge.play(cand.cards(judge.binder), fresh, list(range(games)))
     out = []

@@ -19,7 +19,6 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
     play_options,
-    progress_line,
     resolve_event,
     warn_if_illegal,
 )
@@ -138,7 +137,10 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
               "until_ci": until_ci, "db_dirs": db_folders(ctx, db_dirs)}
     pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
     where = backend(jobs, scheduler, games * pairings)
-    advance, finish = progress_line("simulating", games * pairings)
+    from deckcli.cli.progress import Progress
+
+    progress = Progress("simulate", None, games * pairings)
+    advance, finish = progress.advance, progress.finish
     saver = None
     if save_dir:
         from deckcli.sim.logs import Saver
