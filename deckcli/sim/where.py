@@ -115,16 +115,10 @@ class Cluster(Backend):
         super().__init__()
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
-        parts = chunks(numbers)
-        # a key of its own for every run: scattered by content, a spec sent again (the next
-        # --until-ci batch, a candidate raced again) shares the key of the last one, and the
-        # scheduler drops it with the last run's futures ("lost dependencies")
-        scattered = self.client.scatter(spec, broadcast=True, hash=False)
-        futures = self.client.map(play_many, [scattered] * len(parts), parts, pure=False)
-        for part, future in zip(parts, futures):
-            yield future.result()
-            if progress:
-                progress(len(part))
+        from deckcli.sim import cluster
+
+        return cluster.play(self.client, self.address, self.seconds, spec, chunks(numbers),
+                            progress)
 
     def close(self) -> None:
         try:
