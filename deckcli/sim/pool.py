@@ -59,20 +59,21 @@ class Worker:
 
 
 class Processes:
-    """``jobs`` worker processes; :meth:`records` plays a run's chunks on them."""
+    """``jobs`` worker processes, started when the first games are to be played;
+    :meth:`records` plays a run's chunks on them."""
 
     def __init__(self, jobs: int):
-        import multiprocessing
-
         self.jobs = jobs
         self.workers: list[Worker] = []
-        try:
-            context = multiprocessing.get_context()
-            for _ in range(jobs):
-                self.workers.append(Worker(context))
-        except BaseException:
-            self.abort()
-            raise
+        self.started = False
+
+    def _start(self) -> None:
+        import multiprocessing
+
+        self.started = True
+        context = multiprocessing.get_context()
+        for _ in range(self.jobs):
+            self.workers.append(Worker(context))
 
     def records(self, spec, parts: list[list[int]], progress=None):
         """The records of each chunk of ``parts``, in order, as soon as it and every chunk
@@ -87,6 +88,8 @@ class Processes:
         window = 4 * max(1, self.jobs)
         emitted = 0
         try:
+            if not self.started:
+                self._start()
             while emitted < len(parts):
                 for w in self.workers:
                     if w.chunk is None and todo and todo[-1] < emitted + window:

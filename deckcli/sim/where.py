@@ -19,12 +19,16 @@ def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
 
 class Backend:
     """Where games are played: :meth:`records` streams a run's records chunk by chunk, in
-    game-number order; :meth:`run` collects them. From its start to :meth:`close`, SIGTERM
-    unwinds the command as Ctrl-C does (:class:`~deckcli.errors.Terminated`): its workers
-    are stopped and what it wrote is said before it ends."""
+    game-number order; :meth:`run` collects them. From its first games to :meth:`close`,
+    SIGTERM unwinds the command as Ctrl-C does (:class:`~deckcli.errors.Terminated`): its
+    workers are stopped and what it wrote is said before it ends."""
 
-    def __init__(self):
-        self._sigterm = _catch_sigterm()
+    _sigterm = _UNARMED = object()  # the handler SIGTERM had (none caught yet)
+
+    def _arm(self) -> None:
+        """Catch SIGTERM from now on (once: the first games of the run)."""
+        if self._sigterm is Backend._UNARMED:
+            self._sigterm = _catch_sigterm()
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         raise NotImplementedError
@@ -36,8 +40,8 @@ class Backend:
         return out
 
     def close(self) -> None:
-        saved, self._sigterm = getattr(self, "_sigterm", None), _RESTORED
-        if saved is not _RESTORED:
+        saved, self._sigterm = self._sigterm, _RESTORED
+        if saved is not _RESTORED and saved is not Backend._UNARMED:
             _restore_sigterm(saved)
 
 
@@ -73,6 +77,7 @@ class Local(Backend):
     """This process."""
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
+        self._arm()
         for part in chunks(numbers):
             yield play_many(spec, part)
             if progress:
@@ -85,15 +90,11 @@ class Pool(Backend):
     def __init__(self, jobs: int):
         from deckcli.sim.pool import Processes
 
-        super().__init__()
         self.jobs = jobs
-        try:
-            self.pool = Processes(jobs)
-        except BaseException:
-            super().close()
-            raise
+        self.pool = Processes(jobs)  # started with the first games
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
+        self._arm()
         return self.pool.records(spec, chunks(numbers), progress)
 
     def close(self) -> None:
@@ -112,11 +113,11 @@ class Cluster(Backend):
 
         self.address, self.seconds = address, cluster.deadline()
         self.client = cluster.connect(address, self.seconds)
-        super().__init__()
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         from deckcli.sim import cluster
 
+        self._arm()
         return cluster.play(self.client, self.address, self.seconds, spec, chunks(numbers),
                             progress)
 
