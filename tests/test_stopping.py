@@ -107,3 +107,28 @@ def test_the_games_of_a_lost_worker_are_played_again_and_the_report_is_the_same(
     assert ended(proc) == 0, text_of(err)
     alone = run(*args, "--jobs", "1")
     assert alone.code == 0 and text_of(out) == alone.out, text_of(err)
+
+
+def test_a_worker_gone_before_it_is_handed_games_is_a_lost_worker_too():
+    """A worker that ended while idle was found out when handed its next chunk: the send's
+    BrokenPipeError stopped the run. Its chunk now goes to the worker left."""
+    from deckcli.cards import open_index
+    from deckcli.sim.play import Spec
+    from deckcli.sim.pool import Processes
+    from deckcli.sim.run import load_deck
+    from deckcli.sim.where import Local, chunks
+
+    index = open_index()
+    a, b = (load_deck(str(p), index, None) for p in (DEEP, SAVANNA))
+    spec = Spec("animal-battle", 9, {"a": a.cards, "b": b.cards}, ["p1", "p2"],
+                {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
+    pool = Processes(2)
+    try:
+        pool._start()
+        gone = pool.workers[0].process
+        os.kill(gone.pid, signal.SIGKILL)
+        gone.join()
+        got = [r for part in pool.records(spec, chunks(list(range(100)))) for r in part]
+    finally:
+        pool.close()
+    assert got == Local().run(spec, list(range(100)))

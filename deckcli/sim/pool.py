@@ -91,11 +91,16 @@ class Processes:
             if not self.started:
                 self._start()
             while emitted < len(parts):
-                for w in self.workers:
+                for w in list(self.workers):
                     if w.chunk is None and todo and todo[-1] < emitted + window:
-                        i = todo.pop()
-                        w.conn.send((i, spec if w.token != spec.token else None, parts[i]))
-                        w.chunk, w.token = i, spec.token
+                        w.chunk = todo.pop()
+                        try:
+                            w.conn.send((w.chunk, spec if w.token != spec.token else None,
+                                         parts[w.chunk]))
+                        except OSError:  # it ended while idle: its chunk goes to another
+                            self._lose(w, todo)
+                            continue
+                        w.token = spec.token
                 while emitted in done:
                     yield done.pop(emitted)
                     if progress:
@@ -124,15 +129,17 @@ class Processes:
                 raise EOFError
             i, records, error = w.conn.recv()
         except (EOFError, OSError):  # lost (killed, out of memory): its chunk is played again
-            insort(todo, w.chunk, key=lambda i: -i)
-            self._drop(w)
+            self._lose(w, todo)
             return
         if error is not None:
             raise error
         done[i] = records
         w.chunk = None
 
-    def _drop(self, w: Worker) -> None:
+    def _lose(self, w: Worker, todo: list) -> None:
+        """``w`` is gone: its chunk goes back to be handed out again, first in line."""
+        insort(todo, w.chunk, key=lambda i: -i)
+        w.chunk = None
         self.workers.remove(w)
         w.conn.close()
         _end([w.process])
