@@ -13,8 +13,8 @@ from __future__ import annotations
 
 
 class Terminated(BaseException):
-    """SIGTERM while worker processes play (``--jobs``): unwinds the run as Ctrl-C does, so
-    the workers are stopped before the command ends (``deckcli: terminated``, exit 2)."""
+    """SIGTERM while a run plays its games: unwinds the command as Ctrl-C does, so its workers
+    are stopped before it ends (``deckcli: terminated``, exit 2)."""
 
 
 class DeckcliError(Exception):

@@ -57,14 +57,16 @@ def ended(proc) -> int:
 def test_ctrl_c_stops_a_run_on_worker_processes_at_once(tmp_path, reaper, command, presses):
     """Ctrl-C during `simulate --jobs 2` printed 'aborted' only once every queued game had
     been played (280 s for 100,000 games), and a second Ctrl-C left it hanging for good. The
-    first now stops the workers and the command; a second one, right after, changes
-    nothing."""
+    first now stops the workers and the command (exit 2, 'aborted'); a second one, right
+    after, ends it at once if it has not ended yet (killed by the signal, as the shell's 130
+    says), never with a traceback."""
     proc, workers, out, err = start(tmp_path, command)
     reaper.append(proc.pid)
     for _ in range(presses):
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C sends: the whole group
     code = ended(proc)
-    assert code == 2 and "deckcli: aborted" in text_of(err), text_of(err)
+    if presses == 1 or code != -signal.SIGINT:
+        assert code == 2 and "deckcli: aborted" in text_of(err), text_of(err)
     assert "Traceback" not in text_of(err) and text_of(out) == "", text_of(err)
     wait_until(lambda: all(pid_gone(w) for w in workers), f"workers {workers} to end")
 

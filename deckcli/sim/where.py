@@ -19,16 +19,18 @@ def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
 
 class Backend:
     """Where games are played: :meth:`records` streams a run's records chunk by chunk, in
-    game-number order; :meth:`run` collects them. From its first games to :meth:`close`,
-    SIGTERM unwinds the command as Ctrl-C does (:class:`~deckcli.errors.Terminated`): its
-    workers are stopped and what it wrote is said before it ends."""
+    game-number order; :meth:`run` collects them.
 
-    _sigterm = _UNARMED = object()  # the handler SIGTERM had (none caught yet)
+    From its first games to :meth:`close`, a run answers the signals that stop it
+    (:class:`Stops`): the first Ctrl-C (or SIGTERM) unwinds the command, so its workers are
+    stopped and what it wrote is said before it ends; a second one ends the process at
+    once."""
+
+    stops = None  # the run's Stops, once its first games are played
 
     def _arm(self) -> None:
-        """Catch SIGTERM from now on (once: the first games of the run)."""
-        if self._sigterm is Backend._UNARMED:
-            self._sigterm = _catch_sigterm()
+        if self.stops is None:
+            self.stops = Stops()
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         raise NotImplementedError
@@ -40,37 +42,46 @@ class Backend:
         return out
 
     def close(self) -> None:
-        saved, self._sigterm = self._sigterm, _RESTORED
-        if saved is not _RESTORED and saved is not Backend._UNARMED:
-            _restore_sigterm(saved)
+        if self.stops is not None:
+            self.stops.release()
 
 
-_RESTORED = object()  # the handler SIGTERM had is back
+class Stops:
+    """SIGINT (Ctrl-C) and SIGTERM while a run plays: the first raises KeyboardInterrupt or
+    :class:`~deckcli.errors.Terminated` (the command unwinds, stopping its workers, and says
+    ``aborted`` or ``terminated``); from then on both have their default action, so another
+    one ends the process at once, whatever it is doing (its workers end with it). Only the
+    main thread can set handlers; elsewhere nothing changes."""
 
+    def __init__(self):
+        import signal
+        import threading
 
-def _catch_sigterm():
-    """SIGTERM raises :class:`~deckcli.errors.Terminated` (only the main thread can set a
-    handler; elsewhere nothing changes, None). Returns the handler it replaced."""
-    import signal
-    import threading
+        self.saved: dict = {}
+        self.stopped = False
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self.saved[sig] = signal.signal(sig, self._stop)
 
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGTERM, _terminated)
+    def _stop(self, signum, frame):
+        import signal
 
+        from deckcli.errors import Terminated
 
-def _restore_sigterm(saved) -> None:
-    import signal
-    import threading
+        self.stopped = True
+        for sig in self.saved:
+            signal.signal(sig, signal.SIG_DFL)
+        raise KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
 
-    if saved is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, saved)
+    def release(self) -> None:
+        """The run is over: the handlers there were before, unless it was stopped (then a
+        further signal still ends the process at once)."""
+        import signal
 
-
-def _terminated(signum, frame):
-    from deckcli.errors import Terminated
-
-    raise Terminated()
+        saved, self.saved = self.saved, {}
+        if not self.stopped:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
 
 
 class Local(Backend):
