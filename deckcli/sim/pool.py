@@ -11,15 +11,14 @@ How a run ends, and what becomes of the workers:
 * **done**: each worker is told to stop and exits;
 * **Ctrl-C** (SIGINT, sent by the terminal to every process of the command): the workers
   ignore it, this process stops them at once (SIGTERM, then SIGKILL for one still there a
-  few seconds later) and the command says ``aborted``; a second Ctrl-C finds nothing left
-  to wait for;
+  few seconds later) and the command says ``aborted``;
 * **SIGTERM to this process** (a supervisor, a CI job cancelled): while a run goes on, it
-  unwinds this process as Ctrl-C does (:class:`~deckcli.errors.Terminated`, see
-  :mod:`deckcli.sim.where`), so the workers are stopped first;
-* **this process killed outright** (SIGKILL, a crash): on Linux the kernel sends each worker
-  SIGTERM when the process that started it ends (``prctl(PR_SET_PDEATHSIG)``); elsewhere a
-  worker's thread sees that its parent has changed, and everywhere a worker that finds its
-  pipe closed exits.
+  unwinds this process as Ctrl-C does (:class:`~deckcli.errors.Terminated`), so the
+  workers are stopped first (:class:`deckcli.sim.where.Stops`);
+* **a second Ctrl-C or SIGTERM**, or **this process killed outright** (SIGKILL, a crash):
+  on Linux the kernel sends each worker SIGTERM when the process that started it ends
+  (``prctl(PR_SET_PDEATHSIG)``); elsewhere a worker's thread sees that its parent has
+  changed, and everywhere a worker that finds its pipe closed exits.
 """
 
 from __future__ import annotations
