@@ -226,7 +226,7 @@ class Messages:
 
 
 def _run(argv: list[str] | None) -> int:
-    from deckcli.errors import DeckcliError
+    from deckcli.errors import DeckcliError, Terminated
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
@@ -264,6 +264,9 @@ def _run(argv: list[str] | None) -> int:
         return EXIT_FAILURE
     except click.exceptions.Abort:
         click.echo("deckcli: aborted", err=True)
+        return EXIT_FAILURE
+    except Terminated:
+        click.echo("deckcli: terminated", err=True)
         return EXIT_FAILURE
     except DeckcliError as exc:
         from deckcli.cli.common import echo_status  # only when there is an error to tell

@@ -274,28 +274,3 @@ def echo_json(data, indent: int = 2) -> None:
     from deckcli.diagnostics import visible_data
 
     click.echo(json.dumps(visible_data(data), indent=indent, ensure_ascii=False))
-
-
-def progress_line(label: str, total: int | None, unit: str = "games"):
-    """A progress line on stderr for a run on a terminal (never in a pipe or on CI), shown once
-    the run has taken a second: "LABEL: DONE of TOTAL UNIT" (just "DONE UNIT" when the total is
-    not known). Returns (advance, finish); advance is None where nothing is shown."""
-    import os
-    import time
-
-    if not sys.stderr.isatty() or os.environ.get("CI") or (total is not None and total < 2):
-        return None, lambda: None
-    start, state = time.monotonic(), {"done": 0, "shown": False}
-
-    def advance(n: int) -> None:
-        state["done"] += n
-        if time.monotonic() - start >= 1.0:
-            state["shown"] = True
-            of = f" of {total:,}" if total is not None else ""
-            click.echo(f"\r{label}: {state['done']:,}{of} {unit}", err=True, nl=False)
-
-    def finish() -> None:
-        if state["shown"]:
-            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
-
-    return advance, finish

@@ -17,13 +17,13 @@ from dataclasses import field as dfield
 
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus.cardref import Card
+from deckcli.games.base import MAX_PLAYERS
 from deckcli.yamlio import line_of
 
 PHASES = ("draw", "play", "battle", "recover")
 HAND_MIN, HAND_MAX = 5, 7  # AW-1.5
 FIELD_LIMIT = 4  # AW-7.1
 ARMOR_LIMIT = 2  # AW-6.2
-MAX_PLAYERS = 12
 
 
 def draws_for_level(level: int) -> tuple[int, str]:
