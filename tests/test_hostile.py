@@ -794,7 +794,7 @@ def test_a_folder_walk_reports_what_it_cannot_read(walks, kind, jobs):
 
 def test_a_named_file_that_cannot_be_read_still_stops_the_command(walks):
     """A path given on the command line that cannot be read is the command's failure (exit
-    2, CONTRACT.md), as before: only what a walk finds becomes a problem on the report."""
+    2, docs/commands.md), as before: only what a walk finds becomes a problem on the report."""
     top, inner = walks["unreadable-file"]
     proc = run_unprivileged("validate", top / inner, timeout=SECONDS)
     assert proc.returncode == 2 and "hidden.txt: permission denied" in proc.stderr, proc

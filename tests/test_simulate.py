@@ -333,7 +333,7 @@ def test_an_illegal_deck_is_simulated_with_a_warning():
 
 def test_a_deck_the_event_makes_illegal_is_simulated_with_a_warning(tmp_path):
     """With --event a deck is judged as validate --event judges it: the event's format, bans
-    and legal sets (CONTRACT.md: the flag, else the event file, else the deck's header)."""
+    and legal sets (docs/commands.md: the flag, else the event file, else the deck's header)."""
     event = tmp_path / "event.yaml"
     event.write_text("name: E\nformat: championship\nbanned: [\"Blue Whale (ABS) 1\"]\n",
                      encoding="utf-8")
@@ -635,7 +635,7 @@ def test_until_ci_stops_at_the_first_hundred_games_narrow_enough():
 
 @pytest.mark.parametrize("text", ["four Walrus\n4 Orca\n", "4 Orca\n999999999999999999999 Walrus\n"])
 def test_a_deck_with_reading_errors_is_not_simulated_it_exits_2(deck_file, text):
-    """CONTRACT.md: a deck that cannot be read exits 2; a deck with reading errors is one
+    """docs/commands.md: a deck that cannot be read exits 2; a deck with reading errors is one
     (docs/commands.md, diff: "a deck with reading errors"; diff, build and suggest refuse it).
     Playing what is left of it would report on a deck its file does not hold."""
     bad = deck_file(text, "bad.txt")
