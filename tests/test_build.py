@@ -377,7 +377,7 @@ def test_a_measure_with_no_game_decided_reports_no_spread():
     with none decided there is no rate to spread, so it is null (and '-' in text), not the
     1.0 the search scores such a deck by (was: "spread": 1.0 beside seat rates of null)."""
     args = ("build", "--collection", GOOD / "alpha-walrus-4p.txt", "--game", "alpha-walrus",
-            "--games", "40", "--measure", "6", "--max-turns", "60", "--seed", "1",
+            "--games", "40", "--measure", "6", "--max-turns", "6", "--seed", "1",
             "--jobs", "1")
     r = run(*args, "-O", "json")
     assert r.code == 0, r

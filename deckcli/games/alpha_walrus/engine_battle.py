@@ -312,7 +312,7 @@ def _card_options(game, b, side: str) -> list[dict]:
             out += [{"card": ref, "on": k + 1} for k in present]
         elif card.effect("swap_opponents"):
             out += [{"card": ref, "swap": [x + 1, y + 1]} for i, x in enumerate(present)
-                    for y in present[i + 1:]]
+                    for y in present[i + 1:] if _swap_fits(game, b, side, x, y)]
         else:
             out.append({"card": ref})
     return out
@@ -340,6 +340,10 @@ def _played(game, b, side: str, card, option: dict) -> None:
         game.event(f"{side} plays {card.ref} on their creature {option['on']}")
     elif "swap" in option:
         x, y = (int(v) - 1 for v in option["swap"])
+        if not _swap_fits(game, b, side, x, y):
+            raise Illegal("AW-4.3", f"{card.ref}: after swapping the opponents of {side}'s "
+                          f"creatures {x + 1} and {y + 1} one of them would face more attackers "
+                          "than a defending creature may")
         b["swaps"].append([side, x, y])
         b["cards"].append([side, card, None])
         effects.say(game, f"{side} plays {card.ref}: their creatures {x + 1} and {y + 1} swap "
@@ -408,10 +412,7 @@ def _fight(game, b) -> None:
            for i, c in enumerate(att_c)]
     dfd = [Fighter("defender", j + 1, c.card, list(c.equipment), on.get((target, j), []))
            for j, c in enumerate(dfd_c)]
-    pairs = [tuple(m) for m in b["matches"]]
-    for side, x, y in b["swaps"]:  # Ice Slide: two of a side's creatures swap opponents
-        pairs = [(_swap(i, x, y), j) if side == player else (i, _swap(j, x, y))
-                 for i, j in pairs]
+    pairs = _pairs(b)  # Ice Slide: two of a side's creatures swap opponents
     dice = Dice(b["rolls"], rng=st.rng)
     result = resolve_battle(att, dfd, pairs, dice, game.house, defender_field=len(dfd))
     if result["violations"]:
@@ -422,6 +423,29 @@ def _fight(game, b) -> None:
     b["who_rolled"] = [d["who"] for d in dice.used]
     b["stage"] = "reroll"
     b["cards_of"] = {c.uid: c.card for c in [*att_c, *dfd_c]}
+
+
+def _pairs(b, more=()) -> list[tuple[int, int]]:
+    """The battle's match-ups after the Ice Slides played so far (and ``more``)."""
+    pairs = [tuple(m) for m in b["matches"]]
+    for side, x, y in [*b["swaps"], *more]:
+        pairs = [(_swap(i, x, y), j) if side == b["attacker"] else (i, _swap(j, x, y))
+                 for i, j in pairs]
+    return pairs
+
+
+def _swap_fits(game, b, side: str, x: int, y: int) -> bool:
+    """Whether swapping the opponents of ``side``'s creatures x and y leaves a matching the
+    rules allow: a defending creature faces one attacker, two if its text says so (Musk Ox,
+    AW-4.3). Only the defender's side can break it (an attacker is matched once either way)."""
+    if side == b["attacker"]:
+        return True
+    dfd = _fighters(game.state, b["target"], b["dfd"])
+    faced: dict[int, int] = {}
+    for _i, j in _pairs(b, [(side, x, y)]):
+        faced[j] = faced.get(j, 0) + 1
+    return all(n <= (2 if dfd[j][1].card.effect("pair_twice") else 1)
+               for j, n in faced.items() if j < len(dfd))
 
 
 def _swap(k: int, x: int, y: int) -> int:
