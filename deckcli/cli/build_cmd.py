@@ -29,6 +29,7 @@ from deckcli.cli.common import (
     play_options,
     progress_line,
     warn_if_illegal,
+    warn_if_unapplied,
 )
 
 #: alpha-walrus: the table a shared deck is built or suggested for
@@ -44,7 +45,8 @@ def _common(f):
                           "animal-battle).")(f)
     f = play_options(f)
     f = click.option("--policy", default="greedy", show_default=True,
-                     help="How both sides play the judging games: random, greedy, search[:N].")(f)
+                     help="How both sides play the judging games: random, greedy, expert, "
+                          "search[:N].")(f)
     f = click.option("--measure", type=click.IntRange(2, 100_000), default=None,
                      help="Fresh games against each opponent for the numbers reported "
                           "(default: 200; alpha-walrus 100).")(f)
@@ -115,6 +117,9 @@ class _Run:
                 for d in self.opponents:
                     d.path = "gauntlet:" + os.path.basename(d.path)
             warn_if_illegal(self.opponents, "played against anyway")
+        warn_if_unapplied([(o["collection"], [s.info for s in self.binder.stock]),
+                           *((d.path, d.cards) for d in self.opponents)],
+                          "the games that judge the deck are played without it")
         self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
                                          self.event.house_rules if self.event else {})
         from deckcli.sim.policies import make

@@ -271,6 +271,21 @@ def warn_if_illegal(decks, doing: str) -> None:
                         f"{shown}{more}")
 
 
+def warn_if_unapplied(decks, doing: str) -> None:
+    """A warning for each deck (``path`` and its play ``cards``) that holds a card whose text
+    no effect data applies (DB-2.5): the games are played without that text, never silently,
+    as ``doing`` says ('simulated anyway')."""
+    from deckcli.games.effects import unapplied
+
+    for path, cards in decks:
+        found = unapplied(cards)
+        if found:
+            shown = ", ".join(found[:5]) + (f" (and {len(found) - 5} more)"
+                                             if len(found) > 5 else "")
+            echo_warning(f"the text of {shown} carries no effect data, so the referee and the "
+                         f"simulator do not apply it; {doing}", path=path, rule="DB-2.5")
+
+
 def option_warnings(problems) -> list:
     """The problems that say an option changed nothing or overrode a header (DL-5.3): a
     command that prints no deck report (setup, stats) shows these on stderr."""

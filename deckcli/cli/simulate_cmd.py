@@ -24,6 +24,7 @@ from deckcli.cli.common import (
     progress_line,
     resolve_event,
     warn_if_illegal,
+    warn_if_unapplied,
 )
 from deckcli.cli.common import (
     db_dirs as db_folders,
@@ -96,7 +97,7 @@ def _load(entries, index, wanted, players, event) -> list:
               help="Seed of the run: the same seed gives the same report (default: random, "
                    "printed in the report).")
 @click.option("--policy", default="greedy", show_default=True,
-              help="How every player chooses: random, greedy, or search[:N].")
+              help="How every player chooses: random, greedy, expert, or search[:N].")
 @click.option("--policy-a", default=None, help="Deck A's (or seat p1's) policy.")
 @click.option("--policy-b", default=None, help="Deck B's (or seat p2's) policy.")
 @house_rule_option()
@@ -179,6 +180,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     for what in ignored:  # an option that changes nothing is said (DL-5.3)
         echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
     warn_if_illegal(loaded, "simulated anyway")
+    warn_if_unapplied([(d.path, d.cards) for d in loaded], "simulated without it")
     house = run.house_rules(g, parse_house_rules(house_rules),
                             event.house_rules if event else {})
     seed = fresh_seed(seed)
