@@ -181,14 +181,14 @@ def test_card_text_table(row):
 def test_every_printing_of_every_card_with_text_has_a_row(index):
     """A card (or a printing of it) added with text and no row here fails: every text is
     tried, and a bundled card whose text no effect data applies fails too (DB-2.5)."""
-    from deckcli.games.effects import unapplied
+    from deckcli.sim.run import unapplied
 
     covered = {r[0] for r in ROWS}
     wanted = {f"{p.set_code} {p.number}" for card in index.all_cards("animal-battle")
               if (card.data or {}).get("text") for p in index.printings_of(card.id)}
     assert wanted and wanted == covered, (sorted(wanted - covered), sorted(covered - wanted))
     cards = [CardInfo.of(c) for c in index.all_cards("animal-battle")]
-    assert unapplied(cards) == []
+    assert [c.ref for c in cards if unapplied(c)] == []
 
 
 def test_a_choice_a_card_leaves_comes_before_any_other_action():
@@ -345,8 +345,8 @@ def test_simulate_names_a_card_whose_text_it_does_not_apply(tmp_path):
     deck.write_text("8 Orca\n8 Walrus\n4 Odd Trick\n", encoding="utf-8")
     r = run("--db", db, "simulate", deck, deck, "--games", "2", "--seed", "1")
     assert r.code == 0, r
-    assert ("the text of Odd Trick (USR) 1 carries no effect data, so the referee and the "
-            "simulator do not apply it") in r.err and "DB-2.5" in r.err, r
+    assert ("the text of Odd Trick (USR) 1 is not applied in these games: it has no effect "
+            "data") in r.err and "DB-2.5" in r.err, r
     deck.write_text("8 Orca\n8 Walrus\n4 Canopy Lookout\n4 Scout Ahead\n", encoding="utf-8")
     r = run("simulate", deck, deck, "--games", "2", "--seed", "1")
     assert r.code == 0 and "DB-2.5" not in r.err, r  # every bundled card's text applies

@@ -117,14 +117,6 @@ def text_without_effects(text: str | None, entries, overrides=()) -> bool:
     return bool(text and text.strip()) and not list(entries) and not list(overrides)
 
 
-def unapplied(cards) -> list[str]:
-    """The cards among ``cards`` (play cards: ``ref``, ``text``, ``effects``, ``overrides``)
-    whose rules text no effect data applies (DB-2.5), each named once, sorted: what a
-    simulation or a build warns it plays without their text."""
-    return sorted({c.ref for c in cards
-                   if text_without_effects(c.text, c.effects, c.overrides)})
-
-
 def unapplied_problem(who: str) -> tuple[str, str, str]:
     """The DB-2.5 problem of a card whose text has no effect data."""
     return (UNAPPLIED, "DB-2.5", f"{who}: its rules text carries no effects, so the referee "
