@@ -8,6 +8,7 @@ player's view alone and survives a determinization; the effects' data is checked
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from conftest import run
@@ -435,3 +436,27 @@ def _card_steps_are_listed_by_legal(log) -> list[str]:
             verbs.append(step.verb)
         assert ENGINE.apply(match, step.action).ok, step
     return verbs
+
+
+EVERY_ACTION_DECK = ("4 Orca\n4 Walrus\n4 Narwhal\n4 Vaquita\n4 Blue Whale\n4 Cheetah\n"
+                     "2 Strategic Retreat\n2 Second Wind\n2 Field Guide\n2 Tidal Migration\n"
+                     "2 Herd Instinct\n2 Emergency Reinforcement\n2 Foraging Run\n2 Scout Ahead\n"
+                     "2 Tag Team\n2 Expanded Habitat\n2 Rainy Season\n2 Canopy Lookout\n")
+
+
+def test_greedy_plays_every_action_card_of_the_game(index, tmp_path):
+    """A deck holding every animal-battle action card, played greedy against greedy: the saved
+    games show each one played (greedy, the fixed baseline, plays a card when it gains)."""
+    actions = {c.name for c in index.all_cards("animal-battle")
+               if (c.data or {}).get("kind") == "action"}
+    deck = tmp_path / "every-action.txt"
+    deck.write_text(EVERY_ACTION_DECK, encoding="utf-8")
+    in_deck = set(re.findall(r"^\d+ (.+)$", EVERY_ACTION_DECK, re.M))
+    assert actions and actions <= in_deck, actions - in_deck  # a new action card joins it
+    saved = tmp_path / "saved"
+    r = run("simulate", deck, deck, "--policy", "greedy", "--games", "20", "--seed", "1",
+            "--jobs", "1", "--save-games", saved)
+    assert r.code == 0, r
+    logs = " ".join(p.read_text(encoding="utf-8") for p in saved.glob("*.yaml"))
+    played = {name for name in actions if re.search(rf"\bp\d play {name} \(", logs)}
+    assert played == actions, sorted(actions - played)
