@@ -22,20 +22,21 @@ its worth, its threat, and the next attack (``initiative``). So the defending si
 when the cost is below all that and its threat again (declining leaves it standing), and
 declines a hopeless promotion.
 
-With it the expert selects as Defender the Animal whose sequence costs least (one the
-Challenger beats on nothing, if it has one; else a cheap one, or one that makes the Challenger
-spend the statistics a Pool Animal then holds on: the Challenger always names a statistic it
-wins on), promotes only when the rest of the sequence pays, names the statistic that leaves
-the most to pay for stopping it, and establishes (and reveals at setup) the Challenger whose
-sequence pays best against the Defender on the table, or the one the defending player would
-select. Where the defending Pool is hidden (``pool_visibility=hidden``, AB-G.10) it deals the
-Pool a few times from the Animals the opponent may hold and takes the mean. It fills its Pool
-with the strongest Animals first, and plays an action card when it pays (:func:`pays`): a draw
-or a look at its own deck at once (it puts its best cards on top), a hidden Pool shown before
-it attacks, a statistic once more when its Challenger wins on no unused one, a skipped attack
-when it cannot win, a swap of Challenger when another pays clearly more, a Defender from the
-hand when its Pool has none that pays, a bigger Pool when its Pool is full, and an Animal back
-to the hand when a better one waits there for a full Pool.
+With it the expert selects as Defender the Animal whose sequence costs least (of those the
+Challenger beats on nothing the strongest, as it stays to meet the next one; else a cheap one,
+or one that makes the Challenger spend the statistics a Pool Animal then holds on: the
+Challenger always names a statistic it wins on), promotes only when the rest of the sequence
+pays, names the statistic that leaves the most to pay for stopping it, and establishes (and
+reveals at setup) the Challenger whose sequence pays best against the Defender on the table, or
+the one the defending player would select. Where the defending Pool is hidden
+(``pool_visibility=hidden``, AB-G.10) it deals the Pool a few times from the Animals the
+opponent may hold and takes the mean. It fills its Pool with the strongest Animals first, and
+plays an action card when it pays (:func:`pays`): a draw or a look at its own deck at once (it
+puts its best cards on top), a hidden Pool shown before it attacks, a statistic once more when
+its Challenger wins on no unused one, a skipped attack when it cannot win, a swap of Challenger
+when another pays clearly more, a Defender from the hand when its Pool has none that pays, a
+bigger Pool when its Pool is full, and an Animal back to the hand when a better one waits there
+for a full Pool.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ LOSE = 100.0
 #: the Pools a hidden Pool is dealt as, for one decision
 SAMPLES = 1
 #: the score's weights: a standing Challenger's threat per Animal it takes, the most Animals
-#: it is expected to take, the next attack, and a first Defender that stays (AB-G.2)
+#: it is expected to take, the next attack, and a first Defender that stays (AB-G.2), by its
+#: worth
 PARAMS = {"threat": 0.6, "horizon": 3.0, "initiative": 0.5, "standing": 0.2}
 #: costs kept a book before they are dropped
 _KEEP = 400_000
@@ -201,7 +203,7 @@ class Attack:
         beaten = tab.beaten(self.c, d, self.rules.ties)
         if not beaten:  # AB-G.2
             if self.rules.original_wins:
-                return self.gain + PARAMS["standing"]
+                return self.gain + PARAMS["standing"] * tab.worth[d]
             return self.gain - tab.worth[d]
         return -tab.worth[d] + min(self.fallen(ALL & ~bit, pool) for bit in _bits(beaten))
 
@@ -223,7 +225,7 @@ class Attack:
         tab = self.tab
         if not tab.beaten(self.c, d, self.rules.ties) & bit:  # d holds
             if original and self.rules.original_wins:  # AB-G.2
-                return self.gain + PARAMS["standing"]
+                return self.gain + PARAMS["standing"] * tab.worth[d]
             return self.gain - tab.worth[d]  # AB-5.6
         return -tab.worth[d] + self.fallen(left & ~bit, pool)
 
