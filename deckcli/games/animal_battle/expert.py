@@ -29,14 +29,14 @@ Challenger always names a statistic it wins on), promotes only when the rest of 
 pays, names the statistic that leaves the most to pay for stopping it, and establishes (and
 reveals at setup) the Challenger whose sequence pays best against the Defender on the table, or
 the one the defending player would select. Where the defending Pool is hidden
-(``pool_visibility=hidden``, AB-G.10) it deals the Pool a few times from the Animals the
-opponent may hold and takes the mean. It fills its Pool with the strongest Animals first, and
-plays an action card when it pays (:func:`pays`): a draw or a look at its own deck at once (it
-puts its best cards on top), a hidden Pool shown before it attacks, a statistic once more when
-its Challenger wins on no unused one, a skipped attack when it cannot win, a swap of Challenger
-when another pays clearly more, a Defender from the hand when its Pool has none that pays, a
-bigger Pool when its Pool is full, and an Animal back to the hand when a better one waits there
-for a full Pool.
+(``pool_visibility=hidden``, AB-G.10) it deals the Pool (:data:`SAMPLES` times a decision) from
+the Animals the opponent may hold and takes the mean. It fills its Pool with the strongest
+Animals first, and plays an action card when it pays (:func:`pays`): a draw or a look at its
+own deck at once (it puts its best cards on top), a hidden Pool shown before it attacks, a
+statistic once more when its Challenger wins on no unused one, a skipped attack when it cannot
+win, a swap of Challenger when another pays clearly more, a Defender from the hand when its
+Pool has none that pays, a bigger Pool when its Pool is full, and an Animal back to the hand
+when a better one waits there for a full Pool.
 """
 
 from __future__ import annotations
