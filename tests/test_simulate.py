@@ -127,8 +127,10 @@ def test_greedy_beats_random_with_the_same_deck():
 
 
 def test_search_beats_greedy_with_the_same_deck():
+    """With the Pools open: under the default hidden Pools (AB-G.10) search:32's deals guess
+    the opponent's Pool too, and it no longer separates from greedy (docs/simulate.md)."""
     data = sim(SAVANNA, SAVANNA, "--games", "40", "--seed", "4", "--policy-a", "search:32",
-               "--policy-b", "greedy", "--jobs", "2")
+               "--policy-b", "greedy", "--jobs", "2", "--house-rule", "pool_visibility=open")
     assert data["policies"] == {"a": "search:32", "b": "greedy"}
     assert data["win_rate"]["ci95"][0] > 0.5, data["win_rate"]
 
@@ -235,7 +237,7 @@ def test_house_rules_come_from_the_command_line_then_the_event_then_the_defaults
     assert used["stat_tie"] == ("replay", "house-rule")
     assert used["original_defender_wins"] == ("as_replacement", "event")
     assert used["decline_promote"] == ("attack_ends", "default")
-    assert len(used) == 9  # every gap of the game, each with the value the games used
+    assert len(used) == 10  # every gap of the game, each with the value the games used
 
 
 def test_gaps_count_the_games_that_met_them(tmp_path):
