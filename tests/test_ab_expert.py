@@ -179,3 +179,16 @@ def test_expert_beats_greedy_in_every_gauntlet_mirror(deck):
     data = r.json()
     assert data["policies"] == {"a": "expert", "b": "greedy"}
     assert data["win_rate"]["ci95"][0] > 0.75, data["win_rate"]
+
+
+def test_expert_gives_the_same_report_for_a_seed_on_one_process_or_two():
+    """The expert draws nothing from a clock or a process: one seed, one report, whichever
+    process plays which game (its hidden-Pool deals come from what its view holds)."""
+    deck = "deckcli/build/gauntlet/animal-battle/rainforest.json"
+    other = "deckcli/build/gauntlet/animal-battle/savanna-sprint.yaml"
+    base = ["simulate", deck, other, "--policy", "expert", "--games", "20", "--seed", "9",
+            "-O", "json"]
+    one, two = run(*base, "--jobs", "1"), run(*base, "--jobs", "2")
+    assert one.code == two.code == 0, (one, two)
+    assert one.out == two.out
+    assert one.json()["policies"] == {"a": "expert", "b": "expert"}
