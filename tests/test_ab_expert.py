@@ -192,3 +192,12 @@ def test_expert_gives_the_same_report_for_a_seed_on_one_process_or_two():
     assert one.code == two.code == 0, (one, two)
     assert one.out == two.out
     assert one.json()["policies"] == {"a": "expert", "b": "expert"}
+
+
+def test_suggest_judges_by_expert_play():
+    """--policy expert is one of the names suggest (and build, by the same registry) takes,
+    and the report says so."""
+    r = run("suggest", "examples/good/casual-savanna.yaml", "--collection",
+            "examples/collections/binder.txt", "--against", "examples/good/casual-rainforest.json",
+            "--policy", "expert", "--games", "20", "--measure", "2", "--seed", "1", "-O", "json")
+    assert r.code == 0 and r.json()["policy"] == "expert", r
