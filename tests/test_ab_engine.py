@@ -491,10 +491,20 @@ def test_unknown_house_rule_value_is_refused():
         position(DUEL, {"stat_ties": "defender"})
 
 
-def test_unmodelled_card_text_stops_for_a_judge():
-    g = position({"phase": "pool", "hands": {"p1": ["Field Guide"]}})
-    out = play(g, ("p1", "play", "Field Guide"))
+def test_unmodelled_card_text_stops_for_a_judge_and_says_so():
+    """A card of one's own whose text carries no effect data (DB-2.5): playing it stops the
+    replay for a judge, and the ruling's notes say its text was not applied."""
+    mystery = CardInfo(10**9, "Mystery Tide (USR) 1", "Mystery Tide", "action", {},
+                       text="Swap two Pools.", refers_to=("AB-4.2",))
+    BOOK[mystery.id], IDS[mystery.name] = mystery, mystery.id
+    try:
+        g = position({"phase": "pool", "hands": {"p1": ["Mystery Tide"]}})
+        out = play(g, ("p1", "play", "Mystery Tide"))
+    finally:
+        del BOOK[mystery.id], IDS[mystery.name]
     assert out.ok and out.stop and out.stop.gap is False and "judge" in out.stop.ruling
+    assert out.remarks == ["Mystery Tide (USR) 1: its text has no effect data, so the referee "
+                           "does not apply it (DB-2.5)"]
 
 
 # -- setup (section 3) ---------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The simulator's legal actions (worked out from the state, deckcli.games.animal_battle.moves)
 are exactly the referee's (every candidate tried on a copy), for the player to move, on every
 position of many random games under every house rule; and every position of a live game has
-one. Cards whose text the referee does not model are left out of both: a judge rules on them."""
+one, the choices a played card's text leaves to its player included. Cards whose text the
+referee does not model are left out of both: a judge rules on them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from deckcli.games.base import CardInfo
 NAMES = ["Orca", "Walrus", "Sea Otter", "Blue Whale", "Vaquita", "Greenland Shark", "Fin Whale",
          "Emperor Penguin", "Narwhal", "Cheetah", "Adelie Penguin", "Strategic Retreat",
          "Second Wind", "Tag Team", "Expanded Habitat", "Emergency Reinforcement",
-         "Foraging Run"]
+         "Foraging Run", "Herd Instinct", "Field Guide", "Rainy Season", "Canopy Lookout",
+         "Scout Ahead", "Tidal Migration"]
 
 
 @pytest.fixture(scope="module")

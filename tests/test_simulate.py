@@ -127,36 +127,69 @@ def test_greedy_beats_random_with_the_same_deck():
 
 
 def test_search_beats_greedy_with_the_same_deck():
+    """With the Pools open: under the default hidden Pools (AB-G.10) search:32's deals guess
+    the opponent's Pool too, and it no longer separates from greedy (docs/simulate.md)."""
     data = sim(SAVANNA, SAVANNA, "--games", "40", "--seed", "4", "--policy-a", "search:32",
-               "--policy-b", "greedy", "--jobs", "2")
+               "--policy-b", "greedy", "--jobs", "2", "--house-rule", "pool_visibility=open")
     assert data["policies"] == {"a": "search:32", "b": "greedy"}
     assert data["win_rate"]["ci95"][0] > 0.5, data["win_rate"]
 
 
 def _hidden_twin(match, viewer: str, rng):
-    """The same game with what ``viewer`` cannot see rearranged: the other player's hand and
-    deck shuffled together and dealt again, the viewer's deck reordered."""
+    """The same game with what ``viewer`` cannot see rearranged: the other player's hand,
+    deck and the Animals of their Pool the viewer was not shown (pool_visibility=hidden, the
+    default) dealt again, the viewer's deck reordered below the top it saw."""
     twin = match.clone()
+    book = match.book
+    seen = (match.s.seen_top or {}).get(viewer, 0)
     for pid, p in twin.s.players.items():
         if pid == viewer:
-            rng.shuffle(p.deck)
-        else:
-            cards = p.hand + p.deck
-            rng.shuffle(cards)
-            p.hand, p.deck = cards[:len(p.hand)], cards[len(p.hand):]
+            below = p.deck[:len(p.deck) - seen]
+            rng.shuffle(below)
+            p.deck[:len(below)] = below
+            continue
+        known = list((match.s.known or {}).get(viewer, {}).get(pid, ()))
+        pool, unknown = [], []
+        for c in p.pool:
+            if c in known:
+                known.remove(c)
+                pool.append(c)
+            else:
+                unknown.append(c)
+        cards = p.hand + p.deck + unknown
+        rng.shuffle(cards)
+        for c in list(cards):
+            if len(pool) == len(p.pool):
+                break
+            if book[c].animal:
+                pool.append(c)
+                cards.remove(c)
+        p.pool, p.hand, p.deck = pool, cards[:len(p.hand)], cards[len(p.hand):]
     return twin
 
 
-def test_a_policy_sees_only_what_its_player_may_know(index):
-    """Positions of real games, and twins that differ only in the opponent's hand and the
-    order of the decks: every policy's view is the same, and so is its choice."""
+EFFECTS_DECK = ("4 Orca\n4 Walrus\n4 Narwhal\n4 Vaquita\n4 Blue Whale\n4 Sea Otter\n"
+                "4 Herd Instinct\n4 Field Guide\n4 Tidal Migration\n4 Scout Ahead\n"
+                "4 Rainy Season\n4 Canopy Lookout\n4 Tag Team\n4 Second Wind\n")
+
+
+@pytest.mark.parametrize("deck_text", [None, EFFECTS_DECK], ids=["deep-divers", "effects"])
+def test_a_policy_sees_only_what_its_player_may_know(index, tmp_path, deck_text):
+    """Positions of real games, and twins that differ only in what the mover cannot know:
+    the opponent's hand, the order of the decks below what the mover saw of its own, the
+    Animals of a hidden Pool it was not shown. Every policy's view is the same, and so is its
+    choice."""
     from deckcli.games import get
     from deckcli.sim.policies import make
     from deckcli.sim.run import load_deck
 
     game = get("animal-battle")
     engine = game.engine()
-    deck = load_deck(str(DEEP), index, None)
+    path = DEEP
+    if deck_text is not None:
+        path = tmp_path / "effects.txt"
+        path.write_text(deck_text, encoding="utf-8")
+    deck = load_deck(str(path), index, None)
     house = game.house_rules({}, simulate=True)
     rng = random.Random(1)
     checked = 0
@@ -171,7 +204,7 @@ def test_a_policy_sees_only_what_its_player_may_know(index):
             if mover is not None and len(actions) > 1:
                 twin = _hidden_twin(match, mover, rng)
                 if twin.s.players != match.s.players:
-                    for name in ("random", "greedy", "search:3"):
+                    for name in ("random", "greedy", "expert", "search:3"):
                         policy = make(game, name)
                         views = [engine.view(m, mover) for m in (match, twin)]
                         assert views[0].public() == views[1].public()
@@ -204,7 +237,7 @@ def test_house_rules_come_from_the_command_line_then_the_event_then_the_defaults
     assert used["stat_tie"] == ("replay", "house-rule")
     assert used["original_defender_wins"] == ("as_replacement", "event")
     assert used["decline_promote"] == ("attack_ends", "default")
-    assert len(used) == 9  # every gap of the game, each with the value the games used
+    assert len(used) == 10  # every gap of the game, each with the value the games used
 
 
 def test_gaps_count_the_games_that_met_them(tmp_path):

@@ -75,7 +75,7 @@ DB-1.5  cards/build
 DB-2.1  cards/model games/alpha_walrus/cards games/animal_battle/cards
 DB-2.2  games/alpha_walrus/cards games/animal_battle/cards
 DB-2.3  games/alpha_walrus/cards games/animal_battle/cards
-DB-2.4  games/effects
+DB-2.4  games/effects games/animal_battle/cardtext
 DB-2.5  games/effects cards/build
 DB-3.1  cards/build
 DB-3.2  cards/build

@@ -44,7 +44,8 @@ def _common(f):
                           "animal-battle).")(f)
     f = play_options(f)
     f = click.option("--policy", default="greedy", show_default=True,
-                     help="How both sides play the judging games: random, greedy, search[:N].")(f)
+                     help="How both sides play the judging games: random, greedy, expert, "
+                          "search[:N].")(f)
     f = click.option("--measure", type=click.IntRange(2, 100_000), default=None,
                      help="Fresh games against each opponent for the numbers reported "
                           "(default: 200; alpha-walrus 100).")(f)

@@ -165,6 +165,9 @@ def show(ctx, ref, game, output, db_dirs):
         lines.append(f"  text: {one_line(data['text'])}")
     for o in data.get("overrides", []):
         lines.append(f"  overrides {o['rule']}: {o['effect']} = {_value(o.get('value'))}")
+    for e in data.get("effects", []):  # what the text does, as the referee applies it
+        words = ", ".join(f"{k}: {_flow(v)}" for k, v in e.items() if k != "effect")
+        lines.append(one_line(f"  effect: {e.get('effect')}" + (f" ({words})" if words else "")))
     lines.append("  printings:")
     for p in data["printings"]:
         lines.append(f"    ({p['set']}) {p['number']}: {', '.join(p['versions'])}")
@@ -180,6 +183,17 @@ def _refuse_unknown_options(ctx, query) -> None:
         if word.startswith("--") and len(word) > 2:
             opts = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
             raise click.NoSuchOption(word.split("=", 1)[0], possibilities=opts, ctx=ctx)
+
+
+def _flow(value) -> str:
+    """An effect's value as its YAML flow would write it (``{phase: pool}``, ``true``)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_flow, value)) + "]"
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return str(value)
 
 
 def _value(value) -> str:

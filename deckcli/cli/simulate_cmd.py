@@ -97,7 +97,7 @@ def _load(entries, index, wanted, players, event) -> list:
               help="Seed of the run: the same seed gives the same report (default: random, "
                    "printed in the report).")
 @click.option("--policy", default="greedy", show_default=True,
-              help="How every player chooses: random, greedy, or search[:N].")
+              help="How every player chooses: random, greedy, expert, or search[:N].")
 @click.option("--policy-a", default=None, help="Deck A's (or seat p1's) policy.")
 @click.option("--policy-b", default=None, help="Deck B's (or seat p2's) policy.")
 @house_rule_option()

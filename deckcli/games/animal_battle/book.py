@@ -1,20 +1,21 @@
 """What play asks of a game's cards again and again, worked out once a book (card id ->
 :class:`~deckcli.games.base.CardInfo`): which ids are Animals, and for each action card whose
-text the engine models (:mod:`.effects`) the tests of its timing and whether it names a
-statistic again. A simulation deals thousands of games from one book
+text the engine models (:mod:`.effects`, :mod:`.cardtext`) the tests of its timing and whether
+it names a statistic again. A simulation deals thousands of games from one book
 (``AnimalBattleEngine.new_game`` keeps it), so they are worked out once a run.
 """
 
 from __future__ import annotations
 
-from deckcli.games.animal_battle import effects
+from deckcli.games.animal_battle import cardtext, effects
 
 
 class Facts:
     """``animals``: the Animals' ids; ``playable``: card id -> (timing tests, names a statistic
-    again) for the cards whose text acts in play (:func:`effects.playable`), ``playable_ids``
-    their ids, and ``play_phases`` the phases of a turn in which one of them may be played
-    (:func:`effects.timing_phases`)."""
+    again) for the cards whose text acts in play (:func:`effects.playable`,
+    :func:`cardtext.on_play`), ``playable_ids`` their ids, and ``play_phases`` the phases of a
+    turn in which one of them may be played (:func:`effects.timing_phases`,
+    :func:`cardtext.timing`)."""
 
     __slots__ = ("book", "animals", "playable", "playable_ids", "play_phases")
 
@@ -26,10 +27,16 @@ class Facts:
             if c.kind != "action":
                 continue
             overrides = effects.playable(c)
-            if overrides:
-                playable[cid] = (tuple(effects.timing_test(o) for o in overrides),
+            tests = [effects.timing_test(o) for o in overrides]
+            when = [effects.timing_phases(o) for o in overrides]
+            if cardtext.on_play(c):
+                test, can = cardtext.timing(c)
+                tests.append(test)
+                when.append(can)
+            if tests:
+                playable[cid] = (tuple(tests),
                                  any(o["effect"] == "reuse_statistic" for o in overrides))
-                phases |= frozenset.intersection(*map(effects.timing_phases, overrides))
+                phases |= frozenset.intersection(*when)
         self.playable = playable
         self.playable_ids = frozenset(playable)
         self.play_phases = frozenset(phases)

@@ -1,4 +1,9 @@
-"""What an animal-battle card must carry (used by ``db build`` / ``db check``)."""
+"""What an animal-battle card must carry (used by ``db build`` / ``db check``): its kind, an
+Animal's statistics, an action card's text with the data that applies it, ``overrides`` (text
+that displaces a general rule, AB-6.4: :mod:`.effects`) and ``effects`` (what the text does
+when the card is played, in the words of :data:`.cardtext.VOCABULARY`, DB-2.4); text with
+neither is DB-2.5's problem.
+"""
 
 from __future__ import annotations
 
@@ -43,9 +48,10 @@ def check_entry(entry: CardEntry, rule_exists, unread=frozenset()) -> list[tuple
                 out.append(("db-absurd-stat", "DB-2.2",
                             f"{entry.name} {entry.number}: {stat} {number_text(value)} is "
                             f"outside {lo:,}..{hi:,}"))
-        if entry.overrides:
+        if entry.overrides or entry.effects:
             out.append(("db-animal-text", "DB-2.3",
-                        f"{entry.name} {entry.number}: Animal cards carry no overrides"))
+                        f"{entry.name} {entry.number}: Animal cards carry no overrides or "
+                        "effects"))
     else:
         if entry.stats or any(f.startswith("stats") for f in unread):
             out.append(("db-action-stats", "DB-1.2",
@@ -72,4 +78,20 @@ def check_entry(entry: CardEntry, rule_exists, unread=frozenset()) -> list[tuple
                 out.append(("db-override-rule", "DB-2.3",
                             f"{entry.name} {entry.number}: effect {o.effect} overrides "
                             f"{expected}, not {o.rule}"))
+        out += _effects(entry, rule_exists, unread)
+    return out
+
+
+def _effects(entry: CardEntry, rule_exists, unread) -> list[tuple[str, str, str]]:
+    """DB-2.4: the card's ``effects`` in this game's words; DB-2.5: text nothing applies."""
+    from deckcli.games.animal_battle import cardtext
+    from deckcli.games.effects import check_effects, text_without_effects, unapplied_problem
+
+    who = f"{entry.name} {entry.number}"
+    entries = [{"effect": e.effect, **(e.model_extra or {})} for e in entry.effects]
+    out = check_effects(entries, cardtext.VOCABULARY, rule_exists, who)
+    out += cardtext.check(entries, who)
+    if (text_without_effects(entry.text, entries, entry.overrides)
+            and not unread & {"effects", "overrides"}):
+        out.append(unapplied_problem(who))
     return out

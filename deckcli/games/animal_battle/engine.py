@@ -8,14 +8,23 @@ leave open either follows a declared house ruling or stops the game until a judg
 
 Actions (the log verbs): setup ``reveal_challenger``, ``reveal_defender``, ``place``, ``target``,
 ``start``; turn ``draw``, ``place``, ``challenge``, ``target``, ``defend``, ``stat``,
-``promote``, ``decline``, ``play``, ``end_turn``. Shuffles use ``random.Random(seed)``.
+``promote``, ``decline``, ``play``, ``choose`` (what a played card's text leaves to its player,
+:mod:`.cardtext`), ``end_turn``. Shuffles use ``random.Random(seed)``.
 """
 
 from __future__ import annotations
 
 import random
 
-from deckcli.games.animal_battle import GAME, OPENING_HAND, POOL_SIZE, REFILL_TO, chain, effects
+from deckcli.games.animal_battle import (
+    GAME,
+    OPENING_HAND,
+    POOL_SIZE,
+    REFILL_TO,
+    cardtext,
+    chain,
+    effects,
+)
 from deckcli.games.animal_battle.book import facts
 from deckcli.games.animal_battle.state import RANK, Player, State, summary
 from deckcli.games.animal_battle.turn import TurnActions
@@ -24,11 +33,12 @@ from deckcli.games.house import HouseRules, JudgeNeeded
 from deckcli.games.interface import Illegal, Outcome, Quiet, Stop
 
 ACTIONS = ("reveal_challenger", "reveal_defender", "start", "draw", "place", "ready",
-           "challenge", "target", "defend", "stat", "promote", "decline", "play", "end_turn")
+           "challenge", "target", "defend", "stat", "promote", "decline", "play", "choose",
+           "end_turn")
 _DRAW = RANK["draw"]
 #: actions whose argument is a card, a player, a statistic or nothing
 CARD_ACTIONS = {"reveal_challenger", "reveal_defender", "place", "challenge", "defend",
-                "promote", "play"}
+                "promote", "play", "choose"}
 
 
 class Match(TurnActions):
@@ -126,6 +136,10 @@ class Match(TurnActions):
             handler = _HANDLERS.get(action)
             if handler is None:
                 raise ValueError(f"unknown action {action!r}")  # the log reader checks verbs
+            if s.pending is not None and action != "choose":
+                raise Illegal("AB-6.5", f"{s.pending['player']} first makes the choice "
+                                        f"{self.ref(s.pending['card'])} leaves to them "
+                                        "(choose CARD)")
             handler(self, out, player, arg, stat)
         except Illegal as exc:
             out.violate(exc.rule, exc.message)
@@ -195,6 +209,8 @@ class Match(TurnActions):
     def _take(self, pid: str, cid: int, where: str) -> None:
         p = self.s.players[pid]
         (p.pool if where == "pool" else p.hand).remove(cid)
+        if where == "pool":
+            cardtext.left_pool(self.s, pid, cid)
 
     def defending_player(self, out) -> str | None:
         """The opponent who defends against the active player (AB-4.3; AB-G.5 beyond two)."""
@@ -303,6 +319,9 @@ class Match(TurnActions):
                 break
             p.hand.append(p.deck.pop())
             got += 1
+            seen = self.s.seen_top
+            if seen and seen.get(pid):  # the top card they had seen (cardtext: look_at_deck)
+                self.s.seen_top = {**seen, pid: seen[pid] - 1}
         return got
 
     def refill(self, out, pid: str) -> None:

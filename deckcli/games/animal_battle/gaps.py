@@ -4,7 +4,8 @@ Rules as data: each gap names the house-rule key that decides it, the values tha
 (each with the ruling it stands for) and the value a simulation uses when none is declared.
 The referee never picks a value itself: without a declared house ruling a game stops and a
 judge must rule (:class:`~deckcli.games.house.JudgeNeeded`); a simulation, which has to go on,
-uses ``default`` and says so in its report.
+uses ``default`` and says so in its report. A *provisional* gap (AB-G.10) never changes which
+actions are legal, only what a player may see: the referee goes on with its default and says so.
 """
 
 from __future__ import annotations
@@ -59,6 +60,13 @@ GAPS = {g.rule: g for g in (
         "attack_ends": "no promotion, since no statistic is left to compare on: the attack "
                        "ends; the Challenger stays; the defending player has no active "
                        "Defender"}, "becomes_challenger"),
+    Gap("AB-G.10", "pool_visibility", "whether the Animals in a Pool are open to every "
+        "player or face down (Scout Ahead's text, which has an opponent show them, implies "
+        "face down)", {
+        "hidden": "a Pool's size is open, its Animals are not: only their player sees them, "
+                  "and another player only when a card's effect shows them (Scout Ahead)",
+        "open": "every player sees every Pool; a card that shows a Pool shows nothing new"},
+        "hidden", provisional=True),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

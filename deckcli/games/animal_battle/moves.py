@@ -7,14 +7,15 @@ alone, rule by rule, as the engine (:mod:`.engine`, :mod:`.turn`) checks them. C
 the exception: an action card is tried on a copy (few hands hold one). ``tests/
 test_ab_moves.py`` holds the two answers equal on every position of many random games.
 
-Who is to move (:func:`to_move`) is this module's reading of the turn; the referee lets any
-player act whose action is legal. Left out on purpose: playing a card whose text the referee
-does not model (a judge would have to rule, and a simulation cannot go on).
+Who is to move (:func:`to_move`) is this module's reading of the turn (a played card's choice,
+:mod:`.cardtext`, first); the referee lets any player act whose action is legal. Left out on
+purpose: playing a card whose text the referee does not model (a judge would have to rule, and
+a simulation cannot go on).
 """
 
 from __future__ import annotations
 
-from deckcli.games.animal_battle import BATTLE_STATS, POOL_SIZE, effects
+from deckcli.games.animal_battle import BATTLE_STATS, POOL_SIZE, cardtext, effects
 from deckcli.games.animal_battle.state import RANK
 
 STATS = tuple(BATTLE_STATS)
@@ -26,6 +27,8 @@ def to_move(match) -> str | None:
     s = match.s
     if s.winner is not None or s.waiting is not None:
         return None
+    if s.pending is not None:  # a played card's choice comes first (AB-6.5)
+        return s.pending["player"]
     if s.phase == "setup":
         if s.challenger is None:
             return s.first
@@ -63,6 +66,9 @@ def choices(match) -> tuple[str | None, list[tuple]]:
     s = match.s
     if s.winner is not None or s.waiting is not None:
         return None, []
+    if s.pending is not None:  # a played card's choice comes first (AB-6.5)
+        pid = s.pending["player"]
+        return pid, [(pid, "choose", c, None) for c in cardtext.options(s)]
     pid = to_move(match)
     facts = match.facts
     phase = s.phase
@@ -205,8 +211,9 @@ def _promotion(match, pid, out: list, animals: frozenset) -> None:
 
 def _cards(match, pid, out: list, facts) -> None:
     """Action cards in hand whose text the referee models and whose timing holds now (AB-6.4,
-    :mod:`.effects`); a card naming a statistic again (reuse_statistic) once for each statistic
-    used. A card whose text is not modelled is left out: playing it stops the game."""
+    AB-6.5, :mod:`.effects`, :mod:`.cardtext`); a card naming a statistic again
+    (reuse_statistic) once for each statistic used. A card whose text is not modelled is left
+    out: playing it stops the game."""
     s = match.s
     if s.phase == "setup":
         return

@@ -77,6 +77,8 @@ class AnimalBattleEngine(Engine):
             tries += [("stat", st, None) for st in BATTLE_STATS]
             if state.names_opponent(pid):  # one player's: each further player costs the same
                 tries += [("target", o, None) for o in s.order if o != pid]
+            if s.pending is not None:  # whatever the player could name
+                tries += [("choose", c, None) for c in sorted(set(p.deck + p.pool))]
             for c in sorted({c for c in p.hand if book[c].kind == "action"}):
                 tries.append(("play", c, None))
                 if any(o.get("effect") == "reuse_statistic" for o in book[c].overrides):

@@ -13,7 +13,11 @@ G = GAME.id
 
 
 def _r(id, title, text, refs=(), gap=False):
-    if gap:  # the reading a simulation falls back on, as the gap table declares it
+    if gap and GAPS[id].provisional:  # the referee reads it too: it never decides legality
+        text += (f" Where none is declared, the referee and a simulation read {GAPS[id].key}="
+                 f"{GAPS[id].default} (a provisional reading: it decides what players see, "
+                 "never which actions are legal).")
+    elif gap:  # the reading a simulation falls back on, as the gap table declares it
         text += (f" Where none is declared, a simulation plays {GAPS[id].key}="
                  f"{GAPS[id].default}.")
     return Rule(id, title, text, G, tuple(refs), gap)
@@ -115,6 +119,17 @@ RULES = [
        "over and a new turn starts."),
     _r("AB-6.4", "Card text beats general rules",
        "Where a card's own text is more specific than a general rule, the card's text applies."),
+    _r("AB-6.5", "When an action card is played (deckcli's reading)",
+       "The rules give action cards no step of the turn; deckcli reads them so. A card whose "
+       "text names a time is played then (\"Play only in your Pool phase\", \"when your "
+       "Defender has just been defeated\"). A card whose text names no time (Herd Instinct, "
+       "Canopy Lookout, Tidal Migration, Expanded Habitat), or names a moment of the turn "
+       "without saying whose turn (\"before the Defender is chosen\"), is played by its "
+       "player during their own turn, at any step of it. A played card goes to its player's "
+       "discard pile and its text applies at once, in the order it is printed; a choice the "
+       "text leaves to its player (which Animal goes back to the hand, in which order cards "
+       "go back on the deck) is that player's next action, before any other.",
+       refs=("AB-6.4",)),
     # Gaps: the seed does not decide these situations.
     _r("AB-G.1", "Tie on a statistic (gap)",
        "The rules do not say who wins when both Animals have the same value for the chosen "
@@ -163,6 +178,13 @@ RULES = [
        "reports a gap; a house ruling (last_stat_promote: becomes_challenger or attack_ends) "
        "decides it.",
        refs=("AB-5.2", "AB-5.3", "AB-5.7", "AB-G.3"), gap=True),
+    _r("AB-G.10", "Are the Animals in a Pool face down? (gap)",
+       "The rules never say whether the Animals in a Pool are open to every player. Scout "
+       "Ahead, whose text has an opponent show a player the Animals in their Pool, implies "
+       "they are face down. deckcli reports a gap when a card shows a Pool; a house ruling "
+       "(pool_visibility: hidden, where a Pool's size is open and its Animals only to their "
+       "player and to a card's effect that shows them, or open, where every player sees every "
+       "Pool) decides what each player sees.", refs=("AB-3.5", "AB-4.2", "AB-6.4"), gap=True),
 ]
 
 
@@ -205,7 +227,8 @@ AB-5.7  games/animal_battle/chain games/animal_battle/referee
 AB-6.1  games/animal_battle/cards games/animal_battle/turn
 AB-6.2  games/animal_battle/cards games/animal_battle/turn
 AB-6.3  games/animal_battle/chain
-AB-6.4  games/animal_battle/deck_checks games/animal_battle/turn
+AB-6.4  games/animal_battle/cardtext games/animal_battle/deck_checks games/animal_battle/turn
+AB-6.5  games/animal_battle/cardtext games/animal_battle/engine games/animal_battle/turn
 AB-G.1  games/animal_battle/chain games/animal_battle/gaps games/animal_battle/referee
 AB-G.2  games/animal_battle/chain games/animal_battle/gaps games/animal_battle/referee
 AB-G.3  games/animal_battle/chain games/animal_battle/gaps games/animal_battle/turn
@@ -215,4 +238,5 @@ AB-G.6  games/animal_battle/engine games/animal_battle/gaps
 AB-G.7  games/animal_battle/engine games/animal_battle/gaps
 AB-G.8  games/animal_battle/gaps games/animal_battle/turn
 AB-G.9  games/animal_battle/chain games/animal_battle/gaps
+AB-G.10 games/animal_battle/cardtext games/animal_battle/gaps games/animal_battle/view
 """)

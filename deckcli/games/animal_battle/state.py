@@ -55,13 +55,21 @@ class State:
     winner: str | None = None
     waiting: Stop | None = None  # a gap no house rule settles: a judge must rule
     ready: list[str] = field(default_factory=list)  # said 'ready' during setup (AB-3.5)
+    # what card text left open or showed (.cardtext). Replaced, never changed in place, so a
+    # copy shares them: the choice a played card waits for ({player, card, index, n, named});
+    # player -> how many top cards of their own deck they have seen; viewer -> owner -> the
+    # Animals of owner's Pool the viewer knows are there (AB-G.10)
+    pending: dict | None = None
+    seen_top: dict[str, int] | None = None
+    known: dict[str, dict[str, list[int]]] | None = None
 
     def copy(self) -> State:
         return State({k: p.copy() for k, p in self.players.items()}, self.order[:], self.first,
                      self.turn, self.phase, self.active, self.challenger, self.controller,
                      dict(self.defenders), self.defending, self.target, self.used[:],
                      self.original, self.drew, self.attacked, [dict(o) for o in self.overrides],
-                     self.winner, self.waiting, self.ready[:])
+                     self.winner, self.waiting, self.ready[:], self.pending, self.seen_top,
+                     self.known)
 
     def in_game(self) -> list[str]:
         return [p for p in self.order if not self.players[p].out]
@@ -97,4 +105,6 @@ def summary(state: State, book: dict[int, CardInfo]) -> dict:
                     for pid, p in state.players.items()},
         "overrides": [{"card": o["card"], "effect": o["effect"], "player": o["player"]}
                       for o in state.overrides],
+        **({"choosing": {"player": state.pending["player"], "card": ref(state.pending["card"])}}
+           if state.pending is not None else {}),
     }

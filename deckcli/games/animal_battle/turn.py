@@ -7,7 +7,7 @@ displaces the general rule (:mod:`.effects`), the ruling names both.
 
 from __future__ import annotations
 
-from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, chain, effects
+from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, cardtext, chain, effects
 from deckcli.games.animal_battle.state import RANK
 from deckcli.games.interface import Illegal, Stop
 
@@ -124,6 +124,8 @@ class TurnActions:
                                     f"Pool; {self.ref(cid)} is not in {p}'s Pool")
         old = s.challenger
         pool[pool.index(cid)] = old
+        cardtext.left_pool(s, p, cid)
+        cardtext.entered_pool(s, p, old)
         s.challenger = cid
         effects.use(s, entry)
         out.cite("AB-6.4", effects.cite(entry) + f": {self.ref(cid)} replaces "
@@ -192,6 +194,7 @@ class TurnActions:
         self._take(p, cid, where)
         if old is not None:
             pool.append(old)
+            cardtext.entered_pool(s, p, old)
             out.note("house rule replace_defender=allowed: {} goes back to the Pool (AB-G.8)",
                      self.ref(old))
         # the active player's Pool phase, if it is still on, goes on (AB-4.2): only the
@@ -264,6 +267,7 @@ class TurnActions:
         entry = None
         if cid in player.pool:
             player.pool.remove(cid)
+            cardtext.left_pool(s, p, cid)
         elif cid in player.hand:
             entry = effects.find(s, "hand_to_chain", p)
             if entry is None:
@@ -293,13 +297,16 @@ class TurnActions:
             raise Illegal("AB-6.4", f"{card.ref} is not an action card (Animals go into the "
                                     "Pool, AB-4.2)")
         overrides = effects.playable(card)
-        if not overrides:
+        entries = cardtext.on_play(card)
+        if not overrides and not entries:
             stop = Stop((card.refers_to or ("AB-6.4",))[0],
                         f"{card.ref} is played: \"{card.text}\"",
                         f"The referee does not model the text of {card.ref}; a judge applies "
                         "it. The replay stops here.", gap=False)
             s.players[p].hand.remove(cid)
             s.players[p].discard.append(cid)
+            out.remarks.append(f"{card.ref}: its text has no effect data, so the referee "
+                               "does not apply it (DB-2.5)")
             out.stop = s.waiting = stop
             return
         for o in overrides:
@@ -311,11 +318,21 @@ class TurnActions:
                                         f"attack sequence ({p} play ... stat=NAME); "
                                         f"{stat or 'none is named'} is not one (used: "
                                         f"{', '.join(s.used)})")
+        if entries:
+            found = cardtext.problem(s, p, card)
+            if found:
+                raise Illegal(found[0], f"{card.ref}: {found[1]}")
         s.players[p].hand.remove(cid)
         s.players[p].discard.append(cid)
         for o in overrides:
             entry = effects.put_in_force(s, p, card, o, stat)
             out.cite("AB-6.4", f"{p} plays {card.ref}: " + effects.cite(entry))
+        if entries:
+            out.cite("AB-6.5", "{} plays {}", p, card.ref)
+            cardtext.apply(self, out, p, card)
+
+    def _choose(self, out, p, cid, stat):
+        cardtext.choose(self, out, p, cid)
 
     def _end_turn(self, out, p, arg, stat):
         s = self.s

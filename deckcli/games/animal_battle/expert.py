@@ -1,0 +1,514 @@
+"""``expert``: the strongest animal-battle heuristic, written from the game's own logic. It
+reads only its player's view (:class:`.view.View`) and looks no further than the attack
+sequence under way, which it works out exactly.
+
+**The sequence.** The attacker names a statistic at each link; it wins the link on any
+statistic its Challenger beats the active Defender on, so it always names one of those while
+it has one. The defending player, once a Defender falls, promotes a Pool Animal or declines
+(AB-5.2); a promoted Animal stops the Challenger when the Challenger beats it on none of the
+statistics left (AB-5.6: both are then discarded), and five statistics used with an Animal
+still to promote stop it too (AB-G.9, ``becomes_challenger``). :func:`stop_cost` is what
+stopping the Challenger costs the defending side at best, whatever statistics the attacker
+names (a min-max over the promotions and the statistics, each Animal discarded counted at its
+:func:`worth`, between 0.5 and 1.5 by the share of the game's Animals it beats on each
+statistic), or infinity where nothing in the Pool can. It depends on the Challenger, the
+statistics left and the Pool alone, so it is worked out once a run for each of those.
+
+**What an attack is worth.** A Challenger left standing keeps attacking: its ``threat`` is what
+it is expected to take before an Animal the defending side still owns (the decklist, which is
+open, minus what has been seen) holds it on every statistic, at most ``horizon`` Animals, and
+all of them when none can (it can no longer be stopped). Stopping it gains the defending side
+its worth, its threat, and the next attack (``initiative``). So the defending side stops it
+when the cost is below all that and its threat again (declining leaves it standing), and
+declines a hopeless promotion.
+
+With it the expert selects as Defender the Animal whose sequence costs least (of those the
+Challenger beats on nothing the strongest, as it stays to meet the next one; else a cheap one,
+or one that makes the Challenger spend the statistics a Pool Animal then holds on: the
+Challenger always names a statistic it wins on), promotes only when the rest of the sequence
+pays, names the statistic that leaves the most to pay for stopping it, and establishes (and
+reveals at setup) the Challenger whose sequence pays best against the Defender on the table, or
+the one the defending player would select. Where the defending Pool is hidden
+(``pool_visibility=hidden``, AB-G.10) it deals the Pool (:data:`SAMPLES` times a decision) from
+the Animals the opponent may hold and takes the mean. It fills its Pool with the strongest
+Animals first, and plays an action card when it pays (:func:`pays`): a draw or a look at its
+own deck at once (it puts its best cards on top), a hidden Pool shown before it attacks, a
+statistic once more when its Challenger wins on no unused one, a skipped attack when it cannot
+win, a swap of Challenger when another pays clearly more, a Defender from the hand when its
+Pool has none that pays, a bigger Pool when its Pool is full, and an Animal back to the hand
+when a better one waits there for a full Pool.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from deckcli.games.animal_battle import BATTLE_STATS, POOL_SIZE
+from deckcli.games.animal_battle.book import kept
+
+STATS = tuple(BATTLE_STATS)
+BIT = {s: 1 << i for i, s in enumerate(STATS)}
+ALL = (1 << len(STATS)) - 1
+INF = math.inf
+#: what a lost game costs, in Animals
+LOSE = 100.0
+#: the Pools a hidden Pool is dealt as, for one decision
+SAMPLES = 1
+#: the score's weights: a standing Challenger's threat per Animal it takes, the most Animals
+#: it is expected to take, the next attack, and a first Defender that stays (AB-G.2), by its
+#: worth
+PARAMS = {"threat": 0.6, "horizon": 3.0, "initiative": 0.5, "standing": 0.2}
+#: costs kept a book before they are dropped
+_KEEP = 400_000
+
+
+class _Book:
+    """What the expert asks of one book's cards, worked out once a book: each Animal's worth,
+    the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
+    of stopping a Challenger met so far (:func:`stop_cost`)."""
+
+    __slots__ = ("book", "worth", "animals", "beats", "costs")
+
+    def __init__(self, book: dict):
+        self.book = book
+        animals = [c for c in book.values() if c.animal]
+        self.animals = frozenset(c.id for c in animals)
+        values = {c.id: 0.0 for c in animals}
+        for stat, (sense, _rule) in BATTLE_STATS.items():
+            ordered = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "lower")
+            for rank, c in enumerate(ordered):
+                values[c.id] += rank / max(1, len(animals) - 1)
+        self.worth = {cid: 0.5 + v / len(STATS) for cid, v in values.items()}
+        self.beats: dict[tuple, int] = {}
+        self.costs: dict[tuple, float] = {}
+
+    def beaten(self, c: int, d: int, ties: bool) -> int:
+        """The statistics (bits) on which Challenger ``c`` wins against Defender ``d``: a
+        statistic it is higher (lower, for population) on, and a tie when ``ties`` (the house
+        rule stat_tie=challenger)."""
+        key = (c, d, ties)
+        found = self.beats.get(key)
+        if found is None:
+            vc, vd = self.book[c].stats, self.book[d].stats
+            found = 0
+            for stat, (sense, _rule) in BATTLE_STATS.items():
+                a, b = vc[stat], vd[stat]
+                if (a == b and ties) or (a != b and (a > b) == (sense == "higher")):
+                    found |= BIT[stat]
+            self.beats[key] = found
+        return found
+
+
+_BOOKS: dict[int, _Book] = {}
+
+
+def tables(book: dict) -> _Book:
+    return kept(_BOOKS, book, _Book)
+
+
+def worth(book: dict) -> dict[int, float]:
+    """Each Animal's worth, from 0.5 to 1.5: how much of the game's field it beats."""
+    return tables(book).worth
+
+
+class Rules:
+    """What of the house rules a sequence depends on, read from a view's house rules."""
+
+    __slots__ = ("ties", "original_wins", "decline_loses", "defender_names", "last_stat",
+                 "key")
+
+    def __init__(self, house):
+        value = house.value
+        self.ties = value("stat_tie") == "challenger"  # replay: read as the Defender's
+        self.original_wins = (value("original_defender_wins") or "discard_challenger") \
+            == "discard_challenger"
+        self.decline_loses = value("decline_promote") == "defender_loses"
+        self.defender_names = value("next_stat_chooser") == "defender"
+        self.last_stat = (value("last_stat_promote") or "becomes_challenger") \
+            == "becomes_challenger"
+        self.key = (self.ties, self.defender_names, self.last_stat)
+
+
+def stop_cost(tab: _Book, rules: Rules, c: int, left: int, pool: tuple) -> float:
+    """What stopping Challenger ``c`` costs the defending side at best from a promotion, in
+    Animals discarded (by worth), whatever the attacker names: ``left`` the statistics not
+    used yet (bits), ``pool`` (sorted) the Animals it may promote. Infinity: it cannot."""
+    key = (c, left, pool, rules.key)
+    found = tab.costs.get(key)
+    if found is not None:
+        return found
+    if not pool:
+        found = INF
+    elif not left:  # AB-G.9: promoted after the last statistic, it becomes the Challenger
+        found = 0.0 if rules.last_stat else INF
+    else:
+        found = INF
+        worth = tab.worth
+        for i, r in enumerate(pool):
+            if i and pool[i - 1] == r:
+                continue
+            cost = worth[r] + _after(tab, rules, c, r, left, pool[:i] + pool[i + 1:])
+            if cost < found:
+                found = cost
+    if len(tab.costs) >= _KEEP:
+        tab.costs.clear()
+    tab.costs[key] = found
+    return found
+
+
+def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> float:
+    """What stopping ``c`` still costs once ``d`` stands as a promoted Defender (0 when it
+    holds on every statistic left: AB-5.6, it is discarded with the Challenger, counted by
+    the caller)."""
+    beaten = tab.beaten(c, d, rules.ties) & left
+    if not beaten:
+        return 0.0
+    if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
+        return 0.0
+    best = None
+    rest = beaten
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        cost = stop_cost(tab, rules, c, left & ~bit, pool)
+        if rules.defender_names:  # the defending player names the cheapest
+            best = cost if best is None or cost < best else best
+        else:  # the attacker names the dearest
+            best = cost if best is None or cost > best else best
+    return best
+
+
+class Attack:
+    """One Challenger against one defending side: its threat, what removing it gains, and
+    the defending side's score of each way a sequence may go (see the module's docstring)."""
+
+    __slots__ = ("tab", "rules", "c", "threat", "gain", "cap")
+
+    def __init__(self, tab: _Book, rules: Rules, c: int, threat: float, initiative: float):
+        self.tab, self.rules, self.c, self.threat = tab, rules, c, threat
+        self.gain = tab.worth[c] + threat + initiative  # the Challenger gone
+        #: the most stopping it is worth: what it gains, and the threat left by declining
+        self.cap = INF if rules.decline_loses else self.gain + threat
+
+    def fallen(self, left: int, pool: tuple) -> float:
+        """The defending side's score once its Defender has fallen (before the promotion),
+        with ``left`` statistics and ``pool`` to promote from: stop the Challenger, or
+        decline."""
+        return self.gain - min(self.cap, stop_cost(self.tab, self.rules, self.c, left, pool))
+
+    def defended(self, d: int, pool: tuple) -> float:
+        """The defending side's score of a sequence against ``d`` as the first Defender."""
+        tab = self.tab
+        beaten = tab.beaten(self.c, d, self.rules.ties)
+        if not beaten:  # AB-G.2
+            if self.rules.original_wins:
+                return self.gain + PARAMS["standing"] * tab.worth[d]
+            return self.gain - tab.worth[d]
+        return -tab.worth[d] + min(self.fallen(ALL & ~bit, pool) for bit in _bits(beaten))
+
+    def promoted(self, r: int, left: int, pool: tuple) -> float:
+        """The defending side's score of promoting ``r`` (``pool`` without it)."""
+        tab = self.tab
+        if not left:  # AB-G.9
+            return self.gain if self.rules.last_stat else self.declined(pool)
+        after = _after(tab, self.rules, self.c, r, left, pool)
+        return self.gain - tab.worth[r] - min(self.cap, after)
+
+    def declined(self, pool: tuple) -> float:
+        return -LOSE if self.rules.decline_loses else -self.threat
+
+    def named(self, d: int, left: int, bit: int, pool: tuple, original: bool) -> float:
+        """The defending side's score once the statistic ``bit`` is named against ``d``
+        (``left``: the statistics not used before it; a statistic named again, Second Wind,
+        is not in it)."""
+        tab = self.tab
+        if not tab.beaten(self.c, d, self.rules.ties) & bit:  # d holds
+            if original and self.rules.original_wins:  # AB-G.2
+                return self.gain + PARAMS["standing"] * tab.worth[d]
+            return self.gain - tab.worth[d]  # AB-5.6
+        return -tab.worth[d] + self.fallen(left & ~bit, pool)
+
+
+class Expert:
+    """The ``expert`` policy (see the module's docstring)."""
+
+    name = "expert"
+
+    def __init__(self, samples: int = SAMPLES, params: dict | None = None):
+        self.samples = samples
+        self.params = {**PARAMS, **(params or {})}
+
+    def choose(self, engine, view, actions, rng):
+        verb = actions[0][1]
+        if verb == "choose":
+            return self._choose(view, actions)
+        if actions[-1][1] == "play":  # the legal actions list cards last
+            for a in actions:
+                if a[1] == "play" and pays(self, view, a):
+                    return a
+        by: dict[str, list] = {}
+        for a in actions:
+            by.setdefault(a[1], []).append(a)
+        for verb in ("start", "draw", "target"):
+            if verb in by:
+                return by[verb][0]
+        if "reveal_challenger" in by:
+            return self._reveal_challenger(view, by["reveal_challenger"])
+        if "reveal_defender" in by:
+            return self._reveal_defender(view, by["reveal_defender"])
+        if "place" in by:
+            w = tables(view.book).worth
+            return max(by["place"], key=lambda a: (w[a[2]], -a[2]))
+        if "promote" in by or "decline" in by:
+            return self._promote(view, by.get("promote", []), by.get("decline", []))
+        if "defend" in by:
+            return self._defend(view, by["defend"])
+        if "challenge" in by:
+            if view.challenger is None:
+                return self._challenge(view, by["challenge"])
+            swap = self._swap(view, by["challenge"])  # a card lets it swap (Tag Team)
+            if swap is not None:
+                return swap
+        if "stat" in by:
+            return self._stat(view, by["stat"])
+        for verb in ("ready", "end_turn"):
+            if verb in by:
+                return by[verb][0]
+        return actions[0]
+
+    # -- what a Challenger threatens ---------------------------------------------------------------
+    def attack(self, view, c: int, defending: str) -> Attack:
+        tab = tables(view.book)
+        rules = Rules(view.house)
+        return Attack(tab, rules, c, self._threat(tab, rules, c, self._owned(view, defending)),
+                      self.params["initiative"])
+
+    def _threat(self, tab: _Book, rules: Rules, c: int, against: list[int]) -> float:
+        """What ``c`` is expected to take from ``against`` (the defending side's Animals)
+        before one of them holds it on every statistic: ``horizon`` Animals at most."""
+        if not against:
+            return 0.0
+        walls = sum(1 for d in against if not tab.beaten(c, d, rules.ties))
+        horizon = self.params["horizon"]
+        kills = horizon if not walls else min(horizon, (len(against) - walls) / walls)
+        mean = sum(tab.worth[d] for d in against) / len(against)
+        return self.params["threat"] * kills * mean
+
+    def _owned(self, view, pid: str) -> list[int]:
+        """The Animals ``pid`` still has, as the viewer knows them: the decklist (open) less
+        what has been seen elsewhere."""
+        animals = tables(view.book).animals
+        cards = [*view.unseen[pid], *view.pools[pid]]
+        if pid == view.player:
+            cards += view.hand
+            cards += view.top
+        d = view.defenders.get(pid)
+        if d is not None:
+            cards.append(d)
+        return [c for c in cards if c in animals]
+
+    def _pools(self, view, pid: str) -> list[tuple]:
+        """``pid``'s Pool as the viewer knows it, or the Pools it may be: dealt a few times
+        from the Animals ``pid`` may hold (AB-G.10), each sorted."""
+        known = list(view.pools[pid])
+        size = view.pool_sizes[pid]
+        if pid == view.player or len(known) >= size:
+            return [tuple(sorted(known))]
+        animals = tables(view.book).animals
+        hidden = [c for c in view.unseen[pid] if c in animals]
+        need = min(size - len(known), len(hidden))
+        rng = random.Random(hash((tuple(known), tuple(hidden), size)))
+        return [tuple(sorted(known + rng.sample(hidden, need))) for _ in range(self.samples)]
+
+    # -- the defending side ------------------------------------------------------------------------
+    def _defend(self, view, options):
+        me = view.player
+        attack = self.attack(view, view.challenger, me)
+        w = attack.tab.worth
+        pool = sorted(view.pools[me])  # a Defender from the hand (AB-G.7) leaves it whole
+        return max(options, key=lambda a: (attack.defended(
+            a[2], _without(pool, a[2]) if a[2] in pool else tuple(pool)), -w[a[2]], -a[2]))
+
+    def _reveal_defender(self, view, options):
+        """The starting Defender, from the opening hand; the hand's other Animals fill the
+        Pool next (AB-3.5), the strongest five."""
+        me = view.player
+        attack = self.attack(view, view.challenger, me)
+        w = attack.tab.worth
+        hand = sorted(c for c in view.hand if c in attack.tab.animals)
+
+        def score(a):
+            rest = sorted(_without(hand, a[2]), key=lambda c: -w[c])[:POOL_SIZE]
+            return attack.defended(a[2], tuple(sorted(rest))), -w[a[2]], -a[2]
+
+        return max(options, key=score)
+
+    def _promote(self, view, promotes, declines):
+        me = view.player
+        attack = self.attack(view, view.challenger, me)
+        left = ALL & ~_mask(view.used)
+        pool = sorted(view.pools[me])
+        scored = [(attack.declined(tuple(pool)), 1, 0, a) for a in declines]
+        for a in promotes:
+            r = a[2]
+            rest = _without(pool, r) if r in pool else tuple(pool)  # or from the hand
+            scored.append((attack.promoted(r, left, rest), 0, -attack.tab.worth[r], a))
+        return max(scored, key=lambda t: t[:3])[3]
+
+    # -- the attacking side ------------------------------------------------------------------------
+    def _stat(self, view, options):
+        me, defending = view.player, view.defending
+        attack = self.attack(view, view.challenger, defending)
+        d, used, original = view.defender, _mask(view.used), view.original
+        left = ALL & ~used
+        pools = self._pools(view, defending)
+        sign = -1 if view.controller == me else 1  # AB-G.4: the defending player names it
+
+        def score(a):
+            bit = BIT[a[2]]
+            return sign * sum(attack.named(d, left, bit, pool, original) for pool in pools), a[2]
+
+        return max(options, key=score)
+
+    def _sequence(self, view, c: int, defending: str, pools: list[tuple],
+                  defender: int | None) -> float:
+        """The attacker's mean score of a sequence Challenger ``c`` starts: against
+        ``defender``, or the Defender the defending side would select from its Pool."""
+        attack = self.attack(view, c, defending)
+        total = 0.0
+        for pool in pools:
+            if defender is not None:
+                total -= attack.defended(defender, pool)
+            elif not pool:
+                total += LOSE  # no Defender to select (AB-1.1)
+            else:
+                total -= max(attack.defended(d, _without(pool, d)) for d in set(pool))
+        return total / len(pools)
+
+    def _challenge(self, view, options):
+        defending = _opponent(view)
+        pools = self._pools(view, defending)
+        defender = view.defenders.get(defending)
+        return max(options, key=lambda a: (self._sequence(view, a[2], defending, pools,
+                                                          defender), -a[2]))
+
+    def _swap(self, view, options):
+        """The Pool Animal to swap the Challenger for, when one pays more; else None."""
+        defending = _opponent(view)
+        pools = self._pools(view, defending)
+        defender = view.defenders.get(defending)
+        now = self._sequence(view, view.challenger, defending, pools, defender)
+        best = max(options, key=lambda a: (self._sequence(view, a[2], defending, pools,
+                                                          defender), -a[2]))
+        if self._sequence(view, best[2], defending, pools, defender) > now:
+            return best
+        return None
+
+    def _reveal_challenger(self, view, options):
+        """At setup the opponent then reveals the Defender from an opening hand and fills the
+        Pool with its other Animals: hands dealt a few times from what it may hold."""
+        other = _opponent(view)
+        animals = tables(view.book).animals
+        unseen = list(view.unseen[other])
+        size = min(view.hand_sizes[other], len(unseen))
+        rng = random.Random(hash(tuple(unseen)))
+        hands = [tuple(sorted(c for c in rng.sample(unseen, size) if c in animals))
+                 for _ in range(self.samples)]
+        return max(options, key=lambda a: (self._sequence(view, a[2], other, hands, None),
+                                           -a[2]))
+
+    # -- choices a played card leaves --------------------------------------------------------------
+    def _choose(self, view, actions):
+        """The card to put back next on top of the deck (the best first: an Animal by worth,
+        then other cards), or the Animal to return to the hand (the weakest)."""
+        w = tables(view.book).worth
+        if (view.pending or {}).get("n"):
+            return max(actions, key=lambda a: (w.get(a[2], 0.4), -a[2]))
+        return min(actions, key=lambda a: (w.get(a[2], 0.0), a[2]))
+
+
+def pays(expert: Expert, view, action) -> bool:
+    """Whether playing the card of ``action`` now pays (see the module's docstring), by what
+    its data says it does, never by its name."""
+    card = view.book[action[2]]
+    me = view.player
+    tab = tables(view.book)
+    for e in card.effects:
+        name = e.get("effect")
+        if name == "draw":
+            return view.deck_sizes[me] > 0 and (e.get("who", "you") == "you" or all(
+                view.deck_sizes[p] == 0 for p in view.order if p != me))
+        if name == "look_at_deck":
+            return view.deck_sizes[me] > max(1, len(view.top))
+        if name == "reveal_pool":
+            other = _opponent(view)
+            return (view.hidden_pools and other is not None
+                    and len(view.pools[other]) < view.pool_sizes[other])
+        if name == "return_to_hand":
+            pool = view.pools[me]
+            best = max((tab.worth[c] for c in view.hand if c in tab.animals), default=None)
+            return (len(pool) >= POOL_SIZE and best is not None
+                    and best > min(tab.worth[c] for c in pool))
+    for o in card.overrides:
+        name = o.get("effect")
+        if name == "extra_draw":
+            return view.deck_sizes[me] > 1
+        if name == "pool_size":
+            return len(view.pools[me]) >= POOL_SIZE and any(c in tab.animals
+                                                            for c in view.hand)
+        d, c = view.defender, view.challenger
+        if name == "skip_attack":
+            return d is not None and not tab.beaten(c, d, Rules(view.house).ties)
+        if name == "reuse_statistic":
+            if d is None or view.controller != me:
+                return False
+            beaten = tab.beaten(c, d, Rules(view.house).ties)
+            return not beaten & ~_mask(view.used) and bool(beaten & BIT[action[3]])
+        if name == "hand_to_chain":
+            attack = expert.attack(view, c, me)
+            left = ALL & ~_mask(view.used)
+            pool = tuple(sorted(view.pools[me]))
+            now = max([attack.declined(pool)] + [attack.promoted(r, left, _without(pool, r))
+                                                 for r in set(pool)])
+            return any(attack.promoted(r, left, pool) > now
+                       for r in set(view.hand) if r in tab.animals)
+        if name == "replace_challenger":
+            if view.controller != me or _opponent(view) is None or not view.pools[me]:
+                return False
+            swap = expert._swap(view, [(me, "challenge", r, None) for r in set(view.pools[me])])
+            return swap is not None
+    return False
+
+
+def _opponent(view) -> str | None:
+    """The defending player of this attack, else the next player in seat order still in the
+    game (the one opponent of a two-player game)."""
+    if view.defending is not None and view.defending != view.player:
+        return view.defending
+    order = list(view.order)
+    i = order.index(view.player)
+    for p in order[i + 1:] + order[:i]:
+        if p not in view.out:
+            return p
+    return None
+
+
+def _without(cards, c) -> tuple:
+    """``cards`` (sorted) less one copy of ``c``."""
+    i = list(cards).index(c)
+    return tuple(cards[:i]) + tuple(cards[i + 1:])
+
+
+def _bits(mask: int):
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        yield bit
+
+
+def _mask(stats) -> int:
+    m = 0
+    for s in stats:
+        m |= BIT[s]
+    return m
