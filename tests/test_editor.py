@@ -570,3 +570,20 @@ def test_in_a_real_terminal_search_add_save_and_quit(tmp_path):
     assert "5 Narwhal (ABS) 13" in deck.read_text()
     r = run("validate", deck)
     assert r.code == 1 and "Narwhal (ABS) 13: 5 copies, limit 4" in r.out, r
+
+
+# -- the docs ------------------------------------------------------------------------------------
+def test_docs_list_every_key_the_help_screen_lists():
+    from deckcli.editor.screens import KEYS
+
+    page = (EXAMPLES.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    section = page[page.index("## `deckcli edit`"):page.index("## `deckcli cards`")]
+    for _pane, keys in KEYS:
+        for key, _what in keys:
+            assert f"| {key} |" in section, key
+
+
+def test_the_readmes_picture_is_the_one_the_snapshot_test_draws():
+    snapshots = EXAMPLES.parent / "tests" / "__snapshots__" / "test_editor_snapshots"
+    drawn = (snapshots / "test_screen[animal-battle-problems-120x40].svg").read_bytes()
+    assert (EXAMPLES.parent / "docs" / "edit.svg").read_bytes() == drawn

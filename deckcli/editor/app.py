@@ -26,7 +26,9 @@ from deckcli.editor.screens import HelpScreen, QuitScreen, VersionScreen
 from deckcli.errors import DeckcliError
 
 #: cards the Cards pane lists at most (a filter matching more lists the first, by name)
-RESULTS = 500
+RESULTS = 100
+PLACEHOLDER = {"animal-battle": "/ search: walrus, kind:animal speed>50, -set:CLS",
+               "alpha-walrus": "/ search: walrus, kind:creature level>=6"}
 CARD_WIDTH = 26  # the cards pane's name column at most (longer names end in an ellipsis)
 BAR = 20
 
@@ -95,6 +97,7 @@ class DeckEditor(App):
         self.policy, self.games, self.max_turns, self.seed = policy, games, max_turns, seed
         self.db_dirs, self.event_path, self.players = list(db_dirs), event_path, players
         self.found: list = []
+        self.query_shown = ""  # the query whose results the cards pane shows
         self.sort_col, self.sort_reverse = 0, False
         self.over = False  # the next save writes over a file changed or removed on disk
         self.jobs: dict[str, subprocess.Popen] = {}
@@ -113,7 +116,7 @@ class DeckEditor(App):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="cards-pane"):
-                yield Input(placeholder="/ search: walrus, kind:animal speed>50, -set:CLS",
+                yield Input(placeholder=PLACEHOLDER.get(self.game.id, "/ search"),
                             id="filter", compact=True)
                 yield Static(id="cards-info")
                 yield DataTable(id="cards", cursor_type="row", zebra_stripes=False)
@@ -148,7 +151,8 @@ class DeckEditor(App):
         for c in ("", "line", "rule", "problem"):
             problems.add_column(c, key=c or "sev")
         m = self.query_one("#matchups", DataTable)
-        for c in ("against", "games", "win rate", "95% CI", ""):
+        for c in ("seat" if self.game.shared_deck else "against", "games", "win rate",
+                  "95% CI", ""):
             m.add_column(c, key=c or "bar")
         s = self.query_one("#swaps", DataTable)
         for c in ("suggested swap", "gain", "95% CI", ""):
@@ -204,20 +208,22 @@ class DeckEditor(App):
                 found = search(self.session.index, query, self.session.game, RESULTS + 1)
             else:
                 if self._all is None:
-                    self._all = self.session.index.all_cards(self.session.game)[:RESULTS + 1]
+                    self._all = self.session.index.all_cards(self.session.game, RESULTS + 1)
                 found = self._all
-        except DeckcliError as exc:
+        except DeckcliError as exc:  # the results stay as they were
             info.update(Text(str(exc), style="red"))
+            self.query_shown = query
             return
         more = len(found) > RESULTS
         self.found = found[:RESULTS]
         if not self.found:
             info.update("no cards match")
         elif more:
-            info.update(f"the first {RESULTS} matches by name (type more to narrow)")
+            info.update(f"the first {RESULTS} by name: type more to narrow")
         else:
             info.update(f"{len(self.found)} card{'s' if len(self.found) != 1 else ''}")
         self.fill_cards()
+        self.query_shown = query
 
     def _sort_key(self, col: str):
         if col == "card":
@@ -242,17 +248,19 @@ class DeckEditor(App):
             rows.reverse()
         counts, owned = self.session.in_deck(), self.session.owned
         keep = table.cursor_row
-        table.clear(columns=True)
-        widest = max((len(c.ref) for c in rows), default=4)
-        for c in self.card_cols:  # the names narrowed to leave room for the figures
-            table.add_column(c, key=c, width=min(widest, CARD_WIDTH) if c == "card" else None)
+        table.clear()
+        if not table.columns:  # the names narrowed to leave room for the figures
+            for c in self.card_cols:
+                table.add_column(c, key=c, width=CARD_WIDTH if c == "card" else None)
         for c in rows:
+            # Text, not str: a str cell is read as markup, which costs more than the search
             cells = [Text(c.ref, overflow="ellipsis", no_wrap=True),
-                     *[number_text(c.stats[s]) if s in c.stats else "-" for s in self.stat_names],
-                     str(counts[c.id] or "")]
+                     *[Text(number_text(c.stats[s]) if s in c.stats else "-")
+                       for s in self.stat_names],
+                     Text(str(counts[c.id] or ""))]
             if self.session.collection:
-                cells.append(str(owned[c.id] or ""))
-            cells.append(c.kind)
+                cells.append(Text(str(owned[c.id] or "")))
+            cells.append(Text(c.kind))
             table.add_row(*cells, key=str(c.id))
         if rows:
             table.move_cursor(row=min(keep, len(rows) - 1))
@@ -299,7 +307,8 @@ class DeckEditor(App):
             f"{self.session.report.card_count} cards"
         self._status()
         self._problems()
-        self._stats()
+        if self.query_one("#bottom", TabbedContent).active == "stats-tab":
+            self._stats()  # else when the tab is shown: its database figures take a while
         self.fill_cards()
 
     def _row(self):
@@ -401,6 +410,10 @@ class DeckEditor(App):
             f", {r.card_count} cards" + ("" if self.problems else ", no problems")
             + (f" (event: {os.path.basename(self.event_path)})" if self.event_path else ""))
         self.query_one("#verdict", Static).update(verdict)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "stats-tab":
+            self._stats()
 
     def jump_to_problem(self, i: int) -> None:
         if not 0 <= i < len(self.problems):
@@ -522,6 +535,10 @@ class DeckEditor(App):
         else:
             self.opponents = [{"label": os.path.basename(p)} for p in paths]
         self.fill_matchups()
+        seats = self.players or self.game.default_players
+        self.replay = (f"deckcli simulate DECK --players {seats}" if self.game.shared_deck
+                       else "deckcli simulate DECK OPPONENT")
+        self.replay += f" --games {self.games} --seed {seed}"
         self._matchups_head(f"seed {seed}: playing...")
         self.say(f"simulating {self.games:,} games a matchup (seed {seed}); x cancels")
         self._start("simulate", simulate_argv(spec), deck)
@@ -624,8 +641,7 @@ class DeckEditor(App):
             return
         if kind == "simulate":
             if code == 0:
-                self._matchups_head("done: each row is what deckcli simulate DECK OPPONENT "
-                                    "--seed prints")
+                self._matchups_head(f"done: as {self.replay} says")
                 self.say("simulation done")
             elif not self.message.startswith("simulate:"):
                 self.say(f"simulate failed: {_last_line(err)}", error=True)

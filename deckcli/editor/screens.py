@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,24 +14,23 @@ from textual.widgets.option_list import Option
 KEYS = [
     ("Everywhere", [
         ("Tab / Shift+Tab", "next / previous pane"),
-        ("1 2 3 4 5", "Cards, Deck, Problems, Stats, Matchups pane"),
+        ("1 2 3 4 5", "the Cards, Deck, Problems, Stats, Matchups pane"),
         ("/", "search the cards (the filter bar)"),
         ("Ctrl+S", "save, as fmt writes it"),
         ("Ctrl+Z / Ctrl+Y", "undo / redo"),
         ("m", "simulate against the gauntlet (or --against decks)"),
         ("g", "suggest swaps from the collection (--collection)"),
         ("x", "cancel the simulation or suggestion running"),
-        ("? / F1", "this help"),
+        ("? / F1", "the keys"),
         ("q / Ctrl+Q", "quit (asks first if there are unsaved changes)"),
     ]),
     ("Cards", [
-        ("type", "filter with the query language of cards search"),
-        ("Enter / Down", "from the filter bar to the results"),
-        ("Escape", "from the filter bar to the results"),
-        ("+ or Enter", "add a copy of the highlighted card"),
+        ("(typing)", "filter with the query language of cards search"),
+        ("Enter / Down / Escape", "from the filter bar to the results"),
+        ("+ or Enter", "add a copy of the card (its own printing)"),
         ("-", "remove a copy of it"),
         ("p", "add a copy in a printing or variant you choose"),
-        ("s / S", "sort by the next column / reverse (or click a header)"),
+        ("s / S", "sort by the next column / reverse"),
     ]),
     ("Deck", [
         ("Up / Down", "move between entries"),
@@ -52,14 +52,21 @@ class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,question_mark,f1,q", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
-        lines = []
+        from rich.table import Table
+        from rich.text import Text
+
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
         for pane, keys in KEYS:
-            lines.append(f"[b]{pane}[/b]")
-            lines += [f"  {k:<16} {what}" for k, what in keys]
-            lines.append("")
-        lines.append("The mouse works too: click a pane, a row, a tab or a column's header.")
+            grid.add_row(Text(pane, style="bold"), "")
+            for key, what in keys:
+                grid.add_row(Text("  " + key), Text(what))
+            grid.add_row("", "")
+        grid.add_row("", Text("The mouse works too: click a pane, a row, a tab, or a column's "
+                              "header to sort by it."))
         with VerticalScroll(id="help"):
-            yield Static("\n".join(lines), markup=True)
+            yield Static(grid)
 
     def on_mount(self) -> None:
         box = self.query_one("#help")
@@ -109,7 +116,7 @@ class VersionScreen(ModalScreen):
         options = []
         for i, c in enumerate(self.choices):
             mark = "  (now)" if self.current is not None and c.key == self.current else ""
-            options.append(Option(c.describe() + mark, id=str(i)))
+            options.append(Option(Text(c.describe() + mark), id=str(i)))  # '[foil]' as text
         yield OptionList(*options, id="versions")
 
     def on_mount(self) -> None:
