@@ -207,8 +207,9 @@ def main() -> None:
                 result[f"keystroke_{kind}_{how}_worst_ms"] = round(max(big[how]) * 1000, 1)
                 result[f"keystroke_{kind}_{how}_over_bundled"] = round(b_med / s_med, 2)
         load = os.getloadavg()[0]
-        print(f"load average at the end: {load:.1f} on {os.cpu_count()} CPUs (wall times on a "
-              "busy machine are longer by about that factor; CPU times are not)")
+        cpus = os.cpu_count() or 1
+        print(f"load average at the end: {load:.1f} on {cpus} CPUs: wall times are about "
+              f"{max(1.0, load / cpus):.1f}x what an idle machine would take; CPU times are not")
         result["load"] = round(load, 1)
         print("RESULT " + json.dumps(result))
 
