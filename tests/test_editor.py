@@ -587,3 +587,16 @@ def test_the_readmes_picture_is_the_one_the_snapshot_test_draws():
     snapshots = EXAMPLES.parent / "tests" / "__snapshots__" / "test_editor_snapshots"
     drawn = (snapshots / "test_screen[animal-battle-problems-120x40].svg").read_bytes()
     assert (EXAMPLES.parent / "docs" / "edit.svg").read_bytes() == drawn
+
+
+@pytest.mark.skipif(not hasattr(os, "forkpty"), reason="needs a pseudo-terminal")
+def test_a_key_typed_right_after_enter_goes_to_the_results_not_the_query(tmp_path):
+    """Enter in the filter bar moved to the results only once its message was handled: a '+'
+    typed in the same breath was added to the query ('narwhal+': no cards) instead."""
+    from pty_session import Terminal
+
+    deck = copy(tmp_path)
+    with Terminal([sys.executable, "-m", "deckcli", "edit", deck.name], cwd=tmp_path) as t:
+        t.wait_for("Blue Whale")
+        t.type("/narwhal\r+")  # as fast as a person who knows the keys
+        t.wait_for("added 1 Narwhal (ABS) 13 (now 5)")

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -56,6 +56,25 @@ HelpScreen, QuitScreen, VersionScreen { align: center middle; }
 """
 
 
+class FilterInput(Input):
+    """The filter bar. Enter, Down and Escape move to the results; a key that was already on
+    its way here when they did (typed right after, '/walrus' Enter '+') is handed back to the
+    app as a new key press, so that it goes to the results, as typed."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        # here, in the order the keys were typed (a binding would be seen to after them)
+        here = self.screen.focused is self  # (has_focus follows later, with the Blur event)
+        if event.key in ("enter", "down", "escape") or not here:
+            event.stop()
+            event.prevent_default()
+            if here:
+                self.app.action_to_results()
+            else:
+                self.app.post_message(events.Key(event.key, event.character))
+            return
+        await super()._on_key(event)
+
+
 class DeckEditor(App):
     """Build a deck in the terminal."""
 
@@ -69,7 +88,7 @@ class DeckEditor(App):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("q", "quit", "Quit"),
         Binding("question_mark,f1", "help", "Help"),
-        Binding("slash", "search", "Search"),
+        Binding("slash", "search", "Search", priority=True),
         Binding("1", "pane('cards')", show=False),
         Binding("2", "pane('deck')", show=False),
         Binding("3", "pane('problems')", show=False),
@@ -116,8 +135,8 @@ class DeckEditor(App):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="cards-pane"):
-                yield Input(placeholder=PLACEHOLDER.get(self.game.id, "/ search"),
-                            id="filter", compact=True)
+                yield FilterInput(placeholder=PLACEHOLDER.get(self.game.id, "/ search"),
+                                  id="filter", compact=True)
                 yield Static(id="cards-info")
                 yield DataTable(id="cards", cursor_type="row", zebra_stripes=False)
             with Vertical(id="deck-pane"):
@@ -192,11 +211,9 @@ class DeckEditor(App):
 
     # -- cards pane ----------------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "filter":
-            self.run_search(event.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one("#cards", DataTable).focus()
+        # the bar's value now: of keys typed faster than their results, only the last counts
+        if event.input.id == "filter" and event.input.value != self.query_shown:
+            self.run_search(event.input.value)
 
     def run_search(self, query: str) -> None:
         """The cards matching ``query`` (``cards search``'s language), the first RESULTS."""
@@ -430,7 +447,7 @@ class DeckEditor(App):
             self.say(f"{p.rule}: {p.message} (not about one entry)")
             return
         deck = self.query_one("#deck", DataTable)
-        deck.focus()
+        self.screen.set_focus(deck)
         deck.move_cursor(row=found)
         self.say(f"{p.rule}: {p.message}")
 
@@ -697,20 +714,32 @@ class DeckEditor(App):
     def action_pane(self, which: str) -> None:
         tabs = self.query_one("#bottom", TabbedContent)
         if which in ("cards", "deck"):
-            self.query_one(f"#{which}", DataTable).focus()
+            self.screen.set_focus(self.query_one(f"#{which}", DataTable))
             return
         tabs.active = f"{which}-tab"
         target = {"problems": "#problems", "stats": "#stats-scroll",
                   "matchups": "#swaps" if self.swaps else "#matchups"}[which]
-        self.query_one(target).focus()
+        self.screen.set_focus(self.query_one(target))
 
     def action_search(self) -> None:
-        self.query_one("#filter", Input).focus()
+        # at once (focus() waits its turn): the keys typed right after '/' are the query's
+        self.screen.set_focus(self.query_one("#filter", Input))
 
-    def on_key(self, event) -> None:
-        if self.focused is self.query_one("#filter") and event.key in ("escape", "down"):
-            self.query_one("#cards", DataTable).focus()
-            event.stop()
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The keys taken before the focused widget sees them (so that the keys typed right
+        after them go where they lead) are taken only where they mean that: Enter, Down and
+        Escape from the filter bar, '/' from anywhere else; never over a dialog."""
+        if action == "search":
+            return self.screen is self.screen_stack[0] and not (
+                self.focused is not None and self.focused.id == "filter")
+        return True
+
+    def action_to_results(self) -> None:
+        query = self.query_one("#filter", Input).value
+        if query != self.query_shown:  # keys typed faster than their results came
+            self.run_search(query)
+        # set now, not later as focus() does: the next key, already waiting, goes there
+        self.screen.set_focus(self.query_one("#cards", DataTable))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
