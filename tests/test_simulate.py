@@ -846,3 +846,14 @@ def test_house_rules_and_gaps_wrap_within_100_columns_item_by_item():
     assert all(len(line) <= 100 for line in gaps), gaps
     met = " ".join(line.strip() for line in gaps)[len("gaps met: "):].split(", ")
     assert [m.split(" in ")[0] for m in met] == list(data["gaps"])
+
+
+def test_greedy_ends_its_turns_with_caribou_on_the_field():
+    """Caribou may go back to the hand once per turn, and a creature summoned again is a new
+    one: greedy summoned it and sent it back again and again until the game's action cap
+    (about 550 actions a turn). Summoning it undoes nothing greedy wants, so it leaves it."""
+    data = sim(AW2, "--game", "alpha-walrus", "--games", "10", "--max-turns", "40",
+               "--seed", "1", "--jobs", "1")
+    assert data["results"]["undecided"] < 10, data["results"]
+    turns = data["turns"]["mean"] * data["games"]
+    assert data["actions"] / turns < 20, (data["actions"], turns)
