@@ -3,7 +3,7 @@
     python benchmarks/run_all.py [--quick]
 
 Each script prints a `RESULT {json}` line; this script collects them: cold_start, batch,
-jobs_auto, card_db_scale, referee_log, simulate and build. Figures named "instructions" are
+jobs_auto, card_db_scale, referee_log, simulate, build and editor. Figures named "instructions" are
 counted by valgrind's callgrind (deterministic); the others are wall-clock ratios to a peer
 timed alternately in the same run. `--quick` uses smaller sizes (for a smoke run; the goals are
 stated for the full sizes).
@@ -117,6 +117,16 @@ def main() -> None:
     build = result("build.py", *(["--games", "300", "--measure", "100"] if q else []))
     row("build: share of time playing games (%)", ">= 80", build.get("playing_pct"))
     row("build --games 2000 (s)", "(reported)", build.get("seconds"))
+    edit = result("editor.py", *(["--runs", "3", "--printings", "10000"] if q else []))
+    row("deckcli edit, start to the first frame (s)", "<= 1", edit.get("first_frame_s"))
+    row("deckcli edit first frame / a one-widget Textual app", "(reported)",
+        edit.get("first_frame_over_textual"))
+    row("edit: keystroke to results, 100k printings, name query (ms)", "<= 50",
+        edit.get("keystroke_name_wall_ms"))
+    row("the same, CPU time (ms)", "(reported)", edit.get("keystroke_name_cpu_ms"))
+    row("edit: keystroke to results, 100k printings, speed> query (ms)", "<= 50",
+        edit.get("keystroke_statistic_wall_ms"))
+    row("the same, CPU time (ms)", "(reported)", edit.get("keystroke_statistic_cpu_ms"))
     load_after = os.getloadavg()
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python "
           f"{platform.python_version()}, {platform.system()} {platform.release()}; load "

@@ -177,14 +177,16 @@ class CardIndex:
             found = self._named[key] = [self._card(r) for r in rows]
         return list(found)
 
-    def all_cards(self, game: str | None = None) -> list[Card]:
+    def all_cards(self, game: str | None = None, limit: int | None = None) -> list[Card]:
+        """Every card (of ``game``), by name then number; with ``limit``, the first ones."""
+        more = f" LIMIT {int(limit)}" if limit else ""
         if game:
             rows = self.conn.execute(
-                f"SELECT {self._CARD_COLS} FROM cards WHERE game=? ORDER BY name_key, number_key",
-                (game,))
+                f"SELECT {self._CARD_COLS} FROM cards WHERE game=? ORDER BY name_key, number_key"
+                + more, (game,))
         else:
             rows = self.conn.execute(
-                f"SELECT {self._CARD_COLS} FROM cards ORDER BY game, name_key, number_key")
+                f"SELECT {self._CARD_COLS} FROM cards ORDER BY game, name_key, number_key" + more)
         return [self._card(r) for r in rows]
 
     def names(self, game: str) -> list[str]:

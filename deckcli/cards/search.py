@@ -123,7 +123,9 @@ def _field_term(field: str, op: str, value: str, neg: bool, col: int, m) -> Term
             raise QueryError(f"expected a number after '{field}{op}', got {value!r}"
                              if value else f"expected a number after '{field}{op}'", vcol) from None
         sql_op = {"=": "=", "!=": "!=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}[op]
-        return Term(f"EXISTS (SELECT 1 FROM stats s WHERE s.card_id = c.id AND s.stat = ? "
+        # the cards that pass, found once through the (stat, value) index: a subquery tied to
+        # each card (EXISTS ... s.card_id = c.id) walked that index range again for every card
+        return Term(f"c.id IN (SELECT s.card_id FROM stats s WHERE s.stat = ? "
                     f"AND s.value {sql_op} ?)", [field, number], neg)
     raise QueryError(f"unknown field {field!r}; fields are {', '.join(FILTERS + STATS)}", col)
 

@@ -36,6 +36,7 @@ COMMANDS = {
     "new": ("deckcli.cli.edit_cmd:new", "Create an empty decklist."),
     "add": ("deckcli.cli.edit_cmd:add", "Add copies of a card to a decklist."),
     "remove": ("deckcli.cli.edit_cmd:remove", "Remove copies of a card from a decklist."),
+    "edit": ("deckcli.cli.editor_cmd:edit", "Build a deck interactively in the terminal."),
     "cards": ("deckcli.cli.cards_cmd:cards", "List, show and search cards."),
     "db": ("deckcli.cli.db_cmd:db", "Build and check the card database."),
     "rules": ("deckcli.cli.rules_cmd:rules", "Show the rules reference."),
