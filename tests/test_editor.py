@@ -38,7 +38,7 @@ def editor(path, *, game=None, fmt=None, players=None, event=None, collection=No
         ev.resolve(index)
     session = Session(str(path), index, game=game, fmt=fmt, players=players, event=ev,
                       collection=str(collection) if collection else None)
-    options = {**simulate_defaults(), **kw}
+    options = {**simulate_defaults(session.game), **kw}
     app = DeckEditor(session, players=players, event_path=str(event) if event else None,
                      **options)
     app.animation_level = "none"

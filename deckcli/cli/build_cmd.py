@@ -43,9 +43,9 @@ def _common(f):
                      help="Which game's rules apply (default: the collection's, else "
                           "animal-battle).")(f)
     f = play_options(f)
-    f = click.option("--policy", default="greedy", show_default=True,
+    f = click.option("--policy", default=None,
                      help="How both sides play the judging games: random, greedy, expert, "
-                          "search[:N].")(f)
+                          "search[:N] (default: expert, the strongest heuristic).")(f)
     f = click.option("--measure", type=click.IntRange(2, 100_000), default=None,
                      help="Fresh games against each opponent for the numbers reported "
                           "(default: 200; alpha-walrus 100).")(f)
@@ -121,8 +121,9 @@ class _Run:
             warn_if_illegal(self.opponents, "played against anyway")
         self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
                                          self.event.house_rules if self.event else {})
-        from deckcli.sim.policies import make
+        from deckcli.sim.policies import default, make
 
+        o["policy"] = o["policy"] or default(game)
         make(game, o["policy"])  # an unknown policy: a usage error before any game
         # the effort's defaults are the game's: an alpha-walrus game is many times longer
         o["games"] = o["games"] or game.build_effort[0]

@@ -17,12 +17,15 @@ from deckcli.cli.common import db_dirs as db_folders
 from deckcli.cli.common import db_option, game_option, open_index, pick_game, resolve_event
 
 
-def simulate_defaults() -> dict:
-    """``deckcli simulate``'s --policy, --games and --max-turns defaults."""
+def simulate_defaults(game_id: str) -> dict:
+    """``deckcli simulate``'s --policy (the game's default), --games and --max-turns
+    defaults."""
     from deckcli.cli.simulate_cmd import simulate
+    from deckcli.games import get
+    from deckcli.sim.policies import default
 
     found = {p.name: p.default for p in simulate.params}
-    return {"policy": found["policy"], "games": found["games"],
+    return {"policy": found["policy"] or default(get(game_id)), "games": found["games"],
             "max_turns": found["max_turns"]}
 
 
@@ -74,6 +77,7 @@ def edit(ctx, deck, collection, event_path, game, fmt, players, against, db_dirs
     from deckcli.editor.app import DeckEditor
 
     app = DeckEditor(session, against=against, db_dirs=db_folders(ctx, db_dirs),
-                     event_path=event_path, players=players, **simulate_defaults())
+                     event_path=event_path, players=players,
+                     **simulate_defaults(session.game))
     app.run()
     return EXIT_OK

@@ -96,8 +96,9 @@ def _load(entries, index, wanted, players, event) -> list:
 @click.option("--seed", type=int, default=None,
               help="Seed of the run: the same seed gives the same report (default: random, "
                    "printed in the report).")
-@click.option("--policy", default="greedy", show_default=True,
-              help="How every player chooses: random, greedy, expert, or search[:N].")
+@click.option("--policy", default=None,
+              help="How every player chooses: random, greedy, expert, or search[:N] "
+                   "(default: expert, the strongest heuristic).")
 @click.option("--policy-a", default=None, help="Deck A's (or seat p1's) policy.")
 @click.option("--policy-b", default=None, help="Deck B's (or seat p2's) policy.")
 @house_rule_option()
@@ -183,8 +184,10 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     house = run.house_rules(g, parse_house_rules(house_rules),
                             event.house_rules if event else {})
     seed = fresh_seed(seed)
+    from deckcli.sim.policies import default as default_policy
     from deckcli.sim.policies import make
 
+    policy = policy or default_policy(g)
     pa, pb = policy_a or policy, policy_b or policy
     for spec in {pa, pb, policy}:
         make(g, spec)  # an unknown policy is a usage error before any game

@@ -105,7 +105,7 @@ class DeckEditor(App):
         Binding("a", "apply_swap", "Apply", show=False),
     ]
 
-    def __init__(self, session, *, against=(), policy: str = "greedy", games: int = 1000,
+    def __init__(self, session, *, against=(), policy: str = "expert", games: int = 1000,
                  max_turns: int = 200, seed: int | None = None, db_dirs=(),
                  event_path: str | None = None, players: int | None = None,
                  suggest_options=()):

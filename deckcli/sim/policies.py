@@ -38,6 +38,17 @@ def make(game, spec: str):
     return found
 
 
+#: what plays when no policy is named: the strongest heuristic, where the game has one
+DEFAULT = "expert"
+
+
+def default(game) -> str:
+    """The policy a run uses when none is named: ``expert``, else (a game without one) the
+    game's last listed heuristic."""
+    known = names(game)
+    return DEFAULT if DEFAULT in known else [n for n in known if n != "search"][-1]
+
+
 def names(game) -> list[str]:
     """Every policy name ``game`` knows, the generic ones included."""
     module = game.policies()
