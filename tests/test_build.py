@@ -4,6 +4,7 @@ numbers measured on seeds the search never saw."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -692,3 +693,94 @@ def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
     for e in data["explain"]:
         if e["swap"] is not None:
             assert f"{e['card']}: {e['swap']['in']} instead of one costs" in text
+
+
+def _newcombe(x: list, y: list) -> float:
+    """The width of Newcombe's interval for the difference of two independent rates (each
+    from Wilson's interval), from its formula: the interval swaps were given before the games
+    were paired."""
+    z = 1.959963984540054
+
+    def wilson(w, n):
+        p = w / n
+        c = (p + z * z / (2 * n)) / (1 + z * z / n)
+        h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, max(0.0, c - h), min(1.0, c + h)
+
+    (pa, la, ua), (pb, lb, ub) = (wilson(sum(v), len(v)) for v in (x, y))
+    return math.sqrt((pa - la) ** 2 + (ub - pb) ** 2) + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2)
+
+
+@pytest.fixture(scope="module")
+def swap_judge(binder, index):
+    """The fixture's binder judged against the gauntlet's Deep Divers (whose games go both
+    ways), and the binder's strongest deck with two regular Walrus in it."""
+    from deckcli.build.collection import read_binder
+    from deckcli.build.gauntlet import decks
+    from deckcli.build.search import Candidate, Judge, strongest
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.where import Local
+
+    path, _ = binder
+    game = get("animal-battle")
+    b = read_binder(str(path), index, game.id, "casual")
+    deep = next(p for p in decks(game.id) if p.endswith("deep-divers.txt"))
+    judge = Judge(game, b, [load_deck(deep, index, game.id)], policy="greedy",
+                  house=house_rules(game, {}, {}), seed=8, max_turns=200, where=Local())
+    walrus = [i for i, s in enumerate(b.stock) if s.card.name == "Walrus"]
+    counts = dict(strongest(b).counts)
+    for i in walrus:
+        counts.pop(i, None)
+    weakest = min(counts, key=lambda i: (counts[i], i))
+    counts[weakest] -= 2
+    counts[walrus[0]] = 2  # the regular copies; walrus[1] is the foil, listed next
+    return judge, b, Candidate(counts), walrus
+
+
+def test_a_swap_that_changes_no_game_is_measured_as_no_change(swap_judge):
+    """One regular Walrus swapped for a foil one plays the very same games (a foil card is
+    the same card): every game's result is the same, so the change is 0 and its paired
+    interval is narrow (Bonett and Price's pseudo-games alone: +-1.4 points on 200 games),
+    where two independent samples of 200 games would have claimed about +-8 points."""
+    from deckcli.build.explain import difference, measure, swapped
+
+    judge, b, cand, (regular, foil, *_) = swap_judge
+    base = measure(judge, cand.cards(b), 200, "final")
+    other = measure(judge, swapped(cand, regular, foil).cards(b), 200, "final")
+    assert base[0]["scores"] == other[0]["scores"]
+    assert 0.2 < base[0]["wins"] / base[0]["decided"] < 0.8, base[0]  # games go both ways
+    d = difference(other, base)
+    lo, hi = d["ci95"]
+    assert d["change"] == 0.0 and -0.016 < lo < 0 < hi < 0.016, d
+    assert _newcombe(base[0]["scores"], other[0]["scores"]) > 0.15
+
+
+def test_a_swap_is_measured_deal_by_deal_on_the_same_games(swap_judge):
+    """Swaps explain would try (a Walrus out, each of its first five choices in) against the
+    deck, on the same seeds: the change is the mean, over the games both decks decided, of
+    one's result less the other's, inside its interval. The results of a deal go together
+    most for the swap that changes the fewest games: its paired interval is well under the
+    width of one for two independent samples of the same games (measured: 0.41 of it, 10
+    games of 200 changed, a correlation of 0.86)."""
+    from deckcli.build.explain import _swaps, difference, measure, swapped
+    from deckcli.build.search import worth_of
+
+    judge, b, cand, (regular, *_) = swap_judge
+    base = measure(judge, cand.cards(b), 200, "final")
+    tried = []
+    for spare in _swaps(b, cand, regular, worth_of(b), limit=6):
+        if b.stock[spare].card.name == "Walrus":
+            continue
+        other = measure(judge, swapped(cand, regular, spare).cards(b), 200, "final")
+        pairs = [(x, y) for x, y in zip(other[0]["scores"], base[0]["scores"])
+                 if x is not None and y is not None]
+        d = difference(other, base)
+        assert d["change"] == round(sum(x - y for x, y in pairs) / len(pairs), 4)
+        lo, hi = d["ci95"]
+        assert lo <= d["change"] <= hi, d
+        changed = sum(x != y for x, y in pairs)
+        tried.append((changed, hi - lo, _newcombe([x for x, _ in pairs],
+                                                  [y for _, y in pairs])))
+    changed, paired, independent = min(tried)
+    assert 0 < changed < 20 and paired < 0.6 * independent, tried

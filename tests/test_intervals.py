@@ -128,3 +128,47 @@ def test_the_stated_interval_covers_the_true_rate_of_a_mirror(index):
         held_by_wilson += wlo <= 0.5 <= whi
     assert held >= 0.93 * RUNS, f"the stated interval held 1/2 in {held} of {RUNS} runs"
     assert held_by_wilson < 0.93 * RUNS, held_by_wilson
+
+
+# -- a paired difference ---------------------------------------------------------------------------
+def test_a_difference_with_no_game_changed_is_zero_with_bonett_and_prices_width():
+    """Ten pairs in which X and Y did alike (each pair: both won game one, both lost game
+    two): the difference is 0, and the interval is Bonett and Price's with one pseudo-game
+    each way, px = py = 1/22: variance (2/22)/22, half-width t(9) * sqrt(2)/22 = 0.14542,
+    never a width of zero."""
+    from deckcli.sim.stats import paired_difference
+
+    change, (lo, hi) = paired_difference([[(1, 1), (0, 0)]] * 10)
+    assert change == 0.0
+    assert abs(hi - 0.14542) < 1e-4 and abs(lo + 0.14542) < 1e-4, (lo, hi)
+
+
+def test_a_difference_counts_the_games_both_decks_decided():
+    """An undecided game on either side leaves that game out of the comparison: here the
+    games compared are 3 (X won 2 of them that Y lost, tied 1), so the change is 2/3."""
+    from deckcli.sim.stats import paired_difference
+
+    change, (lo, hi) = paired_difference([[(1, 0), (1, None)], [(None, 0), (1, 0)],
+                                          [(0, 0)]])
+    assert abs(change - 2 / 3) < 1e-12 and -1.0 <= lo < change < hi <= 1.0, (change, lo, hi)
+    assert paired_difference([[(None, 1), (1, None)]]) == (None, (-1.0, 1.0))
+
+
+def test_a_difference_of_every_game_stays_inside_minus_one_one():
+    from deckcli.sim.stats import paired_difference
+
+    change, (lo, hi) = paired_difference([[(1, 0), (1, 0)]] * 30)
+    assert change == 1.0 and hi == 1.0 and 0.8 < lo < 1.0, (lo, hi)
+
+
+def test_pairs_that_move_together_widen_a_difference_up_to_twice_its_variance():
+    """X gains both games of 6 pairs and loses both of 4: the pairs vary twice as much as
+    games one by one would (design effect 2, its cap), so the half-width is sqrt(2) times
+    Bonett and Price's on the 20 games (t on 9 degrees of freedom)."""
+    from deckcli.sim.stats import paired_difference
+
+    change, (lo, hi) = paired_difference([[(1, 0), (1, 0)]] * 6 + [[(0, 1), (0, 1)]] * 4)
+    px, py = 13 / 22, 9 / 22
+    half = 2.2622 * math.sqrt(2 * (px + py - (px - py) ** 2) / 22)
+    assert abs(change - 0.2) < 1e-12
+    assert abs(lo - (px - py - half)) < 1e-4 and abs(hi - (px - py + half)) < 1e-4, (lo, hi)
