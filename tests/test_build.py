@@ -471,10 +471,9 @@ def test_every_step_of_the_search_keeps_to_the_copies_owned_and_the_limits(
 def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(binder, index):
     """The chosen deck's numbers come from games of their own: every game the measuring plays
     (a run's seed and a game's number decide its deal) is one the search did not play, and the
-    rate and interval reported are those of the measuring games' tallies (the Wilson interval
-    from its formula). The games are played by a backend that plays them here and notes
-    each one it was asked for."""
-    import math
+    rate and interval reported are those of the measuring games (the interval for
+    seat-swapped pairs, from their pairs: games 2k and 2k+1). The games are played by a backend
+    that plays them here and notes each one it was asked for."""
     import random
 
     from deckcli.build.collection import read_binder
@@ -482,6 +481,7 @@ def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(bind
     from deckcli.build.search import Judge, search
     from deckcli.games import get
     from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.stats import paired_rate
     from deckcli.sim.where import Local
 
     class Noting(Local):
@@ -509,41 +509,40 @@ def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(bind
     wins = sum(1 for *_, r in fresh if r["winner"] == "a")
     decided = sum(1 for *_, r in fresh if r["winner"] is not None)
     assert (m["wins"], m["decided"]) == (wins, decided) and decided > 0
-    z = 1.959963984540054
-    p = wins / decided
-    centre = (p + z * z / (2 * decided)) / (1 + z * z / decided)
-    half = z * math.sqrt(p * (1 - p) / decided + z * z / (4 * decided ** 2)) / (
-        1 + z * z / decided)
-    assert m["win_rate"] == round(p, 4)
-    low, high = max(0.0, centre - half), min(1.0, centre + half)  # the interval is in [0, 1]
+    assert m["win_rate"] == round(wins / decided, 4)
+    units = {}
+    for _, n, r in fresh:
+        if r["winner"] is not None:
+            u = units.setdefault(n // 2, [0, 0])
+            u[0] += r["winner"] == "a"
+            u[1] += 1
+    low, high = paired_rate(units.values())
     lo, hi = m["ci95"]
     assert lo <= low < lo + 1e-4 and hi - 1e-4 < high <= hi, (low, high, m["ci95"])
 
 
 def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
-    """Each `against` entry's rate and interval are a Wilson interval of at most `games`
-    (--measure) decided games: some wins w of some d <= games give exactly that rate and
-    that interval rounded outward (computed here from the formula), never the larger tallies
-    of the search's own games."""
-    import math
+    """Each `against` entry's rate and interval are those of at most `games` (--measure)
+    decided games in 15 seat-swapped pairs: some pairs' results (each pair won 2, 1 or 0
+    times of its decided games, 0 to 2) give exactly that rate and that interval rounded
+    outward, never the larger tallies of the search's own games."""
+    from itertools import combinations_with_replacement
+
+    from deckcli.sim.stats import outward, paired_rate
 
     path, weak = binder
     data = build("--collection", path, "--against", weak, "--seed", "4", "--games", "200",
                  "--measure", "30", "--jobs", "1")
-    z = 1.959963984540054
-
-    def wilson(w, d):
-        p = w / d
-        c = (p + z * z / (2 * d)) / (1 + z * z / d)
-        h = z * math.sqrt(p * (1 - p) / d + z * z / (4 * d * d)) / (1 + z * z / d)
-        lo, hi = max(0.0, c - h), min(1.0, c + h)
-        return [math.floor(lo * 1e4 + 1e-9) / 1e4, math.ceil(hi * 1e4 - 1e-9) / 1e4]
-
+    kinds = [(2, 2), (1, 2), (0, 2), (1, 1), (0, 1), (0, 0)]
+    seen = {}
+    for units in combinations_with_replacement(kinds, 15):
+        wins, decided = sum(w for w, _ in units), sum(d for _, d in units)
+        if decided:
+            seen.setdefault((round(wins / decided, 4), tuple(outward(*paired_rate(units)))),
+                            units)
     for a in data["against"]:
         assert a["games"] == 30
-        fits = [(w, d) for d in range(1, 31) for w in range(d + 1)
-                if round(w / d, 4) == a["win_rate"] and wilson(w, d) == a["ci95"]]
-        assert fits, a
+        assert (a["win_rate"], tuple(a["ci95"])) in seen, a
 
 
 def test_the_seed_replays_a_search_that_moved():

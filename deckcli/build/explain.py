@@ -3,7 +3,8 @@ chose it (a deck picked as the best of many looks better on those than it is), a
 card adds.
 
 * :func:`measure`: the deck's win rate against each opponent on seeds the search never used,
-  with its 95% Wilson interval.
+  with its 95% interval for seat-swapped pairs (:func:`~deckcli.sim.stats.paired_rate`), as
+  ``simulate`` gives it.
 * :func:`explain`: for every card of the deck, the best swap for one copy of it from the cards
   left in the binder, and what that swap costs in win rate (the deck's rate less the swapped
   deck's, on the same fresh games), with a 95% paired interval for the difference.
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from deckcli.diagnostics import visible_name
 from deckcli.sim.play import game_seed
-from deckcli.sim.report import interval
+from deckcli.sim.report import paired_interval
 from deckcli.sim.stats import outward, paired_difference, rounded
 
 SCREEN = 20  # games an opponent to screen a swap
@@ -44,10 +45,10 @@ def measure(judge, cards, games: int, salt: str) -> list[dict]:
         records = judge.play(cards, opponent, game_seed(judge.seed, f"{salt}:{k}"),
                              list(range(games)))
         wins, decided = _tally(records)
+        share = paired_interval(records, lambda r: r["winner"] == "a")
         out.append({"path": visible_name(opponent.path), "fingerprint": opponent.fingerprint,
                     "games": games, "wins": wins, "decided": decided,
-                    "win_rate": interval(wins, decided)["rate"],
-                    "ci95": interval(wins, decided)["ci95"],
+                    "win_rate": share["rate"], "ci95": share["ci95"],
                     "scores": [_SCORE[r["winner"]] for r in records]})
     return out
 
