@@ -1,0 +1,89 @@
+"""benchmarks/ladder.py's fitting, on synthetic results whose strengths are known (the ladder
+itself plays minutes of games: a benchmark, never a test)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+
+import pytest
+from conftest import REPO
+
+TRUE = {"a": 0.0, "b": 120.0, "c": 300.0, "d": -200.0}  # Elo ratings, a the anchor
+
+
+@pytest.fixture(scope="module")
+def ladder():
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_ladder",
+                                                      REPO / "benchmarks" / "ladder.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
+    return module
+
+
+def _results(ladder, pairs: int, seed: int) -> list[dict]:
+    """Every two players of TRUE meet in ``pairs`` pairs of games, each game won as their
+    ratings say (P(p wins) = 1 / (1 + 10 ** ((r_q - r_p) / 400)))."""
+    rng = random.Random(seed)
+    players = list(TRUE)
+    out = []
+    for i, p in enumerate(players):
+        for q in players[i + 1:]:
+            chance = ladder.expected(TRUE[p], TRUE[q])
+            units = []
+            for _ in range(pairs):
+                won = sum(rng.random() < chance for _ in range(2))
+                units.append((won, 2 - won))
+            out.append({"p": p, "q": q, "games": 2 * pairs, "units": units})
+    return out
+
+
+def test_the_fit_recovers_known_strengths_from_exact_results(ladder):
+    """Results exactly as the ratings predict, 100,000 games a pair of players: the fit gives
+    the ratings back (the one virtual draw a pair moves them by a hundredth of a point)."""
+    wins = {}
+    players = list(TRUE)
+    for p in players:
+        for q in players:
+            if p < q:
+                chance = ladder.expected(TRUE[p], TRUE[q])
+                wins[(p, q)], wins[(q, p)] = 100_000 * chance, 100_000 * (1 - chance)
+    got = ladder.fit(wins, players, anchor="a")
+    assert all(abs(got[p] - TRUE[p]) < 0.1 for p in players), got
+
+
+def test_seeded_games_give_ratings_whose_intervals_hold_the_truth(ladder):
+    results = _results(ladder, 400, seed=3)
+    players = list(TRUE)
+    got = ladder.fit(ladder.totals(results), players, anchor="a")
+    bounds = ladder.bootstrap(results, players, "a", 200, seed=4)
+    for p in players:
+        lo, hi = bounds[p]
+        assert lo <= TRUE[p] <= hi and lo <= got[p] <= hi, (p, got[p], bounds[p])
+        assert abs(got[p] - TRUE[p]) < 60, (p, got[p])
+    assert bounds["a"] == (0.0, 0.0)  # the anchor is 0 by definition
+    assert sorted(players, key=got.get) == sorted(players, key=TRUE.get)
+    assert ladder.bootstrap(results, players, "a", 200, seed=4) == bounds  # seeded
+
+
+def test_a_player_who_won_every_game_gets_a_finite_rating_above_the_others(ladder):
+    wins = {("x", "y"): 50, ("y", "x"): 0, ("y", "z"): 30, ("z", "y"): 20}
+    got = ladder.fit(wins, ["x", "y", "z"], anchor="y")
+    assert got["y"] == 0 and 0 < got["x"] < 2000 and got["z"] < 0, got
+
+
+def test_every_policy_the_game_names_is_on_the_ladder(ladder):
+    """A new policy joins by being named in the game's policies (``names``); search plays
+    with the ladder's small budget."""
+    from deckcli.games import get
+    from deckcli.sim.policies import names
+
+    game = get("animal-battle")
+    on = ladder.players_of(game, 3)
+    assert on == ["search:3" if n == "search" else n for n in names(game)]
+    assert {"random", "greedy", "search:3"} <= set(on)
