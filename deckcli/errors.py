@@ -12,6 +12,11 @@ Problems *in a deck* are not exceptions: they are :class:`deckcli.diagnostics.Di
 from __future__ import annotations
 
 
+class Terminated(BaseException):
+    """SIGTERM while a run plays its games: unwinds the command as Ctrl-C does, so its workers
+    are stopped before it ends (``deckcli: terminated``, exit 2)."""
+
+
 class DeckcliError(Exception):
     """The command could not do its job (exit code 2)."""
 

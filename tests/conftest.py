@@ -19,6 +19,9 @@ os.environ.pop("GITHUB_ACTIONS", None)
 # never the source tree it happens to run in: CI installs deckcli non-editable so that a file
 # the package lacks fails there, and a child importing ./deckcli from the clone would hide it.
 os.environ["PYTHONSAFEPATH"] = "1"
+# Progress lines start once a run has taken 2 s: on a loaded machine some runs of a test would
+# print them and others not. The tests of progress (test_progress.py) set their own interval.
+os.environ["DECKCLI_PROGRESS_INTERVAL"] = "off"
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -140,6 +143,84 @@ def run_on_cluster(tmp_path, *args) -> Result:
             n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
             dashboard_address=None) as cluster:
         return run(*args, "--scheduler", cluster.scheduler_address)
+
+
+#: seconds a test waits for something it can see (a worker process, a file, an exit): generous;
+#: what it waits for comes in a fraction of one
+DEADLINE = 60.0
+
+
+def wait_until(condition, what: str, deadline: float = DEADLINE):
+    """Poll ``condition`` until it holds (its value is returned), or fail saying ``what``."""
+    import time
+
+    end = time.monotonic() + deadline
+    while True:
+        found = condition()
+        if found:
+            return found
+        if time.monotonic() > end:
+            pytest.fail(f"still waiting after {deadline:.0f} s: {what}")
+        time.sleep(0.05)
+
+
+def child_pids(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (from /proc: Linux)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            stat = _proc_stat(int(entry))
+            if stat and stat[1] == str(pid) and stat[0] not in ("Z", "X"):
+                found.append(int(entry))
+    return found
+
+
+def pid_gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie nobody has reaped yet has ended too)."""
+    stat = _proc_stat(pid)
+    return stat is None or stat[0] in ("Z", "X")
+
+
+def _proc_stat(pid: int) -> list[str] | None:
+    """(state, parent id, ...) of a process from /proc, None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            return f.read().rpartition(")")[2].split()
+    except OSError:
+        return None
+
+
+def start_deckcli(tmp_path, *args, preexec_fn=None, env=None) -> tuple:
+    """``python -m deckcli ARGS`` started in a session of its own (as a shell runs a command in
+    the foreground: its own process group), stdout and stderr into files in ``tmp_path``:
+    (the Popen, the stdout path, the stderr path)."""
+    out, err = tmp_path / "stdout", tmp_path / "stderr"
+    with open(out, "wb") as o, open(err, "wb") as e:
+        proc = subprocess.Popen([sys.executable, "-m", "deckcli", *map(str, args)], stdout=o,
+                                stderr=e, start_new_session=True, preexec_fn=preexec_fn,
+                                env=env)
+    return proc, out, err
+
+
+def text_of(path) -> str:
+    """A file's text, '' when it is not there (what a process wrote so far)."""
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+
+
+@pytest.fixture
+def reaper():
+    """Append a process id: it and its children are killed at the end of the test, whatever
+    happened (a test that failed leaves nothing running)."""
+    import signal
+
+    started: list[int] = []
+    yield started
+    for pid in started:
+        for p in [pid, *child_pids(pid)]:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 def run_unprivileged(*args, cwd=None, timeout: float = 120):

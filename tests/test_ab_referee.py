@@ -624,3 +624,54 @@ def test_attack_pool_bound_follows_the_card_database(tmp_path):
             return []
 
     assert pool_bound(NoCardText()) == (5, [])
+
+
+# -- a log of many players ---------------------------------------------------------------------
+def _table_log(path, players: int, actions: str = "  - start\n", house: str = ""):
+    """A log of ``players`` players, each dealt one Orca, as the log of issue 38 was."""
+    seats = "".join(f'    p{i}: {{deck: ["1 Orca"]}}\n' for i in range(1, players + 1))
+    path.write_text(f"game: animal-battle\n{house}setup:\n  first: p1\n  players:\n{seats}"
+                    f"actions:\n{actions}", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", ["check", "legal"])
+def test_a_log_of_more_players_than_a_table_holds_exits_2_on_the_players_line(tmp_path, command):
+    """A 7 KB log of 250 players made `referee legal` run 15 s (1,000 never finished). A log
+    holds 2 to 12 players, as `setup --players` deals: the 13th is an error on the line of
+    setup.players, before any deck is read."""
+    r = run("referee", command, _table_log(tmp_path / "g.yaml", 13))
+    assert r.code == 2 and "g.yaml:4:" in r.err, r
+    assert "13 players; a game log holds at most 12" in r.err, r
+    assert run("referee", command, _table_log(tmp_path / "g.yaml", 12)).code in (0, 1)
+
+
+def _trials(tmp_path, monkeypatch, players: int, **log) -> int:
+    """How many trial copies of the game `referee legal` makes for a table of ``players``."""
+    from deckcli.games.animal_battle.engine import Match
+
+    made = [0]
+    real = Match.clone
+
+    def counted(self):
+        made[0] += 1
+        return real(self)
+
+    monkeypatch.setattr(Match, "clone", counted)
+    r = run("referee", "legal", _table_log(tmp_path / f"g{players}.yaml", players, **log))
+    monkeypatch.setattr(Match, "clone", real)
+    assert r.code == 0, r
+    return made[0]
+
+
+@pytest.mark.parametrize("log", [
+    {"actions": "  - start\n"},  # setup: p1 to reveal its Challenger
+    {"actions": "  - p1 reveal_challenger Orca\n",  # p1 names the opponent (AB-G.5)
+     "house": "house_rules: {defender_player: attacker_choice}\n"}])
+def test_legal_tries_each_further_player_at_the_same_cost(tmp_path, monkeypatch, log):
+    """`legal` tried every player's `target` of every other player on a copy of the whole
+    table: cubic in the players. Each further player now costs the same number of trials
+    (linear), and only the player who may name an opponent tries naming each."""
+    counts = [_trials(tmp_path, monkeypatch, n, **log) for n in (10, 11, 12)]
+    assert counts[2] - counts[1] == counts[1] - counts[0], counts
+    assert counts[1] - counts[0] <= 20, counts  # one Orca's tries, and at most one target

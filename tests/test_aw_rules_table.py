@@ -883,10 +883,14 @@ def test_rule_row(row):
 
 
 def test_every_seed_section_has_rows():
+    from test_aw_cards import GAP_ROWS as CARD_GAPS
+    from test_aw_cards import ROWS as CARDS
+
     from deckcli.games.alpha_walrus.rules import RULES
 
-    covered = {r.rule for r in ROWS + GAP_ROWS}
+    covered = {r.rule for r in ROWS + GAP_ROWS + CARDS + CARD_GAPS}
     # setup sentences AW-1.1 to AW-1.4 are dealt, not refereed: tests/test_aw_setup.py
+    # card text (AW-11.x and the gaps it opens): tests/test_aw_cards.py
     wanted = {r.id for r in RULES} - {"AW-1.1", "AW-1.2", "AW-1.3", "AW-1.4"}
     assert wanted <= covered, sorted(wanted - covered)
 

@@ -683,7 +683,7 @@ def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
     data = build("--collection", path, "--against", weak, "--seed", "3", *QUICK)
     r = run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
     assert r.code == 0, r
-    lines = r.out.split("\n\n")[0].splitlines()
+    lines = r.err.split("\n\n")[0].splitlines()  # stdout is no terminal: the report is here
     at = lines.index("what each card adds (its best swap from the binder, and what the swap "
                      "would cost):")
     body = [line for line in lines[at + 1:] if not line.startswith("search: ")]

@@ -126,9 +126,9 @@ def test_greedy_beats_random_with_the_same_deck():
 
 
 def test_search_beats_greedy_with_the_same_deck():
-    data = sim(SAVANNA, SAVANNA, "--games", "100", "--seed", "4", "--policy-a", "search:8",
-               "--policy-b", "greedy")
-    assert data["policies"] == {"a": "search:8", "b": "greedy"}
+    data = sim(SAVANNA, SAVANNA, "--games", "40", "--seed", "4", "--policy-a", "search:32",
+               "--policy-b", "greedy", "--jobs", "2")
+    assert data["policies"] == {"a": "search:32", "b": "greedy"}
     assert data["win_rate"]["ci95"][0] > 0.5, data["win_rate"]
 
 
@@ -185,11 +185,11 @@ def test_a_policy_sees_only_what_its_player_may_know(index):
 def test_an_unknown_policy_exits_2_naming_the_known_ones():
     r = run("simulate", DEEP, SAVANNA, "--policy", "clever")
     assert r.code == 2 and "unknown policy 'clever'" in r.err and "greedy" in r.err, r
-    r = run("simulate", AW2, "--game", "alpha-walrus", "--policy", "search")
-    assert r.code == 2 and "unknown policy 'search' for alpha-walrus" in r.err, r
-    assert "search:N" not in r.err, r  # alpha-walrus has no search policy to tune
+    r = run("simulate", AW2, "--game", "alpha-walrus", "--policy", "clever")
+    assert r.code == 2 and "unknown policy 'clever' for alpha-walrus" in r.err, r
+    assert "search" in r.err, r  # search is every game's
     r = run("simulate", DEEP, SAVANNA, "--policy", "clever")
-    assert "search:N sets its playouts" in r.err, r
+    assert "search:N sets its iterations a decision" in r.err, r
 
 
 # -- gaps and house rules --------------------------------------------------------------------------

@@ -244,3 +244,12 @@ def test_an_empty_value_naming_a_file_is_refused(argv, param):
     r = run(*args)
     assert r.code == 2, r
     assert "an empty value names no" in r.err and shown in r.err, r
+
+
+@pytest.mark.parametrize("option", ["--config", "--db", "--allow-read"])
+def test_deckclis_own_options_after_the_subcommand_refuse_the_empty_value_too(option):
+    """deckcli's own options may follow the subcommand's name (``deckcli validate --db DIR``):
+    there too an empty value is a usage error naming the option, not the option left out."""
+    r = run("validate", option, "", GOOD)
+    assert r.code == 2, r
+    assert f"'{option}': an empty value names no" in r.err, r

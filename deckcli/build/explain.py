@@ -96,10 +96,14 @@ def explain(judge, binder, cand, measured: list[dict], games: int, salt: str) ->
     from deckcli.build.search import worth_of
 
     worth = worth_of(binder)
+    options_of = {i: _swaps(binder, cand, i, worth) for i in cand.counts}
+    # at most: each option screened, the best measured (a screen played before is not again)
+    judge.stage("explaining", len(judge.opponents) * sum(
+        len(o) * SCREEN + games for o in options_of.values() if o))
     out = []
     for i, n in sorted(cand.counts.items()):
         s = binder.stock[i]
-        options = _swaps(binder, cand, i, worth)
+        options = options_of[i]
         row = {"card": s.shown(n), "count": n, "swap": None, "cost": None, "ci95": None}
         if options:
             screened = max(options, key=lambda j: (judge.rate(swapped(cand, i, j), SCREEN), -j))
@@ -119,13 +123,17 @@ def improvements(judge, binder, cand, measured: list[dict], games: int, salt: st
     from deckcli.build.search import worth_of
 
     worth = worth_of(binder)
+    options = [(i, j) for i in sorted(cand.counts) for j in _swaps(binder, cand, i, worth,
+                                                                     limit=3)]
+    judge.stage("screening swaps", (1 + len(options)) * SCREEN * len(judge.opponents))
     base_screen = judge.rate(cand, SCREEN)
     tried = []
-    for i in sorted(cand.counts):
-        for j in _swaps(binder, cand, i, worth, limit=3):
-            other = swapped(cand, i, j)
-            tried.append((judge.rate(other, SCREEN) - base_screen, i, j, other))
+    for i, j in options:
+        other = swapped(cand, i, j)
+        tried.append((judge.rate(other, SCREEN) - base_screen, i, j, other))
     tried.sort(key=lambda t: (-t[0], t[1], t[2]))
+    best = [t for t in tried[:most] if t[0] > 0]
+    judge.stage("measuring swaps", len(best) * games * len(judge.opponents))
     out = []
     for screen_gain, i, j, other in tried[:most]:
         if screen_gain <= 0:

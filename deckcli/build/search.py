@@ -48,14 +48,21 @@ class Judging:
     where, the results kept, and how many games and seconds of play they took."""
 
     def __init__(self, game, binder, *, policy: str, house, seed: int, max_turns: int, where,
-                 progress=None, db_dirs=()):
+                 progress=None, phase=None, db_dirs=()):
         self.game, self.binder = game, binder
         self.policy, self.house, self.seed = policy, house, seed
         self.max_turns, self.where, self.progress = max_turns, where, progress
+        self.phase = phase  # phase(name, games): the run moves on to its next part
         self.db_dirs = tuple(db_dirs)
         self.results: dict[tuple, list[dict]] = {}
         self.games = 0
         self.playing = 0.0  # seconds spent playing games
+
+    def stage(self, name: str, games: int | None) -> None:
+        """Say that the run moves on to ``name``, which plays at most ``games`` games (what a
+        progress line shows)."""
+        if self.phase is not None:
+            self.phase(name, games)
 
     def run(self, spec: Spec, numbers: list[int]) -> list[dict]:
         """Games ``numbers`` of ``spec``, counted and timed."""
@@ -188,6 +195,7 @@ def search(judge: Judge, binder, rng: random.Random, *, games: int,
     worth = worth_of(binder)
     best = strongest(binder)
     start = time.monotonic()
+    judge.stage("searching", max(games, LEVELS[0] * len(judge.opponents)))
     judge.rate(best, LEVELS[0])
     stats = {"steps": 0, "raced": 0, "improved": 0}
     seen = {best.key}

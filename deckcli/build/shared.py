@@ -73,6 +73,7 @@ def search(judge: SeatJudge, table, rng: random.Random, *, games: int,
     """The most even deck found, and how the search went."""
     best = Candidate(table.first_deck())
     start = time.monotonic()
+    judge.stage("searching", max(games, LEVELS[0]))
     judge.score(best, LEVELS[0])
     stats = {"steps": 0, "raced": 0, "improved": 0}
     seen = {best.key}
@@ -167,7 +168,9 @@ def improvements(judge: SeatJudge, table, cand: Candidate, games: int,
     near = neighbours(table, cand)
     random.Random(game_seed(judge.seed, "screen")).shuffle(near)
     near = near[:max(KEEP, budget // SCREEN)]
+    judge.stage("screening changes", len(near) * SCREEN)
     scored = sorted(near, key=lambda nc: (judge.score(nc[1], SCREEN), nc[0]))[:KEEP]
+    judge.stage("measuring changes", (1 + len(scored)) * games)
     fresh = game_seed(judge.seed, "final")
     base = judge.play(cand.cards(judge.binder), fresh, list(range(games)))
     out = []

@@ -52,7 +52,7 @@ COMMANDS = {
 }
 
 
-from deckcli.cli.common import FOLDER  # noqa: E402  (the type of --db and --allow-read)
+from deckcli.cli.common import FILE, FOLDER  # noqa: E402  (the types of --config, --db...)
 
 
 class LazyGroup(click.Group):
@@ -129,7 +129,7 @@ class LazyGroup(click.Group):
                    "finds, may also lead into DIR (repeatable; by default only inside the "
                    "file's own folder, or the folder walked).")
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
-@click.option("--config", "config", default=None, metavar="FILE",
+@click.option("--config", "config", default=None, metavar="FILE", type=FILE,
               shell_complete=lambda ctx, param, incomplete: _path(ctx, param, incomplete),
               help="Read this configuration file (a deckcli.toml, or a pyproject.toml's "
                    "[tool.deckcli]) instead of the one found above the paths given.")
@@ -226,7 +226,7 @@ class Messages:
 
 
 def _run(argv: list[str] | None) -> int:
-    from deckcli.errors import DeckcliError
+    from deckcli.errors import DeckcliError, Terminated
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
@@ -264,6 +264,9 @@ def _run(argv: list[str] | None) -> int:
         return EXIT_FAILURE
     except click.exceptions.Abort:
         click.echo("deckcli: aborted", err=True)
+        return EXIT_FAILURE
+    except Terminated:
+        click.echo("deckcli: terminated", err=True)
         return EXIT_FAILURE
     except DeckcliError as exc:
         from deckcli.cli.common import echo_status  # only when there is an error to tell

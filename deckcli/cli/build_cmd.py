@@ -27,12 +27,12 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
     play_options,
-    progress_line,
     warn_if_illegal,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 #: alpha-walrus: the table a shared deck is built or suggested for
-_players = click.option("--players", type=click.IntRange(2, 12), default=None,
+_players = click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
                         help="alpha-walrus: the table the shared deck is for (default 2).")
 
 
@@ -102,6 +102,9 @@ class _Run:
             self.event.format if self.event else None) or game.default_format  # alpha-walrus: none
         self.binder = read_binder(o["collection"], index, game.id, fmt, self.event,
                                   deck=self.decks[o["collection"]])
+        from deckcli.cli.common import warn_unapplied
+
+        warn_unapplied([s.info for s in self.binder.stock])
         self.seed = fresh_seed(o["seed"])
         self.opponents = []
         if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks
@@ -125,7 +128,11 @@ class _Run:
         o["measure"] = o["measure"] or game.build_effort[1]
         self.where = backend(o["jobs"], o["scheduler"], o["games"])
         self.players = o.get("players")
-        self.advance, self.finish = progress_line(o.get("label", "building"), None)
+        from deckcli.cli.progress import Progress
+
+        self.progress = Progress(o.get("label", "build"))
+        self.finish = self.progress.finish
+        how = {"progress": self.progress.advance, "phase": self.progress.phase}
         folders = db_dirs(ctx, o["db_dirs"])
         if game.shared_deck:
             from deckcli.build.shared import SeatJudge
@@ -135,11 +142,11 @@ class _Run:
             self.judge = SeatJudge(game, self.binder, self.players, policy=o["policy"],
                                    house=self.house, seed=self.seed,
                                    max_turns=o["max_turns"], where=self.where,
-                                   progress=self.advance, db_dirs=folders)
+                                   db_dirs=folders, **how)
         else:
             self.judge = Judge(game, self.binder, self.opponents, policy=o["policy"],
                                house=self.house, seed=self.seed, max_turns=o["max_turns"],
-                               where=self.where, progress=self.advance, db_dirs=folders)
+                               where=self.where, db_dirs=folders, **how)
 
 
 def _ignored(r, o) -> None:
@@ -256,10 +263,12 @@ def build(ctx, **o):
 
             best, stats = shared.search(r.judge, r.table, random.Random(r.seed),
                                         games=o["games"], budget=o["budget"])
+            r.judge.stage("measuring", o["measure"])
             measured = shared.measure(r.judge, best, o["measure"])
         else:
             best, stats = search(r.judge, r.binder, random.Random(r.seed), games=o["games"],
                                  budget=o["budget"])
+            r.judge.stage("measuring", o["measure"] * len(r.opponents))
             measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
             explained = explain(r.judge, r.binder, best, measured,
                                 max(20, o["measure"] // 2), "final")
@@ -319,7 +328,7 @@ def suggest(ctx, deck, **o):
     from deckcli.build import report
     from deckcli.build.explain import improvements, measure
 
-    o = {**o, "format": None, "label": "suggesting", "deck": deck}
+    o = {**o, "format": None, "label": "suggest", "deck": deck}
     r = _Run(ctx, o)  # which fills in the game's default --games and --measure in o
     _ignored(r, o)
     try:
@@ -327,10 +336,12 @@ def suggest(ctx, deck, **o):
         if r.game.shared_deck:  # alpha-walrus: one-copy changes that even out the seats
             from deckcli.build import shared
 
+            r.judge.stage("measuring", o["measure"])
             measured = shared.measure(r.judge, cand, o["measure"])
             found = shared.improvements(r.judge, r.table, cand, o["measure"], o["games"])
             result = report.suggested_shared(r, deck, measured, found)
         else:
+            r.judge.stage("measuring", o["measure"] * len(r.opponents))
             measured = measure(r.judge, cand.cards(r.binder), o["measure"], "final")
             found = improvements(r.judge, r.binder, cand, measured, o["measure"], "final")
             result = report.suggested(r, deck, measured, found)

@@ -7,6 +7,7 @@ import sys
 import click
 
 from deckcli.cli import complete
+from deckcli.cli.types import ADDRESS, FILE, FOLDER, PATH, Named  # noqa: F401 (the commands' import)
 from deckcli.games import GAMES as _GAMES
 from deckcli.games import ids as _game_ids
 
@@ -15,31 +16,6 @@ GAMES = _game_ids()
 #: every registered game's formats, for ``--format`` (a format another game has is refused
 #: by the game that applies)
 FORMATS = list(dict.fromkeys(f for g in _GAMES.values() for f in g.formats))
-
-
-class Named(click.ParamType):
-    """The type of every option and argument that names a file, a folder or an address: any
-    text but the empty one, which is a usage error naming the option (exit 2). ``--event=``,
-    ``-o ""`` or ``--event "$EVENT"`` with the variable unset would otherwise read as the
-    option left out, and the run would go on in silence without the event's house rules, on
-    this machine rather than the cluster, writing nothing. ``tests/test_streams.py`` holds
-    every such option of every command to this type."""
-
-    name = "text"  # as click's own string type: --help reads the same
-
-    def __init__(self, what: str):
-        self.what = what
-
-    def convert(self, value, param, ctx):
-        if value == "":
-            self.fail(f"an empty value names no {self.what} (is a variable in the command "
-                      "line unset?)", param, ctx)
-        return value
-
-
-#: what an option or argument of each kind names
-FILE, FOLDER, PATH, ADDRESS = (Named("file"), Named("folder"), Named("file or folder"),
-                               Named("address"))
 
 
 def game_option(f):
@@ -269,6 +245,19 @@ def warn_if_illegal(decks, doing: str) -> None:
             more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
             echo_status(f"deckcli: warning: {visible_name(d.path)} is not a legal deck, {doing}: "
                         f"{shown}{more}")
+    warn_unapplied([c for d in decks for c in d.cards])
+
+
+def warn_unapplied(cards) -> None:
+    """A warning naming the cards among ``cards`` (play cards) whose rules text no effect
+    data applies (a user's own set, DB-2.5): the games played ignore what they say."""
+    from deckcli.sim.run import unapplied
+
+    refs = sorted({c.ref for c in cards if unapplied(c)})
+    if refs:
+        shown = ", ".join(refs[:8]) + (f" and {len(refs) - 8} more" if len(refs) > 8 else "")
+        echo_status(f"deckcli: warning: the text of {shown} is not applied in these games: "
+                    "it has no effect data (rule DB-2.5; docs/effects.md)")
 
 
 def option_warnings(problems) -> list:
@@ -285,28 +274,3 @@ def echo_json(data, indent: int = 2) -> None:
     from deckcli.diagnostics import visible_data
 
     click.echo(json.dumps(visible_data(data), indent=indent, ensure_ascii=False))
-
-
-def progress_line(label: str, total: int | None, unit: str = "games"):
-    """A progress line on stderr for a run on a terminal (never in a pipe or on CI), shown once
-    the run has taken a second: "LABEL: DONE of TOTAL UNIT" (just "DONE UNIT" when the total is
-    not known). Returns (advance, finish); advance is None where nothing is shown."""
-    import os
-    import time
-
-    if not sys.stderr.isatty() or os.environ.get("CI") or (total is not None and total < 2):
-        return None, lambda: None
-    start, state = time.monotonic(), {"done": 0, "shown": False}
-
-    def advance(n: int) -> None:
-        state["done"] += n
-        if time.monotonic() - start >= 1.0:
-            state["shown"] = True
-            of = f" of {total:,}" if total is not None else ""
-            click.echo(f"\r{label}: {state['done']:,}{of} {unit}", err=True, nl=False)
-
-    def finish() -> None:
-        if state["shown"]:
-            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
-
-    return advance, finish

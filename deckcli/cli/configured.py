@@ -58,6 +58,7 @@ _OWN = {"--game": "own_game", "--db": "own_db", "--color": "own_colour",
 def _own_option(decl: str) -> click.Option:
     """A hidden copy of deckcli's own option ``decl`` for a subcommand's command line."""
     from deckcli.cli.complete import folder
+    from deckcli.cli.types import FILE, FOLDER
 
     kw: dict = {}
     if decl == "--game":
@@ -65,11 +66,11 @@ def _own_option(decl: str) -> click.Option:
 
         kw = {"type": click.Choice(ids())}
     elif decl in ("--db", "--allow-read"):
-        kw = {"multiple": True, "metavar": "DIR", "shell_complete": folder}
+        kw = {"multiple": True, "metavar": "DIR", "shell_complete": folder, "type": FOLDER}
     elif decl == "--color":
         kw = {"type": click.Choice(["auto", "always", "never"])}
     elif decl == "--config":
-        kw = {"metavar": "FILE"}
+        kw = {"metavar": "FILE", "type": FILE}
     else:
         kw = {"is_flag": True, "is_eager": decl == "--version"}
     return click.Option([decl, _OWN[decl]], hidden=True, expose_value=False,

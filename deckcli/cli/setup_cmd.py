@@ -17,6 +17,7 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 
 @click.command()
@@ -25,7 +26,7 @@ from deckcli.cli.common import (
 @click.option("--seed", type=int, default=None,
               help="Seed for the shuffles; the same seed deals the same game (default: random, "
                    "printed so it replays).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
+@click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
               help="Players at the table (default 2).")
 @click.option("--opponent", default=None, metavar="DECK", type=FILE,
               shell_complete=complete.path,

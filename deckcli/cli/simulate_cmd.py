@@ -13,6 +13,7 @@ from deckcli.cli.common import (
     Number,
     db_option,
     echo_json,
+    echo_status,
     echo_warning,
     fresh_seed,
     house_rule_option,
@@ -21,13 +22,13 @@ from deckcli.cli.common import (
     output_option,
     pick_game,
     play_options,
-    progress_line,
     resolve_event,
     warn_if_illegal,
 )
 from deckcli.cli.common import (
     db_dirs as db_folders,
 )
+from deckcli.games.base import MAX_PLAYERS
 
 
 def _paths(decks: tuple[str, ...]) -> list[tuple[str, bool]]:
@@ -110,7 +111,7 @@ def _load(entries, index, wanted, players, event) -> list:
 @click.option("--save-games", "save_dir", default=None, metavar="DIR", type=FOLDER,
               shell_complete=complete.folder, callback=not_stdout("name a folder"),
               help="Write each game as a game log DIR/game-00001.yaml, ... (two decks).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
+@click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
               help="alpha-walrus: seats sharing the deck (default 2).")
 @play_options
 @click.option("--csv", "csv_path", default=None, metavar="FILE", type=FILE,
@@ -191,7 +192,15 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
               "until_ci": until_ci, "db_dirs": db_folders(ctx, db_dirs)}
     pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
     where = backend(jobs, scheduler, games * pairings)
-    advance, finish = progress_line("simulating", games * pairings)
+    from deckcli.cli.progress import Progress
+
+    progress = Progress("simulate", None, games * pairings)
+    advance, finish = progress.advance, progress.finish
+    saver = None
+    if save_dir:
+        from deckcli.sim.logs import Saver
+
+        saver = Saver(save_dir)
     try:
         if g.shared_deck:
             if len(loaded) != 1:
@@ -201,12 +210,12 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             seats = {f"p{i + 1}": policy for i in range(n)}
             seats["p1"], seats["p2"] = pa, pb
             result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
-                                     save_dir=save_dir, progress=advance,
+                                     saver=saver, progress=advance,
                                      players_default=loaded[0].players is None, **common)
             labels = {"shared": visible_name(loaded[0].path)}
         elif len(loaded) == 2:
             result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
-                                   where=where, save_dir=save_dir, progress=advance, **common)
+                                   where=where, saver=saver, progress=advance, **common)
             labels = {k: visible_name(d.path) for k, d in zip("ab", loaded)}
         elif len(loaded) < 2:
             raise click.UsageError("give two decks (A and B), more for a matchup matrix, or "
@@ -218,9 +227,18 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
                                 progress=advance, **common)
             _write_matrix(result, csv_path, html_path)
             labels = None
+    except BaseException:  # stopped part-way (a write failed, Ctrl-C): say which logs are
+        if saver is not None and saver.written:  # this run's, exactly
+            finish()
+            echo_status(f"deckcli: note: {saver.stopped()}")
+        raise
     finally:
         finish()
         where.close()
+    if saver is not None:
+        older = saver.left_over(result["games"])
+        if older:
+            echo_status(f"deckcli: note: {older}")
     if output == "json":
         echo_json(result)
     elif labels is None:

@@ -21,6 +21,7 @@ from deckcli.cli.common import (
     resolve_event,
 )
 from deckcli.cli.configured import config_of, from_config
+from deckcli.games.base import MAX_PLAYERS
 from deckcli.reporters import REPORTERS
 
 OUTPUTS = list(REPORTERS)
@@ -32,7 +33,7 @@ OUTPUTS = list(REPORTERS)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="animal-battle format (default: the event's, else the deck's header, else "
                    "casual).")
-@click.option("--players", type=click.IntRange(2, 12), default=None,
+@click.option("--players", type=click.IntRange(2, MAX_PLAYERS), default=None,
               help="alpha-walrus: players at the table (default 2).")
 @click.option("--event", "event_path", type=FILE, default=None, metavar="EVENT.yaml",
               shell_complete=complete.path,

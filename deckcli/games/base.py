@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 #: (``simulate --save-games``). A legal casual deck has no upper size; this is the bound.
 MAX_DECK = 100_000
 
+#: The most players at one table: ``setup --players``, ``simulate --players`` and a game log's
+#: players (``referee check`` and ``legal``) stop here, so no log asks the referee to try the
+#: actions of a thousand players.
+MAX_PLAYERS = 12
+
 
 def check_playable_size(cards: int, path: str) -> None:
     """DeckcliError (exit 2) for a deck of ``cards`` cards that no game is dealt from

@@ -154,5 +154,13 @@ def play(spec: Spec, n: int) -> dict:
 
 
 def play_many(spec: Spec, numbers) -> list[dict]:
-    """Games ``numbers`` of the run, in that order (what a worker is sent)."""
-    return [play(spec, n) for n in numbers]
+    """Games ``numbers`` of the run, in that order (what a worker is sent). A game to save
+    comes with its log as the YAML text it is saved as (UTF-8 bytes), written out here, in
+    the worker, rather than by the process that writes the files."""
+    records = [play(spec, n) for n in numbers]
+    if spec.save:
+        from deckcli.sim.logs import log_text
+
+        for r in records:
+            r["log"] = log_text(r["log"]).encode("utf-8")
+    return records

@@ -27,10 +27,17 @@ class Deck:
         self.errors, self.label = errors, label
         self.players = players  # a shared deck's table: --players, else its header; else None
 
+
+
     def to_json(self) -> dict:
         from deckcli.diagnostics import visible_name
 
         return {"path": visible_name(self.path), "fingerprint": self.fingerprint}
+
+
+def unapplied(card) -> bool:
+    """Whether a play card has rules text and no effect data (nor overrides) to apply it."""
+    return bool(card.text) and not card.effects and not card.overrides
 
 
 def load_deck(path: str, index, game: str | None, players: int | None = None,
@@ -98,32 +105,37 @@ def _plan(games: int, until_ci: float | None, pairs: bool) -> list[list[int]]:
     return [numbers[i:i + BATCH] for i in range(0, games, BATCH)]
 
 
-def _play(spec: Spec, games: int, until_ci, where, progress, done) -> list[dict]:
+def _play(spec: Spec, games: int, until_ci, where, progress, done, saver=None) -> list[dict]:
+    """The records of the run's games in order; with a ``saver``, each game's log is written
+    as its chunk comes in (and not kept)."""
     records: list[dict] = []
     for batch in _plan(games, until_ci, spec.pairs):
-        records += where.run(spec, batch, progress)
+        for part in where.records(spec, batch, progress):
+            if saver is not None:
+                for r in part:
+                    saver.save(r)
+            records += part
         if until_ci is not None and done(records):
             break
     return records
 
 
 def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games: int,
-              max_turns: int, until_ci=None, where, save_dir=None, progress=None,
+              max_turns: int, until_ci=None, where, saver=None, progress=None,
               db_dirs=()) -> dict:
-    """A against B in seat-swapped pairs (game 2k: A first; 2k+1: the same shuffles, B first)."""
+    """A against B in seat-swapped pairs (game 2k: A first; 2k+1: the same shuffles, B first);
+    ``saver``: a :class:`~deckcli.sim.logs.Saver` that writes each game's log."""
     from deckcli.sim.stats import narrow_enough, paired_rate
 
     spec = Spec(game.id, seed, {"a": a.cards, "b": b.cards}, ["p1", "p2"],
                 {"p1": "a", "p2": "b"}, {"p1": policies["a"], "p2": policies["b"]},
-                dict(house.given), max_turns, save=save_dir is not None, db_dirs=tuple(db_dirs))
+                dict(house.given), max_turns, save=saver is not None, db_dirs=tuple(db_dirs))
 
     def done(records):  # the interval the report gives: for seat-swapped pairs
         units = reporting.pair_units(records, lambda r: r["winner"] == "a")
         return narrow_enough(paired_rate(units), sum(d for _, d in units), until_ci)
 
-    records = _play(spec, games, until_ci, where, progress, done)
-    if save_dir is not None:
-        save_games(save_dir, records)
+    records = _play(spec, games, until_ci, where, progress, done, saver)
     head = {"game": game.id, "seed": seed, "decks": {"a": a.to_json(), "b": b.to_json()},
             "policies": {"a": _name(game, policies["a"]), "b": _name(game, policies["b"])},
             "house_rules": house.used(), "facts": game.record_facts}
@@ -131,7 +143,7 @@ def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games
 
 
 def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, house,
-                games: int, max_turns: int, until_ci=None, where, save_dir=None,
+                games: int, max_turns: int, until_ci=None, where, saver=None,
                 progress=None, db_dirs=(), players_default: bool = False) -> dict:
     """One shared deck for ``players`` seats (p1 takes the first turn in every game);
     ``players_default``: the number is the game's default, not asked for (the report says
@@ -140,7 +152,7 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
 
     seats = [f"p{i + 1}" for i in range(players)]
     spec = Spec(game.id, seed, {"shared": deck.cards}, seats, {}, {s: policies[s] for s in seats},
-                dict(house.given), max_turns, save=save_dir is not None,
+                dict(house.given), max_turns, save=saver is not None,
                 db_dirs=tuple(db_dirs), pairs=False)
 
     def done(records):
@@ -148,9 +160,7 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
         return all(narrow_enough(wilson(sum(1 for r in records if r["winner"] == s), decided),
                                  decided, until_ci) for s in seats)
 
-    records = _play(spec, games, until_ci, where, progress, done)
-    if save_dir is not None:
-        save_games(save_dir, records)
+    records = _play(spec, games, until_ci, where, progress, done, saver)
     head = {"game": game.id, "seed": seed, "decks": {"shared": deck.to_json()},
             "policies": {s: _name(game, policies[s]) for s in seats},
             "house_rules": house.used(), "players_default": players_default,
@@ -198,7 +208,7 @@ def _name(game, spec: str) -> str:
 
 
 def check_save_targets(folder: str, inputs, games: int) -> None:
-    """WriteError (exit 2), before any game, if a log ``save_games`` may write into
+    """WriteError (exit 2), before any game, if a log the run may write into
     ``folder`` (``game-00001.yaml`` to the last game's) could not be written: one of
     ``inputs`` (the decks played, the event file), by any name (a deck named like a log, a
     log name that is a link to a deck), or a name the writer refuses to replace
@@ -207,6 +217,7 @@ def check_save_targets(folder: str, inputs, games: int) -> None:
     import re
 
     from deckcli.decks.writer import check_not_input, check_target
+    from deckcli.sim.logs import log_name
 
     try:
         names = sorted(os.listdir(folder))
@@ -214,34 +225,8 @@ def check_save_targets(folder: str, inputs, games: int) -> None:
         return
     for name in names:
         found = re.fullmatch(r"game-(\d{5,})\.yaml", name)
-        if found and name == _log_name(int(found.group(1)) - 1) and \
+        if found and name == log_name(int(found.group(1)) - 1) and \
                 int(found.group(1)) <= games:
             path = os.path.join(folder, name)
             check_not_input(path, inputs, "a deck or event file")
             check_target(path)
-
-
-def _log_name(n: int) -> str:
-    """The file name of game ``n``'s log (counted from 0)."""
-    return f"game-{n + 1:05d}.yaml"
-
-
-def save_games(folder: str, records: list[dict]) -> None:
-    """Each game as a log ``referee check`` replays: ``folder/game-00001.yaml``, ..."""
-    from deckcli.decks.limits import MAX_FILE_BYTES
-    from deckcli.decks.writer import atomic_write, writable_folder
-    from deckcli.sim.logs import log_text
-
-    writable_folder(folder)
-    logs = []
-    for r in records:
-        path = os.path.join(folder, _log_name(r["n"]))
-        data = log_text(r["log"]).encode("utf-8")
-        if len(data) > MAX_FILE_BYTES:  # every saved log is one referee check reads
-            raise DeckcliError(f"game {r['n'] + 1}'s log would take {len(data) / 1024:,.0f} "
-                               f"KiB, more than the {MAX_FILE_BYTES >> 10:,} KiB a game log "
-                               "may hold (its decks are listed card by card); no game saved",
-                               path=folder)
-        logs.append((path, data))
-    for path, data in logs:
-        atomic_write(path, data)

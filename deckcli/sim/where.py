@@ -17,76 +17,128 @@ def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
     return [numbers[i:i + size] for i in range(0, len(numbers), size)]
 
 
-class Local:
+class Backend:
+    """Where games are played: :meth:`records` streams a run's records chunk by chunk, in
+    game-number order; :meth:`run` collects them.
+
+    From its first games to :meth:`close`, a run answers the signals that stop it
+    (:class:`Stops`): the first Ctrl-C (or SIGTERM) unwinds the command, so its workers are
+    stopped and what it wrote is said before it ends; a second one ends the process at
+    once."""
+
+    stops = None  # the run's Stops, once its first games are played
+
+    def _arm(self) -> None:
+        if self.stops is None:
+            self.stops = Stops()
+
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        raise NotImplementedError
+
+    def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
+        out: list[dict] = []
+        for part in self.records(spec, numbers, progress):
+            out += part
+        return out
+
+    def close(self) -> None:
+        if self.stops is not None:
+            self.stops.release()
+
+
+class Stops:
+    """SIGINT (Ctrl-C) and SIGTERM while a run plays: the first raises KeyboardInterrupt or
+    :class:`~deckcli.errors.Terminated` (the command unwinds, stopping its workers, and says
+    ``aborted`` or ``terminated``); from then on both have their default action, so another
+    one ends the process at once, whatever it is doing (its workers end with it). Only the
+    main thread can set handlers; elsewhere nothing changes."""
+
+    def __init__(self):
+        import signal
+        import threading
+
+        self.saved: dict = {}
+        self.stopped = False
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self.saved[sig] = signal.signal(sig, self._stop)
+
+    def _stop(self, signum, frame):
+        import signal
+
+        from deckcli.errors import Terminated
+
+        self.stopped = True
+        for sig in self.saved:
+            signal.signal(sig, signal.SIG_DFL)
+        raise KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
+
+    def release(self) -> None:
+        """The run is over: the handlers there were before, unless it was stopped (then a
+        further signal still ends the process at once)."""
+        import signal
+
+        saved, self.saved = self.saved, {}
+        if not self.stopped:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+
+class Local(Backend):
     """This process."""
 
-    def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
-        out = []
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        self._arm()
         for part in chunks(numbers):
-            out += play_many(spec, part)
+            yield play_many(spec, part)
             if progress:
                 progress(len(part))
-        return out
-
-    def close(self) -> None:
-        pass
 
 
-class Pool:
-    """Worker processes on this machine (``--jobs N``)."""
+class Pool(Backend):
+    """Worker processes on this machine (``--jobs N``): :mod:`deckcli.sim.pool`."""
 
     def __init__(self, jobs: int):
-        from concurrent.futures import ProcessPoolExecutor
+        from deckcli.sim.pool import Processes
 
         self.jobs = jobs
-        self.pool = ProcessPoolExecutor(max_workers=jobs)
+        self.pool = Processes(jobs)  # started with the first games
 
-    def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
-        futures = [self.pool.submit(play_many, spec, part) for part in chunks(numbers)]
-        out = []
-        for part, future in zip(chunks(numbers), futures):
-            out += future.result()  # in submission order: game-number order
-            if progress:
-                progress(len(part))
-        return out
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        self._arm()
+        return self.pool.records(spec, chunks(numbers), progress)
 
     def close(self) -> None:
-        self.pool.shutdown()
-
-
-class Cluster:
-    """A Dask cluster (``--scheduler tcp://host:8786``): ``pip install 'deckcli[cluster]'``."""
-
-    def __init__(self, address: str, timeout: float = 3):
         try:
-            from distributed import Client
-        except ImportError:
-            raise UsageError("--scheduler needs dask.distributed: pip install "
-                             "'deckcli[cluster]'") from None
-        try:
-            self.client = Client(address, timeout=timeout)
-        except (OSError, TimeoutError) as exc:
-            raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        except ValueError as exc:  # no address at all: no port, a scheme Dask does not know
-            raise UsageError(f"--scheduler takes a Dask scheduler's address, such as "
-                             f"tcp://host:8786, not {address!r}: {exc}") from None
+            self.pool.close()
+        finally:
+            super().close()
 
-    def run(self, spec: Spec, numbers: list[int], progress=None) -> list[dict]:
-        parts = chunks(numbers)
-        # a key of its own for every run: scattered by content, a spec sent again (the next
-        # --until-ci batch, a candidate raced again) shares the key of the last one, and the
-        # scheduler drops it with the last run's futures ("lost dependencies")
-        scattered = self.client.scatter(spec, broadcast=True, hash=False)
-        futures = self.client.map(play_many, [scattered] * len(parts), parts, pure=False)
-        out = []
-        for part, future in zip(parts, futures):
-            out += future.result()
-            if progress:
-                progress(len(part))
-        return out
+
+class Cluster(Backend):
+    """A Dask cluster (``--scheduler tcp://host:8786``): ``pip install 'deckcli[cluster]'``;
+    connecting and every failure of a cluster: :mod:`deckcli.sim.cluster`."""
+
+    def __init__(self, address: str):
+        from deckcli.sim import cluster
+
+        self.address, self.seconds = address, cluster.deadline()
+        self.client = cluster.connect(address, self.seconds)
+
+    def records(self, spec: Spec, numbers: list[int], progress=None):
+        from deckcli.sim import cluster
+
+        self._arm()
+        return cluster.play(self.client, self.address, self.seconds, spec, chunks(numbers),
+                            progress)
 
     def close(self) -> None:
-        self.client.close()
+        try:
+            self.client.close(timeout=self.seconds)
+        except Exception:  # noqa: BLE001 - a cluster already gone: nothing left to close
+            pass
+        finally:
+            super().close()
 
 
 def backend(jobs: str | int | None, scheduler: str | None, games: int):

@@ -32,7 +32,7 @@ def copy_limit(card, event_limit=None) -> int | None:
     return COPY_LIMIT if event_limit is None else min(COPY_LIMIT, event_limit)
 
 
-def check_entry(entry, rule_exists) -> list[tuple[str, str, str]]:
+def check_entry(entry, rule_exists, unread=frozenset()) -> list[tuple[str, str, str]]:
     if entry.kind != "number":
         return [("db-kind", "DB-1.2", f"kind {entry.kind!r} is not a toy-duel kind (number)")]
     if set(entry.stats or {}) != {"value"}:

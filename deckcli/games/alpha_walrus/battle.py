@@ -139,8 +139,10 @@ def _mini_showdown(a: Fighter, d: Fighter, dice: Dice, house) -> dict:
             "winner": winner, "rule": rule, "gaps": gaps}
 
 
-def _level_fight(a: Fighter, d: Fighter, house) -> dict:
-    """AW-4.5, AW-4.10; AW-G.1 when printed and modified levels disagree."""
+def _level_fight(a: Fighter, d: Fighter, house, i: int | None = None,
+                 j: int | None = None) -> dict:
+    """AW-4.5, AW-4.10; AW-G.1 when printed and modified levels disagree. ``i``, ``j``: the
+    fighters' indices on their sides (kept as ``_a``/``_d`` for the engine)."""
     reading = house.value("battle_level")
     la, ld = a.level(reading), d.level(reading)
     winner = "attacker" if la > ld else "defender"
@@ -148,7 +150,21 @@ def _level_fight(a: Fighter, d: Fighter, house) -> dict:
                      applied=f": the {winner} wins")
     return {"attacker": a.label, "defender": d.label, "kind": "level",
             "levels": {"attacker": la, "defender": ld}, "winner": winner,
-            "rule": "AW-4.10" if la == ld else "AW-4.5", "gaps": [gap] if gap else []}
+            "rule": "AW-4.10" if la == ld else "AW-4.5", "gaps": [gap] if gap else [],
+            "_a": [i], "_d": j}
+
+
+def _sum_fight(attackers: list[Fighter], d: Fighter, house, idx: list[int], j: int) -> dict:
+    """AW-G.26 with musk_ox=sum: one fight, the defender against the two attackers' levels
+    added; both attackers lose when it wins (AW-4.10 for a tie)."""
+    reading = house.value("battle_level")
+    la = sum(a.level(reading) for a in attackers)
+    ld = d.level(reading)
+    winner = "attacker" if la > ld else "defender"
+    return {"attacker": " + ".join(a.label for a in attackers), "defender": d.label,
+            "kind": "level", "levels": {"attacker": la, "defender": ld}, "winner": winner,
+            "rule": "AW-4.10" if la == ld else "AW-4.5", "gaps": [],
+            "_a": list(idx), "_d": j, "attackers": [a.label for a in attackers]}
 
 
 def _level_gap(house, a_name: str, a: Fighter, b_name: str, b: Fighter, decide, *,
@@ -168,9 +184,20 @@ def _level_gap(house, a_name: str, a: Fighter, b_name: str, b: Fighter, decide, 
                      f"{after}", f"compared {reading} levels {la} v {lb}{applied}")
 
 
+def pairs_twice(fighter: Fighter) -> bool:
+    """Whether the creature's text lets it face two attacking creatures (Musk Ox, AW-11.1)."""
+    return bool(fighter.card.effect("pair_twice"))
+
+
+def public(fights: list[dict]) -> list[dict]:
+    """The fights as a ruling shows them (the engine's own keys, ``_a``/``_d``, left out)."""
+    return [{k: v for k, v in f.items() if not k.startswith("_")} for f in fights]
+
+
 def _check_matches(att, dfd, matches) -> list[dict]:
     out = []
-    seen_a, seen_d = set(), set()
+    seen_a: set = set()
+    seen_d: dict = {}
     for i, j in matches:
         if not (0 <= i < len(att)) or not (0 <= j < len(dfd)):
             out.append({"rule": "AW-4.3", "message": f"match-up {i + 1}={j + 1} names a "
@@ -179,11 +206,13 @@ def _check_matches(att, dfd, matches) -> list[dict]:
         if i in seen_a:
             out.append({"rule": "AW-4.3", "message": f"{att[i].label} is matched twice; the "
                         "defender matches one creature against one attacker"})
-        if j in seen_d:
+        times = seen_d.get(j, 0)
+        if times >= (2 if pairs_twice(dfd[j]) else 1):
+            more = " (its text lets it face two, not three)" if times >= 2 else ""
             out.append({"rule": "AW-4.3", "message": f"{dfd[j].label} is matched twice; the "
-                        "defender matches one creature against one attacker"})
+                        f"defender matches one creature against one attacker{more}"})
         seen_a.add(i)
-        seen_d.add(j)
+        seen_d[j] = times + 1
     return out
 
 
@@ -215,12 +244,32 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
             steps.append({"rule": "AW-10.7", "text": f"the defender's match-up {att[i].label} v "
                           f"{dfd[j].label} is set aside for the automatic walrus pairs"})
     for i, j in pairs:
-        fights.append(_mini_showdown(att[i], dfd[j], dice, house))
+        fights.append({**_mini_showdown(att[i], dfd[j], dice, house), "_a": [i], "_d": j})
     freed = _freed(matches, paired_a, paired_d)
+    doubled = {j for j in {j for _i, j in matches}
+               if sum(1 for _i, k in matches if k == j) == 2}
+    if doubled:  # a creature whose text faces two attackers (AW-G.26)
+        mode = house.value("musk_ox")
+        for j in sorted(doubled):
+            pair = [i for i, k in matches if k == j]
+            gaps.append(house.record("musk_ox", f"{dfd[j].label} faces "
+                                     f"{att[pair[0]].label} and {att[pair[1]].label}",
+                                     "two fights, one against each" if mode == "each" else
+                                     "one fight against the two attackers' levels added"))
+            steps.append({"rule": "AW-11.1", "text": f"{dfd[j].label} faces two attacking "
+                          "creatures (its text)"})
     for i, j in matches:
-        if i in paired_a or j in paired_d:
+        if i in paired_a or (j in paired_d and j not in doubled):
             continue
-        fights.append(_level_fight(att[i], dfd[j], house))
+        if j in doubled and house.value("musk_ox") == "sum":
+            pair = [k for k, m in matches if m == j]
+            if i != pair[0]:
+                continue
+            fights.append(_sum_fight([att[k] for k in pair], dfd[j], house, pair, j))
+            paired_a.update(pair)
+            paired_d.add(j)
+            continue
+        fights.append(_level_fight(att[i], dfd[j], house, i, j))
         paired_a.add(i)
         paired_d.add(j)
     if freed[0] and freed[1]:  # AW-G.18: do the creatures the pairing freed fight?
@@ -235,7 +284,7 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
             for i, j in rematch:
                 steps.append({"rule": "AW-G.18", "text": f"{att[i].label} and {dfd[j].label}, "
                               "freed by the walrus pairing, fight each other"})
-                fights.append(_level_fight(att[i], dfd[j], house))
+                fights.append(_level_fight(att[i], dfd[j], house, i, j))
                 paired_a.add(i)
                 paired_d.add(j)
     for f in fights:
@@ -243,11 +292,17 @@ def resolve_battle(att: list[Fighter], dfd: list[Fighter], matches: list[tuple[i
     unmatched = [att[i].label for i in range(len(att)) if i not in paired_a]
     winner, rule, win_gaps = _battle_winner(att, dfd, fights, unmatched, house)
     gaps += win_gaps
-    discarded = [f["defender"] if f["winner"] == "attacker" else f["attacker"] for f in fights]
+    discarded = []
+    for f in fights:
+        if f["winner"] == "attacker":
+            discarded.append(f["defender"])
+        else:
+            discarded.extend(f.get("attackers") or [f["attacker"]])
+    discarded = list(dict.fromkeys(discarded))
     rules = sorted({f["rule"] for f in fights} | {rule} | ({"AW-4.6"} if discarded else set()),
                    key=rule_sort_key)
     fielded = defender_field if defender_field is not None else len(dfd)
-    lost_d = sum(1 for f in fights if f["winner"] == "attacker")
+    lost_d = len({f["_d"] for f in fights if f["winner"] == "attacker"})
     if fielded >= 4 and lost_d >= fielded:
         gaps.append(house.record("destroy_all_four",
                               f"the defender lost all {fielded} of their creatures in one battle",

@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 from deckcli.cards.model import LEVEL_BOUNDS, CardEntry
+from deckcli.games.alpha_walrus.vocabulary import VOCABULARY
+from deckcli.games.effects import check_effects, text_without_effects, unapplied_problem
 
 KINDS = ("creature", "alpha-walrus", "gear", "diplomacy", "equipment", "battle", "action")
-#: effect name -> keys it takes besides ``effect`` (the referee interprets these).
-EFFECTS = {
-    "level_bonus": {"value"},
-    "armor_limit": {"value"},
-    "survives_discard": set(),
-    "cancel": {"targets"},
-    "extra_draw": {"phase", "value"},
-    "draw": {"value"},
-    "field_limit": {"value"},
-    "protect_from_battle": {"value"},
-}
 
 
 def check_entry(entry: CardEntry, rule_exists, unread=frozenset()) -> list[tuple[str, str, str]]:
@@ -49,17 +40,9 @@ def check_entry(entry: CardEntry, rule_exists, unread=frozenset()) -> list[tuple
         out.append(("db-schema", "DB-1.2", f"{who}: only equipment has armor"))
     if entry.kind not in ("creature", "gear") and not entry.text and "text" not in unread:
         out.append(("db-no-text", "DB-2.3", f"{who}: a {entry.kind} card needs rules text"))
-    for eff in entry.effects:
-        keys = EFFECTS.get(eff.effect)
-        if keys is None:
-            out.append(("db-unknown-effect", "DB-2.3",
-                        f"{who}: effect {eff.effect!r} is not one the referee knows "
-                        f"({', '.join(EFFECTS)})"))
-            continue
-        extra = set(eff.model_extra or {}) - keys
-        if extra:
-            out.append(("db-schema", "DB-1.2",
-                        f"{who}: effect {eff.effect} does not take {', '.join(sorted(extra))}"))
+    out += check_effects(entry.effects, VOCABULARY, rule_exists, who)
+    if text_without_effects(entry.text, entry.effects, entry.overrides):
+        out.append(unapplied_problem(who))
     for rid in [*entry.refers_to, *(o.rule for o in entry.overrides)]:
         if not rule_exists(rid):
             out.append(("db-unknown-rule", "DB-2.3", f"{who}: rule {rid} does not exist"))

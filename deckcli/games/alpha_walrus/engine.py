@@ -31,14 +31,15 @@ from __future__ import annotations
 import copy
 
 from deckcli.errors import DeckcliError
-from deckcli.games.alpha_walrus import GAME, engine_battle, engine_play
+from deckcli.games.alpha_walrus import GAME, effects, engine_battle, engine_play, engine_showdown
+from deckcli.games.alpha_walrus import decisions as dec
 from deckcli.games.alpha_walrus.state import HAND_MAX, HAND_MIN, PHASES, State, Turn
 from deckcli.games.house import HouseRules
 from deckcli.games.interface import Illegal, Outcome
 from deckcli.rule import rule_sort_key
 
-ACTIONS = ("draw", "play", "summon", "equip", "place-gear", "discard-draw", "battle",
-           "summon-alpha", "recover", "discard", "end")
+ACTIONS = ("draw", "play", "summon", "equip", "place-gear", "discard-draw", "activate",
+           "battle", "attack", "summon-alpha", "recover", "discard", "end", "choose", "pass")
 
 
 class Match:
@@ -57,6 +58,7 @@ class Match:
         self.step = 0
         self.showdowns = 0  # Final Showdowns begun (for a simulation's report)
         self.start: dict | None = None  # the table as dealt, for a game log
+        self.quiet = False  # a simulation: no snapshot (an illegal action there is a bug)
         self.out = Outcome(None, "")
         self.events: list = self.out._notes
 
@@ -80,13 +82,27 @@ class Match:
         out = self.out = Outcome(player, do)
         self.events = out._notes
         # cards are shared: only the containers are new
-        saved = copy.deepcopy(self.state) if rollback else None
+        saved = copy.deepcopy(self.state) if rollback and not self.quiet else None
         try:
-            if self.state.winner is not None:
-                raise Illegal("AW-9.1", f"the game is over: {self.state.winner} won it")
+            st = self.state
+            if st.winner is not None:
+                raise Illegal("AW-9.1", f"the game is over: {st.winner} won it")
+            if st.drawn:
+                raise Illegal("AW-G.30", "the game ended in a draw: the same table came back "
+                                         "a third time (house rule repeated_position=draw)")
+            if st.pending:
+                waiting = st.pending[0]
+                if do in ("choose", "pass") and player != waiting["player"]:
+                    raise Illegal("AW-11.2", f"{waiting['player']} decides now: "
+                                             f"{waiting['prompt']}")
+                if do not in ("choose", "pass"):  # the log moved on: what it did not record
+                    dec.close_by_default(self, f"{player}'s {do}")  # was not chosen
+            elif do in ("choose", "pass"):
+                raise Illegal("AW-11.2", f"no decision waits for {player}")
             if self.state.players[player].out:
                 raise Illegal("AW-9.2", f"{player} was removed from the game")
             getattr(self, "do_" + do.replace("-", "_"))(player, action)
+            self.settle()
         except Illegal as exc:  # an illegal action changes nothing and settles no gap
             if saved is not None:
                 self.state = saved
@@ -101,6 +117,43 @@ class Match:
             self.cite(g.rule)
         out.rules.sort(key=rule_sort_key)
         return out
+
+    def settle(self) -> None:
+        """Run what waits to happen (card text queued, a battle's next stage) until a player
+        owes a decision or nothing is left."""
+        st = self.state
+        guard = 0
+        while not st.pending and st.winner is None and guard < 10_000:
+            guard += 1
+            if st.queue:
+                effects.run(self, st.queue.pop(0))
+            elif st.battle is not None:
+                engine_battle.advance(self)
+            else:
+                break
+
+    # -- decisions ------------------------------------------------------------------------
+    def do_choose(self, player: str, action: dict) -> None:
+        decision = self.state.pending[0]
+        option = dec.option_of(decision, action)
+        if option is None:
+            shown = ", ".join(str(o) for o in decision["options"][:12])
+            raise Illegal("AW-11.2", f"{player} decides {decision['prompt']}: one of {shown}"
+                          + (" (or pass)" if decision["may_pass"] else "")
+                          + f", not {action.get('option')!r}")
+        self.state.pending.pop(0)
+        self.event(f"{player} chooses {option} ({decision['prompt']})")
+        self.cite("AW-11.2")
+        dec.resolve(self, decision, option)
+
+    def do_pass(self, player: str, action: dict) -> None:
+        decision = self.state.pending[0]
+        if not decision["may_pass"]:
+            raise Illegal("AW-11.2", f"{player} must decide {decision['prompt']}: passing is "
+                                     "not an option")
+        self.state.pending.pop(0)
+        self.event(f"{player} passes ({decision['prompt']})")
+        dec.resolve(self, decision, dec.PASS)
 
     # -- helpers -------------------------------------------------------------------------
     def cite(self, *rules: str) -> None:
@@ -189,8 +242,7 @@ class Match:
             raise Illegal("AW-10.3", f"{cancels[0][1].name} cancels {', '.join(targets)}; "
                                      f"not this action ({target})")
         i, g = fit[0]
-        hand.pop(i)
-        self.state.to_discard(g, self.events)
+        effects.discard_card(self, effects.take(self, by, i), by, "hand", "played")
         self.event(f"{by} plays {g.ref}: the action is cancelled")
         self.cite("AW-10.3", rule)
 
@@ -207,9 +259,36 @@ class Match:
         st.turns_this_round.append(player)
         st.last_player = player
         self.event(f"round {st.round}: {player}'s turn")
+        if self.repeated(player):
+            return
         st.draw(player, 1, self.house, self.out.gaps, self.events)
         st.turn.drew = True
         self.cite("AW-3.1", "AW-3.2")
+
+    def repeated(self, player: str) -> bool:
+        """AW-G.30: the table at the start of this turn (every hand, field and gear, the deck
+        in order, the discard pile) has been the same at the start of two earlier turns of the
+        same player: the game has stopped going anywhere. With repeated_position=draw (the
+        provisional reading) it ends there with no winner."""
+        st = self.state
+        key = hash((player, tuple(
+            (tuple(sorted(c.id for c in p.hand)),
+             tuple((c.card.id, tuple(e.id for e in c.equipment)) for c in p.field),
+             tuple(g.id for g in p.gear), p.out) for p in st.players.values()),
+            tuple(c.id for c in st.deck), tuple(sorted(c.id for c in st.discard))))
+        seen = st.seen[key] = st.seen.get(key, 0) + 1
+        if seen < 3:
+            return False
+        mode = self.house.value("repeated_position")
+        self.gap(self.house.record("repeated_position", f"the table at the start of {player}'s "
+                                   "turn is the same for the third time",
+                                   "the game ends with no winner" if mode == "draw"
+                                   else "play goes on"))
+        if mode == "draw":
+            st.drawn = True
+            self.event("the game ends in a draw: the same table came back a third time")
+            return True
+        return False
 
     def check_turn_order(self, player: str) -> None:
         """Rounds (AW-1.6) and turn order (AW-G.7)."""
@@ -296,6 +375,9 @@ class Match:
     def do_discard_draw(self, player: str, action: dict) -> None:
         engine_play.discard_draw(self, player, action)
 
+    def do_activate(self, player: str, action: dict) -> None:
+        engine_play.activate(self, player, action)
+
     # -- Recover Phase -------------------------------------------------------------------
     def do_recover(self, player: str, action: dict) -> None:
         t = self.gate(player, ("recover",))
@@ -332,7 +414,7 @@ class Match:
         for ref in raw:
             card = self.cards.find(ref)
             idx = self.from_hand(player, card, "AW-5.2")
-            st.to_discard(p.hand.pop(idx), self.events)
+            effects.discard_from_hand(self, player, idx, "recover")
             if card.kind == "gear":
                 self.cite("AW-5.3")
         self.event(f"{player} discards {len(raw)}, keeping {len(p.hand)}")
@@ -342,7 +424,10 @@ class Match:
     def do_battle(self, player: str, action: dict) -> None:
         engine_battle.battle(self, player, action)
 
+    def do_attack(self, player: str, action: dict) -> None:
+        engine_battle.attack(self, player, action)
+
     def do_summon_alpha(self, player: str, action: dict) -> None:
-        engine_battle.summon_alpha(self, player, action)
+        engine_showdown.summon_alpha(self, player, action)
         if "showdown" in self.out.facts:
             self.showdowns += 1

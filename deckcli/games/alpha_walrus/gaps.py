@@ -89,6 +89,26 @@ GAPS = {g.rule: g for g in (
     _gap("AW-G.23", "removed_hand", "what becomes of the cards in a beaten Summoner's hand", {
         "kept": "they leave the game with their player",
         "discarded": "they go to the discard pile (gear back into the deck)"}),
+    _gap("AW-G.24", "trigger_order", "in which order texts of several players act on one event",
+         {"active-first": "the turn's player's first, then the others in seat order",
+          "seat-order": "in seat order from the first seat"}),
+    _gap("AW-G.25", "creature_battle", "what 'a creature wins (loses) a battle' means", {
+        "fight": "the creature won (lost) its own fight",
+        "battle": "it won (lost) its fight and its side won (lost) the battle"}),
+    _gap("AW-G.26", "musk_ox", "how Musk Ox fights two attacking creatures", {
+        "each": "two fights, one against each attacker",
+        "sum": "one fight against the two attackers' levels added"}),
+    _gap("AW-G.27", "ability_phase", "in which phase an ability with no phase is used", {
+        "own-turn": "any phase of its owner's turn", "play-phase": "the Play Phase only"}),
+    _gap("AW-G.28", "battle_card_order", "which side plays battle cards first", {
+        "attacker-first": "the attacker, then the defender",
+        "defender-first": "the defender, then the attacker"}),
+    _gap("AW-G.29", "triggered_draw", "whether a creature's draw is a card draw ability", {
+        "not-combined": "it is not: discarding to draw stays open",
+        "combined": "it is: it is not combined with discarding to draw"}),
+    _gap("AW-G.30", "repeated_position", "what happens when the table comes back again and "
+         "again", {"draw": "the third time at a player's turn, the game ends with no winner",
+                   "play-on": "play goes on"}),
 )}
 
 #: house-rule key -> gap (the game interface's gap table)

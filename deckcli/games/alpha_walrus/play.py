@@ -11,8 +11,10 @@ import copy
 import random
 
 from deckcli.errors import DeckcliError
-from deckcli.games.alpha_walrus import GAME
+from deckcli.games.alpha_walrus import GAME, knowledge
+from deckcli.games.alpha_walrus import decisions as dec
 from deckcli.games.alpha_walrus.engine import Match
+from deckcli.games.alpha_walrus.engine_play import needs_target
 from deckcli.games.alpha_walrus.state import HAND_MAX, PHASES, Player, State
 from deckcli.games.house import HouseRules
 from deckcli.games.interface import Engine, Outcome, Step
@@ -67,8 +69,13 @@ class AlphaWalrusEngine(Engine):
 
     def clone(self, state: Match) -> Match:
         other = Match(copy.deepcopy(state.state), state.cards, state.house)
-        other.showdowns = state.showdowns
+        other.showdowns, other.quiet = state.showdowns, state.quiet
         return other
+
+    def quiet(self, state: Match) -> None:
+        state.quiet = True
+
+
 
     def players(self, state: Match) -> list[str]:
         return list(state.state.order)
@@ -83,18 +90,34 @@ class AlphaWalrusEngine(Engine):
         match = view.match
         st = copy.deepcopy(match.state)
         me = view.player
+        known = st.known.get(me, {})
+        kept: dict[str, list] = {}  # player -> the cards of their hand the viewer knows
         hidden = list(st.deck)
         for n, p in st.players.items():
             if n != me:
                 hidden += p.hand
+        for n, p in st.players.items():
+            if n == me:
+                continue
+            kept[n] = []
+            for c in known.get(f"hand:{n}", ()):
+                i = next((k for k, h in enumerate(hidden) if h.id == c.id), None)
+                if i is not None and len(kept[n]) < len(p.hand):
+                    kept[n].append(hidden.pop(i))
+        top = []
+        for c in known.get("deck", ()):
+            i = next((k for k, h in enumerate(hidden) if h.id == c.id), None)
+            if i is not None:
+                top.append(hidden.pop(i))
         rng.shuffle(hidden)
         for n, p in st.players.items():
             if n != me:
-                p.hand, hidden = hidden[:len(p.hand)], hidden[len(p.hand):]
-        st.deck = hidden
+                need = len(p.hand) - len(kept[n])
+                p.hand, hidden = kept[n] + hidden[:need], hidden[need:]
+        st.deck = top + hidden
         st.rng = random.Random(rng.getrandbits(64))
         other = Match(st, match.cards, match.house)
-        other.showdowns = match.showdowns
+        other.showdowns, other.quiet = match.showdowns, True
         return other
 
     def apply(self, state: Match, action) -> Outcome:
@@ -104,16 +127,23 @@ class AlphaWalrusEngine(Engine):
         return self.to_move(state), self.legal_actions(state)
 
     def legal_actions(self, state: Match) -> list:
-        """The legal actions of the player to move, for a simulation: the candidates that can
-        be legal at this point of the turn (:func:`worth_trying`), each tried on a copy; a
-        'recover' that changes nothing (the Recover Phase has begun) is left out."""
+        """The legal actions of the player to move, for a simulation: the answers to the
+        decision that waits, else the candidates that can be legal at this point of the turn
+        (:func:`worth_trying`), each tried on a copy; a 'recover' that changes nothing (the
+        Recover Phase has begun) is left out."""
+        st = state.state
+        if st.pending:
+            return dec.actions(st.pending[0])
         return [a for a, _out in self.tried(state, self.to_move(state), quick=True)]
 
     def tried(self, state: Match, player: str | None = None, *, quick: bool = False) -> list:
         """(action, outcome on a copy) for every candidate the referee accepts as it stands:
         legal, breaking no earlier rule, and not out of turn order."""
         found = []
-        pool = candidates(state)
+        if state.state.pending:
+            pool = dec.actions(state.state.pending[0])
+        else:
+            pool = candidates(state)
         if quick:
             pool = [a for a in pool if worth_trying(state, a)]
         for action in pool:
@@ -127,7 +157,7 @@ class AlphaWalrusEngine(Engine):
         return found
 
     def is_over(self, state: Match) -> bool:
-        return state.state.winner is not None
+        return state.state.winner is not None or state.state.drawn
 
     def winner(self, state: Match) -> str | None:
         return state.state.winner
@@ -137,8 +167,10 @@ class AlphaWalrusEngine(Engine):
 
     def to_move(self, state: Match) -> str | None:
         st = state.state
-        if st.winner is not None:
+        if st.winner is not None or st.drawn:
             return None
+        if st.pending:
+            return st.pending[0]["player"]
         if st.turn is not None:
             return st.turn.player
         live = st.live()
@@ -162,7 +194,14 @@ class AlphaWalrusEngine(Engine):
                 "hand_sizes": {n: len(p.hand) for n, p in st.players.items()},
                 "deck_size": len(st.deck), "discard": list(st.discard),
                 "out": [n for n, p in st.players.items() if p.out],
-                "centre": st.centre})
+                "centre": st.centre, "known": knowledge.view(st, player),
+                "battle": _battle_view(st),
+                "turn_state": {"discard_drew": st.turn.discard_drew,
+                               "draw_ability": st.turn.draw_ability,
+                               "summoned": st.turn.summoned, "alone": st.turn.alone,
+                               "battles": st.turn.battles} if st.turn else None,
+                "deciding": st.pending[0] if st.pending and
+                st.pending[0]["player"] == player else None})
 
     def log_entry(self, state: Match, action) -> dict:
         return dict(action)
@@ -230,7 +269,8 @@ class AlphaWalrusEngine(Engine):
         return Match(state, cards, house), steps, None
 
     def describe(self, final: dict) -> str:
-        winner = f", winner {final['winner']}" if final["winner"] else ""
+        winner = f", winner {final['winner']}" if final["winner"] else (
+            ", a draw (AW-G.30)" if final.get("drawn") else "")
         return (f"round {final['round']}, turn {final['turn'] or '-'}{winner}; deck "
                 f"{final['deck']}, discard {final['discard']}")
 
@@ -238,6 +278,17 @@ class AlphaWalrusEngine(Engine):
         st = state.state
         return {"round": st.round, "active": st.turn.player if st.turn else None,
                 "phase": st.turn.phase if st.turn else None}
+
+
+def _battle_view(st) -> dict | None:
+    """The battle being fought, as everyone sees it."""
+    b = st.battle
+    if b is None:
+        return None
+    return {"attacker": b["attacker"], "target": b["target"], "stake": b["stake"],
+            "stage": b["stage"], "matches": [list(m) for m in b["matches"]],
+            "next": b["next"],
+            "cards": [[side, card.ref, k] for side, card, k in b["cards"]]}
 
 
 class View(dict):
@@ -282,7 +333,7 @@ def _short(value) -> str:
 #: the phase each kind of action belongs to (AW-3.1): an action whose phase has passed is
 #: illegal (engine.Match.gate), so a simulation need not try it
 _LATEST = {"summon": 1, "equip": 1, "place-gear": 1, "summon-alpha": 1, "battle": 2,
-           "discard": 3, "recover": 3}
+           "attack": 2, "discard": 3, "recover": 3}
 
 
 def worth_trying(state: Match, action: dict) -> bool:
@@ -303,7 +354,7 @@ def worth_trying(state: Match, action: dict) -> bool:
     p = st.players[action["player"]]
     if do == "recover":
         return now < 3
-    if do == "battle":
+    if do in ("battle", "attack"):
         return st.round > 2 and bool(p.field)
     if do == "discard":
         return len(p.hand) > HAND_MAX
@@ -318,7 +369,7 @@ def worth_trying(state: Match, action: dict) -> bool:
 def candidates(state: Match) -> list[dict]:
     """Concrete next actions worth trying at this point of the game (not yet judged)."""
     st = state.state
-    if st.winner is not None:
+    if st.winner is not None or st.drawn:
         return []
     t = st.turn
     if t is None:
@@ -340,19 +391,19 @@ def candidates(state: Match) -> list[dict]:
         elif c.kind == "gear":
             out.append({"player": me, "do": "place-gear", "card": ref})
         elif c.kind in ("action", "diplomacy") and not c.effect("cancel"):
-            if c.effect("protect_from_battle"):
+            if needs_target(c):
                 out += [{"player": me, "do": "play", "card": ref, "target": o} for o in opponents]
             else:
                 out.append({"player": me, "do": "play", "card": ref})
         out.append({"player": me, "do": "discard-draw", "card": ref})
         if len(p.hand) > HAND_MAX:
             out.append({"player": me, "do": "discard", "cards": [ref]})
-    for o in opponents:
-        d = st.players[o]
-        match = {k + 1: k + 1 for k in range(min(len(p.field), len(d.field)))}
+    for o in opponents:  # declared; the defender's choices and the rest follow as decisions
         for stake in ("gear", "hand"):
-            out.append({"player": me, "do": "battle", "target": o, "stake": stake,
-                        "match": match})
+            out.append({"player": me, "do": "attack", "target": o, "stake": stake})
+    for k, creature in enumerate(p.field):  # abilities (Ringed Seal, Caribou)
+        if any(e.get("when") == "activated" for e in creature.card.effects):
+            out.append({"player": me, "do": "activate", "card": k + 1})
     out.append({"player": me, "do": "summon-alpha"})
     out += [{"player": me, "do": "recover"}, {"player": me, "do": "end"}]
     return out

@@ -195,6 +195,28 @@ RULES = [
        "walrus fight, whatever the levels.", refs=("AW-G.8",)),
     _r("AW-10.9", "The level 8 Walrus rolls twice",
        "In a mini showdown the level 8 Walrus rolls two D6 and uses the better one."),
+    # 11. Card text (the seed defers to it: "unless a card states otherwise")
+    _r("AW-11.1", "Card text applies",
+       "What a card's text says is applied as written, from the effect data beside it (docs/"
+       "effects.md): where it says otherwise than a general rule, the card wins, as the seed "
+       "says of equipment, armor and the field ('unless a card states otherwise'). Each "
+       "effect applied is a step of the ruling that names its card.",
+       refs=("AW-6.1", "AW-6.2", "AW-7.1", "AW-11.5")),
+    _r("AW-11.2", "Choices a text offers",
+       "'You may' is a choice of the card's player, and 'of their choice' one of the player "
+       "named; either is an action of that player's (recorded in a game log as choose or "
+       "pass), taken when the text acts, before anything else happens."),
+    _r("AW-11.3", "Restrictions on a card",
+       "A card's text may forbid what the rules allow (Grizzly Bear is not summoned in a turn "
+       "in which another creature is; Elephant Seal is never discarded to make room): an "
+       "action that breaks it is illegal, as breaking a rule is."),
+    _r("AW-11.4", "What a text shows",
+       "A card that lets its player look at a hand, the top of the deck or a gear piece shows "
+       "it to that player alone; a count told is told to that player alone."),
+    _r("AW-11.5", "When text acts",
+       "A text that acts 'when' something happens acts just after it, in the order the events "
+       "came (several at once: AW-G.24); a text that puts a card somewhere 'instead' of the "
+       "discard pile acts in the place of the discard.", refs=("AW-G.24",)),
     # Gaps: situations the seed leaves open. Each names its house-rule key.
     _r("AW-G.1", "Gap: which level is 'highest'",
        "Equipment and battle cards say a creature 'gets +N levels', but the seed's 'highest "
@@ -319,6 +341,47 @@ RULES = [
        "leave the game with their player and are never drawn again) or discarded (they go to "
        "the discard pile, any gear among them back into the deck, AW-5.3). Provisional: kept.",
        refs=("AW-9.2", "AW-9.3"), gap=True),
+    _r("AW-G.24", "Gap: several texts at once",
+       "When one event makes texts of more than one player act (a battle whose winner and "
+       "loser both have text), neither the seed nor the cards say in which order. House rule "
+       "trigger_order: active-first (the player whose turn it is first, then the others in "
+       "seat order) or seat-order (in seat order from the first seat). Provisional: "
+       "active-first.", refs=("AW-11.5",), gap=True),
+    _r("AW-G.25", "Gap: a creature that 'wins a battle'",
+       "Creatures' texts say 'when X wins (or loses) a battle'; a battle is won by a side, and "
+       "fought in fights between two creatures. House rule creature_battle: fight (X won, or "
+       "lost, its own fight, whoever won the battle) or battle (X won its fight and its side "
+       "won the battle; X lost its fight and its side lost). Provisional: fight.",
+       refs=("AW-4.5", "AW-11.1"), gap=True),
+    _r("AW-G.26", "Gap: Musk Ox against two attackers",
+       "Musk Ox's text lets it face two attacking creatures but does not say how that fight "
+       "goes. House rule musk_ox: each (two fights, one against each attacker; Musk Ox is "
+       "discarded if it loses either, and each attacker it beats is discarded) or sum (one "
+       "fight against the two attackers' levels added; both attackers are discarded if it "
+       "wins). Provisional: each.", refs=("AW-4.3", "AW-4.5"), gap=True),
+    _r("AW-G.27", "Gap: when an ability is used",
+       "Ringed Seal's ability is used 'once per turn' with no phase named (Caribou's names the "
+       "Play Phase). House rule ability_phase: own-turn (any phase of its owner's turn) or "
+       "play-phase. Provisional: own-turn.", refs=("AW-3.1", "AW-11.1"), gap=True),
+    _r("AW-G.28", "Gap: who plays battle cards first",
+       "Battle cards only work during a battle, but neither side is said to play theirs "
+       "first. House rule battle_card_order: attacker-first (after the match-ups the "
+       "attacker plays theirs, then the defender) or defender-first. Provisional: "
+       "attacker-first.", refs=("AW-4.9",), gap=True),
+    _r("AW-G.29", "Gap: a creature's draw and discarding to draw",
+       "Discarding to draw is not combined with another card draw ability (AW-2.2); Fish "
+       "Supper and Herring Trade Deal say they are one. A creature's text that draws (Krill, "
+       "Puffin, Arctic Wolf, Polar Bear) does not say. House rule triggered_draw: "
+       "not-combined (a creature's draw is no card draw ability in that sense) or combined "
+       "(a player who discarded to draw this turn draws nothing from it, and one whose "
+       "creature drew for them does not discard to draw). Provisional: not-combined.",
+       refs=("AW-2.2",), gap=True),
+    _r("AW-G.30", "Gap: a game that goes round in circles",
+       "The only way to win is the Final Showdown (AW-9.1), and nothing in the seed ends a game "
+       "that stops going anywhere: the same table (every hand, field and gear, the deck in "
+       "order and the discard pile) coming back at the start of a player's turn again and "
+       "again. House rule repeated_position: draw (the third time, the game ends with no "
+       "winner) or play-on. Provisional: draw.", refs=("AW-9.1",), gap=True),
 ]
 
 
@@ -326,12 +389,12 @@ RULES = [
 #: (a line that starts with spaces goes on the one above). A test holds it to the code.
 CHECKED_IN = checked_in_table("""
 AW-1.1   games/alpha_walrus/deck_checks games/alpha_walrus/setup
-AW-1.2   games/alpha_walrus/deck_checks games/alpha_walrus/setup games/alpha_walrus/building
-AW-1.3   games/alpha_walrus/deck_checks games/alpha_walrus/setup games/alpha_walrus/building
+AW-1.2   games/alpha_walrus/building games/alpha_walrus/deck_checks games/alpha_walrus/setup
+AW-1.3   games/alpha_walrus/building games/alpha_walrus/deck_checks games/alpha_walrus/setup
 AW-1.4   games/alpha_walrus/setup
 AW-1.5   games/alpha_walrus/engine
 AW-1.6   games/alpha_walrus/engine_battle games/alpha_walrus/rulings
-AW-2.1   games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-2.1   games/alpha_walrus/effects games/alpha_walrus/engine_play games/alpha_walrus/rulings
 AW-2.2   games/alpha_walrus/engine_play games/alpha_walrus/rulings
 AW-2.3   games/alpha_walrus/state
 AW-2.4   games/alpha_walrus/state
@@ -353,29 +416,35 @@ AW-4.10  games/alpha_walrus/battle
 AW-5.1   games/alpha_walrus/engine
 AW-5.2   games/alpha_walrus/engine
 AW-5.3   games/alpha_walrus/engine games/alpha_walrus/engine_play
-AW-6.1   games/alpha_walrus/engine_play
-AW-6.2   games/alpha_walrus/engine_play games/alpha_walrus/rulings
+AW-6.1   games/alpha_walrus/effects games/alpha_walrus/engine_play
+AW-6.2   games/alpha_walrus/effects games/alpha_walrus/engine_play games/alpha_walrus/rulings
 AW-7.1   games/alpha_walrus/engine_play games/alpha_walrus/rulings
 AW-7.2   games/alpha_walrus/engine_play
-AW-8.1   games/alpha_walrus/deck_checks games/alpha_walrus/engine_battle
-         games/alpha_walrus/engine_play games/alpha_walrus/rulings
-AW-8.2   games/alpha_walrus/engine_battle
-AW-8.3   games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/rulings
-AW-8.4   games/alpha_walrus/engine_battle
-AW-8.5   games/alpha_walrus/engine_battle
-AW-9.1   games/alpha_walrus/battle games/alpha_walrus/engine games/alpha_walrus/engine_battle
-AW-9.2   games/alpha_walrus/engine games/alpha_walrus/engine_battle
-AW-9.3   games/alpha_walrus/engine_battle
-AW-9.4   games/alpha_walrus/engine games/alpha_walrus/engine_battle
-AW-10.1  games/alpha_walrus/engine_battle games/alpha_walrus/engine_play
+AW-8.1   games/alpha_walrus/deck_checks games/alpha_walrus/engine_play
+         games/alpha_walrus/engine_showdown games/alpha_walrus/rulings
+AW-8.2   games/alpha_walrus/engine_showdown
+AW-8.3   games/alpha_walrus/battle games/alpha_walrus/engine_showdown games/alpha_walrus/rulings
+AW-8.4   games/alpha_walrus/engine_showdown
+AW-8.5   games/alpha_walrus/engine_showdown
+AW-9.1   games/alpha_walrus/battle games/alpha_walrus/engine games/alpha_walrus/engine_showdown
+AW-9.2   games/alpha_walrus/engine games/alpha_walrus/engine_showdown
+AW-9.3   games/alpha_walrus/engine_showdown
+AW-9.4   games/alpha_walrus/engine games/alpha_walrus/engine_showdown
+AW-10.1  games/alpha_walrus/engine_play games/alpha_walrus/engine_showdown
 AW-10.2  games/alpha_walrus/engine_play
 AW-10.3  games/alpha_walrus/engine games/alpha_walrus/engine_play
-AW-10.4  games/alpha_walrus/engine_battle
+AW-10.4  games/alpha_walrus/engine_battle games/alpha_walrus/engine_play
 AW-10.5  games/alpha_walrus/engine_play games/alpha_walrus/rulings
 AW-10.6  games/alpha_walrus/battle
 AW-10.7  games/alpha_walrus/battle
 AW-10.8  games/alpha_walrus/battle
 AW-10.9  games/alpha_walrus/battle
+AW-11.1  games/alpha_walrus/battle games/alpha_walrus/effects games/alpha_walrus/engine_battle
+         games/alpha_walrus/engine_play
+AW-11.2  games/alpha_walrus/effects games/alpha_walrus/engine
+AW-11.3  games/alpha_walrus/engine_play
+AW-11.4  games/alpha_walrus/effects
+AW-11.5  games/alpha_walrus/effects games/alpha_walrus/engine_battle
 AW-G.1   games/alpha_walrus/gaps
 AW-G.2   games/alpha_walrus/battle games/alpha_walrus/gaps
 AW-G.3   games/alpha_walrus/gaps
@@ -388,15 +457,22 @@ AW-G.9   games/alpha_walrus/gaps
 AW-G.10  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.11  games/alpha_walrus/engine_play games/alpha_walrus/gaps games/alpha_walrus/rulings
 AW-G.12  games/alpha_walrus/gaps
-AW-G.13  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.13  games/alpha_walrus/engine_showdown games/alpha_walrus/gaps
 AW-G.14  games/alpha_walrus/gaps
 AW-G.15  games/alpha_walrus/gaps
-AW-G.16  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.16  games/alpha_walrus/engine_showdown games/alpha_walrus/gaps
 AW-G.17  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
 AW-G.18  games/alpha_walrus/battle games/alpha_walrus/gaps
-AW-G.19  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
-AW-G.20  games/alpha_walrus/battle games/alpha_walrus/engine_battle games/alpha_walrus/gaps
-AW-G.21  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.19  games/alpha_walrus/gaps
+AW-G.20  games/alpha_walrus/battle games/alpha_walrus/gaps
+AW-G.21  games/alpha_walrus/engine_showdown games/alpha_walrus/gaps
 AW-G.22  games/alpha_walrus/engine games/alpha_walrus/gaps
-AW-G.23  games/alpha_walrus/engine_battle games/alpha_walrus/gaps
+AW-G.23  games/alpha_walrus/gaps
+AW-G.24  games/alpha_walrus/gaps
+AW-G.25  games/alpha_walrus/gaps
+AW-G.26  games/alpha_walrus/gaps
+AW-G.27  games/alpha_walrus/engine_play games/alpha_walrus/gaps
+AW-G.28  games/alpha_walrus/gaps
+AW-G.29  games/alpha_walrus/engine_play games/alpha_walrus/gaps
+AW-G.30  games/alpha_walrus/engine games/alpha_walrus/gaps
 """)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcli.games.alpha_walrus import rulings
 from deckcli.games.rulings import Param, Ruling
 
-_HOUSE = "battle_level=printed (gaps AW-G.1 to AW-G.23)"
+_HOUSE = "battle_level=printed (gaps AW-G.1 to AW-G.29)"
 
 
 def _cards(given):

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from deckcli.errors import UsageError
 from deckcli.games.alpha_walrus import GAME
-from deckcli.games.alpha_walrus.battle import Dice, Fighter, resolve_battle, showdown
+from deckcli.games.alpha_walrus.battle import (
+    Dice,
+    Fighter,
+    pairs_twice,
+    public,
+    resolve_battle,
+    showdown,
+)
 from deckcli.games.alpha_walrus.state import draws_for_level
 
 
@@ -104,7 +111,12 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
     for text in matches:
         a_ref, d_ref = _split(text, "--match")
         i = _pick(cards, att, a_ref, "a", ta)
-        j = _pick(cards, dfd, d_ref, "d", td)
+        try:
+            j = _pick(cards, dfd, d_ref, "d", td)
+        except UsageError:  # named again: a creature whose text faces two attackers
+            j = _pick(cards, dfd, d_ref, "d", set())
+            if not pairs_twice(dfd[j]):
+                raise
         ta.add(i)
         td.add(j)
         pairs.append((i, j))
@@ -138,7 +150,7 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
             "rules": result.get("rules", []), "gap": bool(result["gaps"]), "ruling": ruling,
             "attackers": [f.to_json(house.value("battle_level")) for f in att],
             "defenders": [f.to_json(house.value("battle_level")) for f in dfd],
-            "fights": result["fights"], "unmatched": result["unmatched"],
+            "fights": public(result["fights"]), "unmatched": result["unmatched"],
             "discarded": result["discarded"], "steps": result["steps"],
             "stake": {"declared": stake, "outcome": stake_text},
             "gaps": [g.to_json() for g in result["gaps"]], "violations": violations,

@@ -17,13 +17,13 @@ from dataclasses import field as dfield
 
 from deckcli.errors import DeckcliError
 from deckcli.games.alpha_walrus.cardref import Card
+from deckcli.games.base import MAX_PLAYERS
 from deckcli.yamlio import line_of
 
 PHASES = ("draw", "play", "battle", "recover")
 HAND_MIN, HAND_MAX = 5, 7  # AW-1.5
 FIELD_LIMIT = 4  # AW-7.1
 ARMOR_LIMIT = 2  # AW-6.2
-MAX_PLAYERS = 12
 
 
 def draws_for_level(level: int) -> tuple[int, str]:
@@ -39,6 +39,7 @@ def draws_for_level(level: int) -> tuple[int, str]:
 class Creature:
     card: Card
     equipment: list[Card] = dfield(default_factory=list)
+    uid: int = 0  # this creature's time on the field (abilities once a turn go by it)
 
     @property
     def armor(self) -> int:
@@ -49,6 +50,9 @@ class Creature:
         worn = self.equipment + ([extra] if extra else [])
         values = [int(e2.get("value", 0)) for e in worn for e2 in e.effect("armor_limit")]
         return max([ARMOR_LIMIT, *values])
+
+    def copy(self) -> Creature:
+        return Creature(self.card, list(self.equipment), self.uid)
 
     def to_json(self) -> dict:
         return {"card": self.card.ref, "level": self.card.level,
@@ -90,6 +94,15 @@ class Turn:
     draw_ability: str | None = None  # another draw ability used this turn (AW-2.2)
     lucky_flipper: bool = False
     battles: int = 0
+    summoned: int = 0  # creatures summoned this turn (Grizzly Bear summons alone)
+    alone: bool = False  # a creature that summons alone was summoned this turn
+    used: list = dfield(default_factory=list)  # uids of creatures whose ability was used
+    triggered_draw: bool = False  # a creature's text drew for this turn's player (AW-G.29)
+
+    def copy(self) -> Turn:
+        return Turn(self.player, self.phase, self.drew, self.discard_drew, self.draw_ability,
+                    self.lucky_flipper, self.battles, self.summoned, self.alone,
+                    list(self.used), self.triggered_draw)
 
 
 @dataclass
@@ -107,19 +120,45 @@ class State:
     protections: list[dict] = dfield(default_factory=list)
     alpha_gear: list[Card] = dfield(default_factory=list)
     winner: str | None = None
+    #: decisions waiting for a player (the first is the one asked now): see .decisions
+    pending: list = dfield(default_factory=list)
+    #: card text waiting to act, in order (see .effects)
+    queue: list = dfield(default_factory=list)
+    #: the battle being fought, step by step (see .engine_battle), or None
+    battle: dict | None = None
+    #: what each player knows of hidden cards: player -> {"hand:NAME": [cards],
+    #: "deck": [top cards in order], "told": [facts]} (see .knowledge)
+    known: dict = dfield(default_factory=dict)
+    next_uid: int = 1
+    #: how often each table came back at a turn's start (AW-G.30), and whether it ended so
+    seen: dict = dfield(default_factory=dict)
+    drawn: bool = False
 
     def __deepcopy__(self, memo):
         """A copy for trying an action: cards are immutable and shared, containers are new."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        players = {n: Player(n, list(p.hand), [Creature(c.card, list(c.equipment))
-                                                for c in p.field], list(p.gear), p.out)
+        players = {n: Player(n, list(p.hand), [c.copy() for c in p.field], list(p.gear),
+                             p.out)
                    for n, p in self.players.items()}
-        turn = Turn(**vars(self.turn)) if self.turn is not None else None
+        turn = self.turn.copy() if self.turn is not None else None
         return State(players, list(self.order), list(self.deck), list(self.discard),
                      self.centre, rng, self.round, turn, self.last_player,
                      list(self.turns_this_round), [dict(p) for p in self.protections],
-                     list(self.alpha_gear), self.winner)
+                     list(self.alpha_gear), self.winner, _deep(self.pending),
+                     _deep(self.queue), _deep(self.battle), _deep(self.known),
+                     self.next_uid, dict(self.seen), self.drawn)
+
+    def uid(self) -> int:
+        self.next_uid += 1
+        return self.next_uid - 1
+
+    def creature(self, owner: str, uid: int) -> tuple[int, Creature] | None:
+        """(position, creature) of the creature ``uid`` on ``owner``'s field, if it is there."""
+        for i, c in enumerate(self.players[owner].field):
+            if c.uid == uid:
+                return i, c
+        return None
 
     def live(self) -> list[str]:
         return [p for p in self.order if not self.players[p].out]
@@ -127,6 +166,8 @@ class State:
     def card_total(self) -> int:
         """Every card still in the game (conserved by every legal action)."""
         n = len(self.deck) + len(self.discard) + len(self.alpha_gear)
+        if self.battle is not None:  # battle cards played and not yet spent (AW-4.9)
+            n += len(self.battle["cards"])
         for p in self.players.values():
             n += len(p.hand) + len(p.gear) + sum(1 + len(c.equipment) for c in p.field)
         return n
@@ -142,12 +183,14 @@ class State:
                     self.deck = list(self.discard)
                     self.discard.clear()
                     self.rng.shuffle(self.deck)
+                    _known_shuffled(self)
                 gaps.append(house.record("empty_deck", f"{player} draws from an empty deck",
                                       "the discard pile was shuffled into a new deck"
                                       if self.deck else "nothing is drawn"))
                 if not self.deck:
                     break
             got.append(self.deck.pop(0))
+            _known_drew(self)
         self.players[player].hand.extend(got)
         if got:
             events.append(f"{player} draws {len(got)}")
@@ -158,6 +201,7 @@ class State:
         if card.kind == "gear":
             pos = self.rng.randint(0, len(self.deck))
             self.deck.insert(pos, card)
+            _known_shuffled(self)
             events.append(f"{card.ref} shuffled back into the deck (AW-5.3)")
         else:
             self.discard.append(card)
@@ -178,14 +222,46 @@ class State:
     def shuffle_into_deck(self, cards: list[Card]) -> None:
         self.deck.extend(cards)
         self.rng.shuffle(self.deck)
+        _known_shuffled(self)
 
     def to_json(self) -> dict:
         t = self.turn
-        return {"round": self.round, "turn": t.player if t else None,
-                "phase": t.phase if t else None, "winner": self.winner,
-                "centre": self.centre.ref if self.centre else None,
-                "deck": len(self.deck), "discard": len(self.discard),
-                "players": {n: self.players[n].to_json() for n in self.order}}
+        out = {"round": self.round, "turn": t.player if t else None, "drawn": self.drawn,
+               "phase": t.phase if t else None, "winner": self.winner,
+               "centre": self.centre.ref if self.centre else None,
+               "deck": len(self.deck), "discard": len(self.discard),
+               "players": {n: self.players[n].to_json() for n in self.order}}
+        if self.pending:  # a decision waits: who decides what (AW-11.2)
+            d = self.pending[0]
+            out["waiting"] = {"player": d["player"], "decision": d["kind"], "card": d["card"],
+                              "prompt": d["prompt"]}
+        return out
+
+
+def _known_drew(st) -> None:
+    if st.known:
+        from deckcli.games.alpha_walrus.knowledge import drew
+
+        drew(st, 1)
+
+
+def _known_shuffled(st) -> None:
+    if st.known:
+        from deckcli.games.alpha_walrus.knowledge import deck_changed
+
+        deck_changed(st)
+
+
+def _deep(value):
+    """A copy of plain data (dicts, lists, tuples of cards, numbers and text): containers
+    new, cards shared (they are immutable)."""
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    if isinstance(value, Creature):
+        return value.copy()
+    return value
 
 
 # ------------------------------------------------------------------------------- loading
@@ -282,6 +358,9 @@ def initial_state(log: dict, path: str | None, cards) -> State:
     if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
         raise DeckcliError("setup.round is a whole number of at least 1", path=path)
     state.round = rnd
+    for p in state.players.values():  # creatures on a log's table get their uids as summoned
+        for c in p.field:
+            c.uid = state.uid()
     return state
 
 

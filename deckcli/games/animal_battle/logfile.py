@@ -30,7 +30,7 @@ import re
 from deckcli.errors import DeckcliError, UsageError
 from deckcli.games.animal_battle import GAME
 from deckcli.games.animal_battle.engine import ACTIONS, CARD_ACTIONS, Match
-from deckcli.games.base import MAX_DECK, CardInfo
+from deckcli.games.base import MAX_DECK, MAX_PLAYERS, CardInfo
 from deckcli.games.interface import Step
 
 MAX_ACTIONS = 200_000
@@ -87,6 +87,9 @@ class LogReader:
         players = setup["players"]
         if len(players) < 2:
             self.fail("the game needs at least two players (AB-1.2)", obj=setup, key="players")
+        if len(players) > MAX_PLAYERS:  # before a deck is read: a table, not a crowd
+            self.fail(f"setup.players lists {len(players):,} players; a game log holds at most "
+                      f"{MAX_PLAYERS}, as setup deals", obj=setup, key="players")
         decks = {}
         for pid, spec in players.items():
             pid = str(pid)

@@ -75,7 +75,8 @@ class AnimalBattleEngine(Engine):
                                              "challenge", "defend", "promote")
                       for c in animals]
             tries += [("stat", st, None) for st in BATTLE_STATS]
-            tries += [("target", o, None) for o in s.order if o != pid]
+            if state.names_opponent(pid):  # one player's: each further player costs the same
+                tries += [("target", o, None) for o in s.order if o != pid]
             for c in sorted({c for c in p.hand if book[c].kind == "action"}):
                 tries.append(("play", c, None))
                 if any(o.get("effect") == "reuse_statistic" for o in book[c].overrides):

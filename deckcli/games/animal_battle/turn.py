@@ -129,9 +129,16 @@ class TurnActions:
         out.cite("AB-6.4", effects.cite(entry) + f": {self.ref(cid)} replaces "
                                                  f"{self.ref(old)}, which goes to the Pool")
 
+    def names_opponent(self, p: str) -> bool:
+        """Whether ``p`` is the one player who may name the defending opponent now (the
+        active player, or the first player at setup): no other player's ``target`` is tried
+        (``referee legal`` would try every opponent of every player)."""
+        s = self.s
+        return p == s.active or (s.phase == "setup" and p == s.first)
+
     def _target(self, out, p, other, stat):
         s = self.s
-        if p != s.active and not (s.phase == "setup" and p == s.first):
+        if not self.names_opponent(p):
             raise Illegal("AB-4.3", f"only {s.active or s.first} names the opponent")
         if other not in s.players or other == p or s.players[other].out:
             raise Illegal("AB-4.3", f"{other} is not an opponent still in the game")
