@@ -2,11 +2,12 @@
 
 animal-battle: every policy `deckcli.sim.policies.names(game)` gives (so a new one joins by
 being named there; `search` plays with a small budget, `--search N` iterations a decision)
-plays every other on the gauntlet's decks (deckcli/build/gauntlet/animal-battle/): for each
-pair of players and each ordered pair of decks, mirrors included, one run of `--games` games
-in seat-swapped pairs (games 2k and 2k+1 share a deal, the first player swapped), the first
-player of the pair taking the first deck. Every pair of players thus plays every deck against
-every deck from both sides, and deck strength cancels out.
+plays every other on the gauntlet's decks (deckcli/build/gauntlet/animal-battle/: the example
+decks examples/good/championship-deep-divers.txt, casual-savanna.yaml, casual-rainforest.json):
+for each pair of players and each ordered pair of decks, mirrors included, one run of
+`--games` games in seat-swapped pairs (games 2k and 2k+1 share a deal, the first player swapped),
+the first player of the pair taking the first deck. Every pair of players thus plays every deck
+against every deck from both sides, and deck strength cancels out.
 
 alpha-walrus (`--game alpha-walrus`): one shared deck (`--deck`, default
 examples/good/alpha-walrus-2p.yaml), two seats; p1 takes the first turn in every game, so each
@@ -20,100 +21,27 @@ still gets a finite rating), on the Elo scale (400 points: 10 to 1 odds), the an
 (`--anchor`, default greedy) at 0; their 95% intervals come from a seeded bootstrap that
 resamples each result's pairs of games and fits again.
 
-    python benchmarks/ladder.py                       # minutes: 40 games a deck pairing, search:8
-    python benchmarks/ladder.py --quick               # a smoke run: 8 games, search:2
+    python benchmarks/ladder.py                       # minutes: 10 games a run, search:4
+    python benchmarks/ladder.py --games 40 --search 8 --jobs 2   # narrower intervals, longer
     python benchmarks/ladder.py --game alpha-walrus --players random,greedy
     python benchmarks/ladder.py --json                # everything as JSON
 
-Not part of the test suite (tests/test_ladder.py checks only that the fitting functions
-recover known strengths from synthetic results).
+The fit and the bootstrap are deckcli.sim.ratings (tested in tests/test_ladder.py on results
+whose ratings are known); the ladder itself plays minutes of games: a benchmark, never a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 import sys
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-ELO = 400 / math.log(10)  # Elo points per unit of log-strength
-PRIOR = 0.5  # virtual wins each way between two players who met (one virtual draw)
+sys.path.insert(0, str(REPO))
 
-
-# -- fitting: plain functions of results, no games played ------------------------------------------
-def fit(wins: dict[tuple[str, str], float], players: list[str], anchor: str | None = None,
-        prior: float = PRIOR, tol: float = 1e-8, rounds: int = 10_000) -> dict[str, float]:
-    """Bradley-Terry ratings on the Elo scale from ``wins[(p, q)]``, the games p won against q
-    (both orders may be given). P(p beats q) = 1 / (1 + 10 ** ((r_q - r_p) / 400)).
-    ``prior`` virtual wins each way are added between every two players who met. Ratings are
-    relative: ``anchor`` is put at 0 (None: their mean is 0)."""
-    w = {(p, q): 0.0 for p in players for q in players if p != q}
-    for (p, q), n in wins.items():
-        w[(p, q)] += n
-    for p in players:
-        for q in players:
-            if p < q and w[(p, q)] + w[(q, p)] > 0:
-                w[(p, q)] += prior
-                w[(q, p)] += prior
-    games = {(p, q): w[(p, q)] + w[(q, p)] for p, q in w}
-    strength = {p: 1.0 for p in players}
-    for _ in range(rounds):  # Hunter (2004): pi_p = W_p / sum_q n_pq / (pi_p + pi_q)
-        new = {}
-        for p in players:
-            won = sum(w[(p, q)] for q in players if q != p)
-            div = sum(games[(p, q)] / (strength[p] + strength[q]) for q in players if q != p)
-            new[p] = won / div if div > 0 else strength[p]
-        scale = math.exp(sum(math.log(v) for v in new.values() if v > 0) / len(players))
-        new = {p: v / scale for p, v in new.items()}
-        moved = max(abs(math.log(new[p] / strength[p])) for p in players if new[p] > 0)
-        strength = new
-        if moved < tol:
-            break
-    rating = {p: ELO * math.log(strength[p]) for p in players}
-    zero = rating[anchor] if anchor in rating else sum(rating.values()) / len(rating)
-    return {p: r - zero for p, r in rating.items()}
-
-
-def expected(r_p: float, r_q: float) -> float:
-    """The share of games a player rated ``r_p`` wins against one rated ``r_q``."""
-    return 1 / (1 + 10 ** ((r_q - r_p) / 400))
-
-
-def totals(results: list[dict]) -> dict[tuple[str, str], int]:
-    """Games each player won against each other, over ``results`` (each: ``p``, ``q`` and
-    ``units``, one (p's wins, q's wins) a pair of games)."""
-    out: dict[tuple[str, str], int] = {}
-    for res in results:
-        p, q = res["p"], res["q"]
-        out[(p, q)] = out.get((p, q), 0) + sum(a for a, _ in res["units"])
-        out[(q, p)] = out.get((q, p), 0) + sum(b for _, b in res["units"])
-    return out
-
-
-def bootstrap(results: list[dict], players: list[str], anchor: str | None, resamples: int,
-              seed: int) -> dict[str, tuple[float, float]]:
-    """The 95% interval of each rating: ``resamples`` times, each result's pairs of games are
-    drawn again with replacement (seeded) and the ratings fitted again; the 2.5th and 97.5th
-    percentiles."""
-    rng = random.Random(seed)
-    draws: dict[str, list[float]] = {p: [] for p in players}
-    for _ in range(resamples):
-        again = []
-        for res in results:
-            units = res["units"]
-            again.append({**res, "units": [units[rng.randrange(len(units))] for _ in units]}
-                         if units else res)
-        for p, r in fit(totals(again), players, anchor).items():
-            draws[p].append(r)
-    out = {}
-    for p, values in draws.items():
-        values.sort()
-        out[p] = (values[int(0.025 * resamples)], values[max(0, math.ceil(0.975 * resamples) - 1)])
-    return out
+from deckcli.sim.ratings import bootstrap, fit, totals  # noqa: E402
 
 
 def share(results: list[dict]) -> dict:
@@ -274,10 +202,10 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="animal-battle", choices=["animal-battle", "alpha-walrus"])
     ap.add_argument("--games", type=int, default=None,
-                    help="games a run (a pair of players on a pair of decks; default 40, "
-                         "alpha-walrus 20; --quick 8)")
+                    help="games a run (a pair of players on a pair of decks; default 10, "
+                         "alpha-walrus 20; --quick 4)")
     ap.add_argument("--search", type=int, default=None,
-                    help="search's iterations a decision (default 8; --quick 2)")
+                    help="search's iterations a decision (default 4; --quick 2)")
     ap.add_argument("--players", default=None,
                     help="comma-separated policies (default: every one the game knows)")
     ap.add_argument("--deck", default=str(REPO / "examples" / "good" / "alpha-walrus-2p.yaml"),
@@ -292,16 +220,15 @@ def main(argv=None) -> None:
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     ap.add_argument("--save", metavar="FILE", help="also write the JSON report to FILE")
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(REPO))
     from deckcli.build.gauntlet import decks as gauntlet
     from deckcli.cards import open_index
     from deckcli.games import get
     from deckcli.sim.run import load_deck
 
     game = get(args.game)
-    games = args.games or (8 if args.quick else 20 if game.shared_deck else 40)
+    games = args.games or (4 if args.quick else 20 if game.shared_deck else 10)
     games += games % 2  # whole pairs
-    search = args.search or (2 if args.quick else 8)
+    search = args.search or (2 if args.quick else 4)
     resamples = args.resamples or (200 if args.quick else 1000)
     players = players_of(game, search, args.players.split(",") if args.players else None)
     index = open_index()
