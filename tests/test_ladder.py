@@ -96,13 +96,16 @@ def test_a_player_who_won_every_game_gets_a_finite_rating_above_the_others():
     assert got["y"] == 0 and 0 < got["x"] < 2000 and got["z"] < 0, got
 
 
-def test_every_policy_the_game_names_is_on_the_ladder(ladder):
-    """A new policy joins by being named in the game's policies (``names``); search plays
-    with the ladder's small budget."""
+@pytest.mark.parametrize("game_id", ["animal-battle", "alpha-walrus"])
+def test_every_policy_the_game_names_is_on_the_ladder(ladder, game_id):
+    """A new policy joins by being named in the game's policies (``names``), as alpha-walrus's
+    expert does; search plays with the ladder's small budget."""
     from deckcli.games import get
     from deckcli.sim.policies import names
 
-    game = get("animal-battle")
+    game = get(game_id)
     on = ladder.players_of(game, 3)
     assert on == ["search:3" if n == "search" else n for n in names(game)]
     assert {"random", "greedy", "search:3"} <= set(on)
+    if game_id == "alpha-walrus":
+        assert "expert" in on
