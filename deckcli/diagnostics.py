@@ -66,7 +66,7 @@ class Diagnostic(Record):
         return (self.path or "", self.line or 0, self.code, self.message)
 
     def to_json(self) -> dict:
-        """The CONTRACT.md problem object (the path belongs to the deck, not the problem)."""
+        """The docs/commands.md problem object (the path belongs to the deck, not the problem)."""
         return {"code": self.code, "severity": self.severity.value, "rule": self.rule,
                 "message": self.message, "line": self.line, "card": self.card}
 

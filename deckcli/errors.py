@@ -1,4 +1,4 @@
-"""Plain exceptions raised by the library; the CLI maps them to exit codes (CONTRACT.md).
+"""Plain exceptions raised by the library; the CLI maps them to exit codes (docs/commands.md).
 
 Only two kinds reach the command line:
 

@@ -48,7 +48,7 @@ class Options(MutableRecord):
 
 
 class DeckReport(MutableRecord):
-    """The verdict on one deck: the CONTRACT.md deck object plus name, player, fingerprint."""
+    """The verdict on one deck: the docs/commands.md deck object plus name, player, fingerprint."""
 
     __slots__ = ("path", "game", "format", "card_count", "problems", "name", "player",
                  "fingerprint", "extra")
@@ -82,7 +82,7 @@ class DeckReport(MutableRecord):
         return sum(1 for p in self.problems if not p.is_error)
 
     def to_json(self) -> dict:
-        """The CONTRACT.md deck object; its path and names escaped as every report shows
+        """The docs/commands.md deck object; its path and names escaped as every report shows
         them (:func:`~deckcli.diagnostics.visible_name`): JSON itself would let a right-to-left
         override or a file name's bytes that are not UTF-8 through raw."""
         out = {"path": visible_name(self.path), "game": self.game, "format": self.format,

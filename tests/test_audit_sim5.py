@@ -1,4 +1,4 @@
-"""Audit of simulate, build and suggest against the interface (CONTRACT.md, docs/simulate.md):
+"""Audit of simulate, build and suggest against the interface (docs/commands.md, docs/simulate.md):
 each test here failed before the fix it came with."""
 
 from __future__ import annotations

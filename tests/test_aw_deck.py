@@ -165,7 +165,7 @@ def test_missing_gear_example_for_four_players_also_lacks_diplomacy():
 ])
 def test_a_format_for_alpha_walrus_is_a_warning_and_ignored(deck_file, tmp_path, where, said,
                                                             line):
-    """alpha-walrus has no formats (CONTRACT.md): a format asked for anywhere is ignored, the
+    """alpha-walrus has no formats (docs/commands.md): a format asked for anywhere is ignored, the
     report's format stays null, and the warning says where it came from."""
     text = deck_text()
     args = ["--game", "alpha-walrus"]

@@ -546,7 +546,7 @@ def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
 
 
 def test_the_seed_replays_a_search_that_moved():
-    """The seed makes a build replayable (CONTRACT.md): a search that steps and improves on
+    """The seed makes a build replayable (docs/commands.md): a search that steps and improves on
     its start (against Rainforest, where the binder's strongest cards are not the best deck)
     builds the same deck, by the same steps, printed byte for byte the same."""
     args = ["build", "--collection", EXAMPLES / "collections" / "binder.txt", "--against",

@@ -1,4 +1,4 @@
-"""Every command has --help (CONTRACT.md "Commands"), under either game, and the referee's
+"""Every command has --help (docs/commands.md), under either game, and the referee's
 subcommands of one game are refused, with the game to add, when run under the other."""
 
 from __future__ import annotations

@@ -277,7 +277,7 @@ def test_a_csv_list_converted_with_game_carries_that_game(tmp_path):
 
 # -- arena: QTY NAME (SET) NUMBER ---------------------------------------------------------------
 def test_arena_writes_every_resolved_entry_with_its_printing():
-    """CONTRACT.md: 'convert --to arena writes Deck then QTY NAME (SET) NUMBER lines'. A line
+    """docs/decklists.md: 'convert --to arena writes Deck then QTY NAME (SET) NUMBER lines'. A line
     naming only the card (or only a set) gets the card's own printing; one naming a printing
     keeps it; an unknown or ambiguous name keeps what it has (validate reports it)."""
     r = run("convert", "-", "--to", "arena",

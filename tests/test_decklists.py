@@ -1,4 +1,4 @@
-"""Reading decklists: the CONTRACT.md grammar, name and number matching, file encodings."""
+"""Reading decklists: the docs/decklists.md grammar, name and number matching, file encodings."""
 
 from __future__ import annotations
 

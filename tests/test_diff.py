@@ -1,4 +1,4 @@
-"""deckcli diff (CONTRACT.md "diff"): two decks card for card, printings ignored unless
+"""deckcli diff (docs/commands.md): two decks card for card, printings ignored unless
 --printings, exit 0 same / 1 different / 2 unreadable; and a whole event's registered decks
 against the decks played (--event FILE --played DIR)."""
 

@@ -58,7 +58,7 @@ def test_golden_text_output_shape():
     assert out.index("Animals: 23") < out.index("Actions: 3")
     assert "5 Walrus (ABS) 12  # main attacker; one more" in out  # merged, spelled as the db
     assert "1 Wlarus" in out  # an unknown card stays as written
-    # CONTRACT.md: entries are written QTY NAME (SET) NUMBER; a card named alone gets its own
+    # docs/decklists.md: entries are written QTY NAME (SET) NUMBER; a card named alone gets its own
     # printing (the card's set and collector number)
     assert "3 Orca (ABS) 10" in out
     assert "6 Bison (DWV) 2" in out  # '02' and '2' are one printing
@@ -632,7 +632,7 @@ def test_a_name_holding_a_set_code_and_number_is_formatted_whole(tmp_path, mark_
 
 
 def test_an_entry_matching_no_card_keeps_its_words_in_the_one_entry_shape():
-    """CONTRACT.md: fmt writes entries as 'QTY NAME (SET) NUMBER [tags]', a plain number with
+    """docs/decklists.md: fmt writes entries as 'QTY NAME (SET) NUMBER [tags]', a plain number with
     no 'x'. An unknown card keeps its name, set, number, tags and comment as written."""
     r = run("fmt", "-", input="4x Wlarus\nx2 Bison\n4 x Wlarus ABS 12 [promo] # hmm\n20 Orca\n")
     assert r.code == 0, r
@@ -670,7 +670,7 @@ def test_fmt_stdin_leaves_xml_decks_as_the_disk_case_does(name, tool, named):
 
 # -- the sideboard, in the one entry shape ------------------------------------------------------
 def test_fmt_writes_sideboard_entries_as_it_writes_deck_entries(deck_file):
-    """CONTRACT.md: fmt writes entries as 'QTY NAME (SET) NUMBER [tags]'. A sideboard entry
+    """docs/decklists.md: fmt writes entries as 'QTY NAME (SET) NUMBER [tags]'. A sideboard entry
     is spelled as in the card database and gets the card's own printing, as a deck entry
     does; it stays in the sideboard, in its order, uncounted. An unknown one keeps its words."""
     path = deck_file("4 Walrus\nSideboard\nOrca x2\nx3 Narwhal\n4x beluga abs 011 *F*\n"

@@ -794,7 +794,7 @@ def test_a_folder_walk_reports_what_it_cannot_read(walks, kind, jobs):
 
 def test_a_named_file_that_cannot_be_read_still_stops_the_command(walks):
     """A path given on the command line that cannot be read is the command's failure (exit
-    2, CONTRACT.md), as before: only what a walk finds becomes a problem on the report."""
+    2, docs/commands.md), as before: only what a walk finds becomes a problem on the report."""
     top, inner = walks["unreadable-file"]
     proc = run_unprivileged("validate", top / inner, timeout=SECONDS)
     assert proc.returncode == 2 and "hidden.txt: permission denied" in proc.stderr, proc
@@ -1227,17 +1227,18 @@ def test_every_command_that_walks_a_folder_refuses_a_link_out_of_it(links, tmp_p
 
 # -- small inputs that cost a great deal --------------------------------------------------------
 def _limited(args, seconds: float, cwd=None):
-    """``python -m deckcli ARGS`` in a process limited to 1 GiB of address space, timed:
-    (CompletedProcess, seconds it took)."""
-    import time
+    """``python -m deckcli ARGS`` in a process limited to 1 GiB of address space and to
+    ``seconds`` of CPU time (a run past it is killed by SIGXCPU and fails the test, however
+    loaded the machine is): (CompletedProcess, None). The cases it guards were quadratic, many
+    times over the limit; the speed itself is measured by benchmarks/, not here."""
 
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        resource.setrlimit(resource.RLIMIT_CPU, (int(seconds), int(seconds)))
 
-    start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], capture_output=True,
-                          text=True, timeout=seconds * 4, preexec_fn=limit, cwd=cwd)
-    return proc, time.perf_counter() - start
+                          text=True, preexec_fn=limit, cwd=cwd)
+    return proc, None
 
 
 @pytest.mark.parametrize("name", ["one-letter-lines.txt", "bad-count-rows.csv"])
@@ -1250,11 +1251,10 @@ def test_the_same_problem_on_many_lines_is_reported_a_bounded_number_of_times(tm
     code = {"one-letter-lines.txt": "no-quantity", "bad-count-rows.csv": "bad-count"}[name]
     first = 1 if name.endswith(".txt") else 2  # the CSV's header is line 1
     for output in ("json", "text", "github", "junit", "sarif"):
-        proc, took = _limited(["validate", path, "-O", output], 10)
+        proc, _ = _limited(["validate", path, "-O", output], 10)
         assert proc.returncode == 1, proc.stderr
         assert "Traceback" not in proc.stderr
         assert len(proc.stdout) < 20_000, (output, len(proc.stdout))
-        assert took < 10, (output, took)
         assert f"and {lines - first + 1 - 10:,} more lines like it (from line {first + 10:,} " \
                f"to {lines:,}" in proc.stdout, (output, proc.stdout[-600:])
     import json
@@ -1272,10 +1272,9 @@ def test_fmt_of_a_yaml_deck_of_blank_lines_is_fast_and_stable(tmp_path, name):
     lines first did too). Runs of blank lines become one, none first; a second fmt changes
     nothing."""
     path = make_costly(tmp_path)[name]
-    proc, took = _limited(["fmt", path], 10)
+    proc, _ = _limited(["fmt", path], 10)
     assert proc.returncode == 0, proc.stderr
     assert "internal error" not in proc.stderr and "1 file reformatted" in proc.stderr, proc
-    assert took < 10, took
     text = path.read_text()
     assert not text.startswith("\n") and "\n\n\n" not in text, text[:200]
     assert [ln.split("name: ")[1].split(",")[0] for ln in text.splitlines() if "name:" in ln] \
@@ -1310,16 +1309,13 @@ def test_fmt_of_a_yaml_deck_of_comment_lines_costs_what_its_size_does(tmp_path, 
     parser keeps a token of every line). Runs of comment lines reach it joined into a few long
     lines and are split again as written: every comment is kept, in its place, and a second fmt
     changes nothing."""
-    import time
-
     path = make_costly(tmp_path)[name]
-    start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", _PEAK, sys.executable, "-m", "deckcli", "fmt",
-                           str(path)], capture_output=True, text=True, timeout=120)
-    took = time.perf_counter() - start
-    assert proc.returncode == 0, proc.stderr
+                           str(path)], capture_output=True, text=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (10, 10)))
+    assert proc.returncode == 0, proc.stderr  # within 10 s of CPU: killed by SIGXCPU past it
     peak_mb = int(proc.stderr.strip().splitlines()[-1]) / 1024  # ru_maxrss: KiB on Linux
-    assert took < 10 and peak_mb < 150, (took, peak_mb)
+    assert peak_mb < 150, peak_mb
     text = path.read_text()
     assert text.count("#") == comments, text[:300]
     assert text.count("\n\n") <= (comments if "blank" in name else 0)
@@ -1358,16 +1354,13 @@ def test_add_to_a_yaml_deck_of_comment_lines_is_fast_and_changes_only_its_entry(
     round-trip parser, twice). Its comment runs reach the parser joined as fmt's do, and come
     back exactly as they were: blank lines, odd indents and trailing spaces included, since an
     edit changes no line but its entry's."""
-    import time
-
     path = make_costly(tmp_path)["comment-lines.yaml"]
-    start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", _PEAK, sys.executable, "-m", "deckcli", "add",
-                           str(path), "Orca"], capture_output=True, text=True, timeout=120)
-    took = time.perf_counter() - start
-    assert proc.returncode == 0, proc.stderr
+                           str(path), "Orca"], capture_output=True, text=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (10, 10)))
+    assert proc.returncode == 0, proc.stderr  # within 10 s of CPU: killed by SIGXCPU past it
     peak_mb = int(proc.stderr.strip().splitlines()[-1]) / 1024
-    assert took < 10 and peak_mb < 150, (took, peak_mb)
+    assert peak_mb < 150, peak_mb
     assert path.read_bytes() == COSTLY["comment-lines.yaml"] + b"  - {count: 1, name: Orca}\n"
     deck = tmp_path / "mixed.yaml"
     head = "# a\n#  b   \n\n\n# c\n\nname: X\n  # odd\n# even\n\n\ncards:  # e\n  # w1\n\n  #w2\n"

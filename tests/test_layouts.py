@@ -1,4 +1,4 @@
-"""Decklists as other deck tools write them (CONTRACT.md "Decklists from other tools"; rules
+"""Decklists as other deck tools write them (docs/decklists.md; rules
 DL-2.7, DL-2.8): the count after the card, Deck/Sideboard headers and SB: prefixes, Arena's
 About/Name, Moxfield's *F*, '//' comments, Forge's .dck. Each was an error (or, for a
 sideboard, counted into the deck) before these layouts were read.
@@ -89,7 +89,7 @@ def test_an_sb_prefix_holds_a_count_after_the_card_too(line):
 
 @pytest.mark.parametrize("line", ["SB 2 Beluga", "sb 2x Beluga (ABS) 11", "SB  2 Beluga # spare"])
 def test_an_sb_prefix_without_its_colon_is_a_sideboard_card(line):
-    """CONTRACT.md: layout words take an optional ':', and 'SB' is one of them; 'SB 2 Beluga'
+    """docs/decklists.md: layout words take an optional ':', and 'SB' is one of them; 'SB 2 Beluga'
     is the sideboard card 'SB: 2 Beluga' is. The colon may go only where a quantity in digits
     follows, so no card name is read as a prefix."""
     deck, got = read(f"4 Walrus\n{line}\n16 Orca\n")

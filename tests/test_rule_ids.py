@@ -1,4 +1,4 @@
-"""Every rule id deckcli's code or data cites exists in the rules reference (CONTRACT.md:
+"""Every rule id deckcli's code or data cites exists in the rules reference (docs/commands.md:
 "Every rule is an id that deckcli rules knows"), and ids are unique and stable in shape."""
 
 from __future__ import annotations

@@ -332,7 +332,7 @@ def test_an_illegal_deck_is_simulated_with_a_warning():
 
 def test_a_deck_the_event_makes_illegal_is_simulated_with_a_warning(tmp_path):
     """With --event a deck is judged as validate --event judges it: the event's format, bans
-    and legal sets (CONTRACT.md: the flag, else the event file, else the deck's header)."""
+    and legal sets (docs/commands.md: the flag, else the event file, else the deck's header)."""
     event = tmp_path / "event.yaml"
     event.write_text("name: E\nformat: championship\nbanned: [\"Blue Whale (ABS) 1\"]\n",
                      encoding="utf-8")
@@ -628,7 +628,7 @@ def test_until_ci_stops_at_the_first_hundred_games_narrow_enough():
 
 @pytest.mark.parametrize("text", ["four Walrus\n4 Orca\n", "4 Orca\n999999999999999999999 Walrus\n"])
 def test_a_deck_with_reading_errors_is_not_simulated_it_exits_2(deck_file, text):
-    """CONTRACT.md: a deck that cannot be read exits 2; a deck with reading errors is one
+    """docs/commands.md: a deck that cannot be read exits 2; a deck with reading errors is one
     (docs/commands.md, diff: "a deck with reading errors"; diff, build and suggest refuse it).
     Playing what is left of it would report on a deck its file does not hold."""
     bad = deck_file(text, "bad.txt")
@@ -839,3 +839,14 @@ def test_house_rules_and_gaps_wrap_within_100_columns_item_by_item():
     assert all(len(line) <= 100 for line in gaps), gaps
     met = " ".join(line.strip() for line in gaps)[len("gaps met: "):].split(", ")
     assert [m.split(" in ")[0] for m in met] == list(data["gaps"])
+
+
+def test_greedy_ends_its_turns_with_caribou_on_the_field():
+    """Caribou may go back to the hand once per turn, and a creature summoned again is a new
+    one: greedy summoned it and sent it back again and again until the game's action cap
+    (about 550 actions a turn). Summoning it undoes nothing greedy wants, so it leaves it."""
+    data = sim(AW2, "--game", "alpha-walrus", "--games", "10", "--max-turns", "40",
+               "--seed", "1", "--jobs", "1")
+    assert data["results"]["undecided"] < 10, data["results"]
+    turns = data["turns"]["mean"] * data["games"]
+    assert data["actions"] / turns < 20, (data["actions"], turns)

@@ -262,7 +262,7 @@ class CardIndex:
         return out
 
     def card_json(self, card: Card) -> dict:
-        """The CONTRACT.md shape of one card identity."""
+        """The docs/commands.md shape of one card identity."""
         out = {"game": card.game, "name": card.name, "number": card.number, "kind": card.kind}
         data = card.data
         out["stats"] = data.get("stats", {})  # {} for a card without statistics: one shape

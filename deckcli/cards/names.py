@@ -59,7 +59,7 @@ def set_key(code: str) -> str:
     return unicodedata.normalize("NFKC", code).strip().upper()
 
 
-#: The four variant tags and the spellings accepted for them on input (CONTRACT.md).
+#: The four variant tags and the spellings accepted for them on input (docs/decklists.md).
 VARIANTS = ("alternate-art", "foil", "promotional", "first-edition")
 VARIANT_ALIASES = {
     "alternate-art": "alternate-art",

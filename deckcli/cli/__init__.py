@@ -1,6 +1,6 @@
 """The command line: click only. Parse options, call the library, pick a reporter, exit.
 
-Exit codes live here and nowhere else (CONTRACT.md): 0 success, 1 problems found, 2 the command
+Exit codes live here and nowhere else (docs/commands.md): 0 success, 1 problems found, 2 the command
 could not do its job. Subcommands are imported only when invoked, so ``deckcli --help`` and a
 deck check load nothing they do not use.
 """

@@ -19,7 +19,7 @@ CARRIES: dict[str, frozenset[str]] = {
     "text": _ALL,
     "yaml": _ALL - {"sideboard"},  # a section header as the comment line above its entries
     "json": frozenset({*HEADER_KEYS, "entry comments", "printings", "variants"}),
-    "csv": frozenset({"printings", "variants"}),  # cards only (CONTRACT.md)
+    "csv": frozenset({"printings", "variants"}),  # cards only (docs/decklists.md)
     "arena": frozenset({"name", "printings", "sideboard"}),
     "cod": frozenset({"name", "opening comments", "printings", "sideboard"}),
     "dek": frozenset({"sideboard"}),

@@ -29,7 +29,7 @@ SUFFIX = {"text": ".txt", "yaml": ".yaml", "json": ".json", "csv": ".csv", "aren
 
 
 def entry_values(entry: Entry) -> dict:
-    """One entry as a YAML/JSON mapping (the CONTRACT.md shape)."""
+    """One entry as a YAML/JSON mapping (the docs/decklists.md shape)."""
     item: dict = {"count": entry.count, "name": entry.name}
     if entry.set_code:
         item["set"] = entry.set_code
@@ -145,7 +145,7 @@ def give_printings(deck: Deck, index, game: str) -> None:
     """Write into each entry (the sideboard's too) that names no full printing the printing
     it stands for, as ``fmt`` writes it (:func:`~deckcli.decks.plan.written_as`: the card's
     own printing, in the set the entry names, if it names one). For ``--to arena``, whose
-    lines are ``QTY NAME (SET) NUMBER`` (CONTRACT.md). An entry that resolves to no one card
+    lines are ``QTY NAME (SET) NUMBER`` (docs/decklists.md). An entry that resolves to no one card
     (an unknown or ambiguous name) keeps what it has. Entries are changed in place."""
     from deckcli.decks.plan import written_as
 

@@ -1,4 +1,4 @@
-"""CSV decklists: columns ``count,name,set,number,variants`` (CONTRACT.md); cards only.
+"""CSV decklists: columns ``count,name,set,number,variants`` (docs/decklists.md); cards only.
 
 ``variants`` holds tags separated by ``;`` or spaces. The first row is the header, its names
 in any case; other tools' CSV exports are read too (rule DL-1.2): ``Quantity`` for ``count``,

@@ -1,4 +1,4 @@
-"""The canonical form of a decklist, as ``deckcli fmt`` writes it (rule DL-2.x; CONTRACT.md).
+"""The canonical form of a decklist, as ``deckcli fmt`` writes it (rule DL-2.x; docs/decklists.md).
 
 Text decklists::
 

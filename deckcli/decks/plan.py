@@ -186,7 +186,7 @@ def ordered_lines(deck: Deck, index, game: str) -> list[Line]:
 
 
 def structured_item(line: Line) -> dict:
-    """One output entry as a YAML/JSON mapping (the CONTRACT.md shape)."""
+    """One output entry as a YAML/JSON mapping (the docs/decklists.md shape)."""
     name, set_code, number, tags = line.fields()
     item: dict = {"count": line.count, "name": name}
     if set_code:

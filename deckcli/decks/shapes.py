@@ -1,6 +1,6 @@
 """The shapes a deck's parts are written in, shared by ``fmt``, ``convert`` and the editor.
 
-* an entry: ``QTY NAME (SET) NUMBER [tag, tag]  # comment`` (:func:`entry_line`, CONTRACT.md);
+* an entry: ``QTY NAME (SET) NUMBER [tag, tag]  # comment`` (:func:`entry_line`, docs/decklists.md);
 * a comment line: ``# text`` (:func:`comment_line`);
 * the sideboard: a ``Sideboard`` header and its entries (:func:`sideboard_lines`);
 * a JSON deck: 2-space indent, header keys first, one card entry per line (:func:`dump_json`);

@@ -1,4 +1,4 @@
-"""YAML and JSON decklists (CONTRACT.md; rule DL-2.6)::
+"""YAML and JSON decklists (docs/decklists.md; rule DL-2.6)::
 
     game: animal-battle
     format: championship

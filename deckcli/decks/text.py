@@ -1,4 +1,4 @@
-"""The text decklist reader (CONTRACT.md "Text decklist"; rules DL-2.x, DL-4.1).
+"""The text decklist reader (docs/decklists.md; rules DL-2.x, DL-4.1).
 
 ::
 

@@ -1,4 +1,4 @@
-"""Event files (CONTRACT.md "Event file"): checked field by field (:mod:`deckcli.events.fields`),
+"""Event files (docs/ci.md "The event file"): checked field by field (:mod:`deckcli.events.fields`),
 errors with line numbers.
 
 ::

@@ -1,4 +1,4 @@
-"""``--output json``: the CONTRACT.md shape, streamed one deck at a time."""
+"""``--output json``: the docs/commands.md shape, streamed one deck at a time."""
 
 from __future__ import annotations
 

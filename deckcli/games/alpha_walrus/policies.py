@@ -32,6 +32,16 @@ def _power(card, equipment=()) -> int:
     return _level(card) + sum(e.level_bonus for e in equipment)
 
 
+def _undoes_summon(view, action) -> bool:
+    """Whether ``action`` activates a creature's ability that returns that creature to the hand
+    (Caribou's Migration): summoning it again and again would be a turn without end."""
+    if action["do"] != "activate":
+        return False
+    card, _eq = view["fields"][view["player"]][action["card"] - 1]
+    return any(e.get("when") == "activated" and e.get("effect") == "return_to_hand"
+               and e.get("what") == "self" for e in card.effects)
+
+
 class Greedy:
     name = "greedy"
 
@@ -62,8 +72,9 @@ class Greedy:
             return min(by["discard"], key=lambda a: (_level(hand[a["cards"][0]]),
                                                      a["cards"][0]))
         for verb in ("play", "activate"):  # every card it may play, once nothing else is left
-            if verb in by and view["phase"] in ("draw", "play"):
-                return by[verb][0]
+            options = [a for a in by.get(verb, ()) if not _undoes_summon(view, a)]
+            if options and view["phase"] in ("draw", "play"):
+                return options[0]
         for verb in ("end", "recover"):
             if verb in by:
                 return by[verb][0]
