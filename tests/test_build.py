@@ -4,6 +4,7 @@ numbers measured on seeds the search never saw."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -470,10 +471,9 @@ def test_every_step_of_the_search_keeps_to_the_copies_owned_and_the_limits(
 def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(binder, index):
     """The chosen deck's numbers come from games of their own: every game the measuring plays
     (a run's seed and a game's number decide its deal) is one the search did not play, and the
-    rate and interval reported are those of the measuring games' tallies (the Wilson interval
-    from its formula). The games are played by a backend that plays them here and notes
-    each one it was asked for."""
-    import math
+    rate and interval reported are those of the measuring games (the interval for
+    seat-swapped pairs, from their pairs: games 2k and 2k+1). The games are played by a backend
+    that plays them here and notes each one it was asked for."""
     import random
 
     from deckcli.build.collection import read_binder
@@ -481,6 +481,7 @@ def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(bind
     from deckcli.build.search import Judge, search
     from deckcli.games import get
     from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.stats import paired_rate
     from deckcli.sim.where import Local
 
     class Noting(Local):
@@ -508,41 +509,40 @@ def test_the_reported_win_rate_is_measured_on_games_the_search_never_played(bind
     wins = sum(1 for *_, r in fresh if r["winner"] == "a")
     decided = sum(1 for *_, r in fresh if r["winner"] is not None)
     assert (m["wins"], m["decided"]) == (wins, decided) and decided > 0
-    z = 1.959963984540054
-    p = wins / decided
-    centre = (p + z * z / (2 * decided)) / (1 + z * z / decided)
-    half = z * math.sqrt(p * (1 - p) / decided + z * z / (4 * decided ** 2)) / (
-        1 + z * z / decided)
-    assert m["win_rate"] == round(p, 4)
-    low, high = max(0.0, centre - half), min(1.0, centre + half)  # the interval is in [0, 1]
+    assert m["win_rate"] == round(wins / decided, 4)
+    units = {}
+    for _, n, r in fresh:
+        if r["winner"] is not None:
+            u = units.setdefault(n // 2, [0, 0])
+            u[0] += r["winner"] == "a"
+            u[1] += 1
+    low, high = paired_rate(units.values())
     lo, hi = m["ci95"]
     assert lo <= low < lo + 1e-4 and hi - 1e-4 < high <= hi, (low, high, m["ci95"])
 
 
 def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
-    """Each `against` entry's rate and interval are a Wilson interval of at most `games`
-    (--measure) decided games: some wins w of some d <= games give exactly that rate and
-    that interval rounded outward (computed here from the formula), never the larger tallies
-    of the search's own games."""
-    import math
+    """Each `against` entry's rate and interval are those of at most `games` (--measure)
+    decided games in 15 seat-swapped pairs: some pairs' results (each pair won 2, 1 or 0
+    times of its decided games, 0 to 2) give exactly that rate and that interval rounded
+    outward, never the larger tallies of the search's own games."""
+    from itertools import combinations_with_replacement
+
+    from deckcli.sim.stats import outward, paired_rate
 
     path, weak = binder
     data = build("--collection", path, "--against", weak, "--seed", "4", "--games", "200",
                  "--measure", "30", "--jobs", "1")
-    z = 1.959963984540054
-
-    def wilson(w, d):
-        p = w / d
-        c = (p + z * z / (2 * d)) / (1 + z * z / d)
-        h = z * math.sqrt(p * (1 - p) / d + z * z / (4 * d * d)) / (1 + z * z / d)
-        lo, hi = max(0.0, c - h), min(1.0, c + h)
-        return [math.floor(lo * 1e4 + 1e-9) / 1e4, math.ceil(hi * 1e4 - 1e-9) / 1e4]
-
+    kinds = [(2, 2), (1, 2), (0, 2), (1, 1), (0, 1), (0, 0)]
+    seen = {}
+    for units in combinations_with_replacement(kinds, 15):
+        wins, decided = sum(w for w, _ in units), sum(d for _, d in units)
+        if decided:
+            seen.setdefault((round(wins / decided, 4), tuple(outward(*paired_rate(units)))),
+                            units)
     for a in data["against"]:
         assert a["games"] == 30
-        fits = [(w, d) for d in range(1, 31) for w in range(d + 1)
-                if round(w / d, 4) == a["win_rate"] and wilson(w, d) == a["ci95"]]
-        assert fits, a
+        assert (a["win_rate"], tuple(a["ci95"])) in seen, a
 
 
 def test_the_seed_replays_a_search_that_moved():
@@ -692,3 +692,94 @@ def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
     for e in data["explain"]:
         if e["swap"] is not None:
             assert f"{e['card']}: {e['swap']['in']} instead of one costs" in text
+
+
+def _newcombe(x: list, y: list) -> float:
+    """The width of Newcombe's interval for the difference of two independent rates (each
+    from Wilson's interval), from its formula: the interval swaps were given before the games
+    were paired."""
+    z = 1.959963984540054
+
+    def wilson(w, n):
+        p = w / n
+        c = (p + z * z / (2 * n)) / (1 + z * z / n)
+        h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, max(0.0, c - h), min(1.0, c + h)
+
+    (pa, la, ua), (pb, lb, ub) = (wilson(sum(v), len(v)) for v in (x, y))
+    return math.sqrt((pa - la) ** 2 + (ub - pb) ** 2) + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2)
+
+
+@pytest.fixture(scope="module")
+def swap_judge(binder, index):
+    """The fixture's binder judged against the gauntlet's Deep Divers (whose games go both
+    ways), and the binder's strongest deck with two regular Walrus in it."""
+    from deckcli.build.collection import read_binder
+    from deckcli.build.gauntlet import decks
+    from deckcli.build.search import Candidate, Judge, strongest
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.where import Local
+
+    path, _ = binder
+    game = get("animal-battle")
+    b = read_binder(str(path), index, game.id, "casual")
+    deep = next(p for p in decks(game.id) if p.endswith("deep-divers.txt"))
+    judge = Judge(game, b, [load_deck(deep, index, game.id)], policy="greedy",
+                  house=house_rules(game, {}, {}), seed=8, max_turns=200, where=Local())
+    walrus = [i for i, s in enumerate(b.stock) if s.card.name == "Walrus"]
+    counts = dict(strongest(b).counts)
+    for i in walrus:
+        counts.pop(i, None)
+    weakest = min(counts, key=lambda i: (counts[i], i))
+    counts[weakest] -= 2
+    counts[walrus[0]] = 2  # the regular copies; walrus[1] is the foil, listed next
+    return judge, b, Candidate(counts), walrus
+
+
+def test_a_swap_that_changes_no_game_is_measured_as_no_change(swap_judge):
+    """One regular Walrus swapped for a foil one plays the very same games (a foil card is
+    the same card): every game's result is the same, so the change is 0 and its paired
+    interval is narrow (Bonett and Price's pseudo-games alone: +-1.4 points on 200 games),
+    where two independent samples of 200 games would have claimed about +-8 points."""
+    from deckcli.build.explain import difference, measure, swapped
+
+    judge, b, cand, (regular, foil, *_) = swap_judge
+    base = measure(judge, cand.cards(b), 200, "final")
+    other = measure(judge, swapped(cand, regular, foil).cards(b), 200, "final")
+    assert base[0]["scores"] == other[0]["scores"]
+    assert 0.2 < base[0]["wins"] / base[0]["decided"] < 0.8, base[0]  # games go both ways
+    d = difference(other, base)
+    lo, hi = d["ci95"]
+    assert d["change"] == 0.0 and -0.016 < lo < 0 < hi < 0.016, d
+    assert _newcombe(base[0]["scores"], other[0]["scores"]) > 0.15
+
+
+def test_a_swap_is_measured_deal_by_deal_on_the_same_games(swap_judge):
+    """Swaps explain would try (a Walrus out, each of its first five choices in) against the
+    deck, on the same seeds: the change is the mean, over the games both decks decided, of
+    one's result less the other's, inside its interval. The results of a deal go together
+    most for the swap that changes the fewest games: its paired interval is well under the
+    width of one for two independent samples of the same games (measured: 0.41 of it, 10
+    games of 200 changed, a correlation of 0.86)."""
+    from deckcli.build.explain import _swaps, difference, measure, swapped
+    from deckcli.build.search import worth_of
+
+    judge, b, cand, (regular, *_) = swap_judge
+    base = measure(judge, cand.cards(b), 200, "final")
+    tried = []
+    for spare in _swaps(b, cand, regular, worth_of(b), limit=6):
+        if b.stock[spare].card.name == "Walrus":
+            continue
+        other = measure(judge, swapped(cand, regular, spare).cards(b), 200, "final")
+        pairs = [(x, y) for x, y in zip(other[0]["scores"], base[0]["scores"])
+                 if x is not None and y is not None]
+        d = difference(other, base)
+        assert d["change"] == round(sum(x - y for x, y in pairs) / len(pairs), 4)
+        lo, hi = d["ci95"]
+        assert lo <= d["change"] <= hi, d
+        changed = sum(x != y for x, y in pairs)
+        tried.append((changed, hi - lo, _newcombe([x for x, _ in pairs],
+                                                  [y for _, y in pairs])))
+    changed, paired, independent = min(tried)
+    assert 0 < changed < 20 and paired < 0.6 * independent, tried

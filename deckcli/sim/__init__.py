@@ -4,7 +4,8 @@
 * :mod:`.play`: one game, from its number and the run's seed, through ``Engine.apply``;
 * :mod:`.schedule`: which games a run plays (seat-swapped pairs), and what each needs;
 * :mod:`.where`: where games run (this process, a process pool, a Dask cluster);
-* :mod:`.stats`: Wilson intervals and the stopping rule of ``--until-ci``;
+* :mod:`.stats`: 95% intervals (for seat-swapped pairs, for independent games, for a paired
+  difference) and the stopping rule of ``--until-ci``;
 * :mod:`.report`: a run's results as JSON, text, a matchup matrix (CSV and HTML).
 
 Reproducibility is part of the interface: a game's seed comes from the run's seed and the game's

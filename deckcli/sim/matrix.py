@@ -1,7 +1,8 @@
 """A matchup matrix (every pairing of several decks) as text, CSV and an HTML heatmap.
 
 Cell (row, column) is the row deck's win rate against the column deck over their decided games,
-with its 95% interval; (column, row) is one minus it, exactly, from the same games.
+with its 95% interval for seat-swapped pairs; (column, row) is one minus it, exactly, from the
+same games.
 """
 
 from __future__ import annotations
@@ -113,8 +114,9 @@ def to_html(result: dict) -> str:
     rules = ", ".join(f"{h['key']}={h['value']} ({h['source']})" for h in result["house_rules"])
     html = (f"<main><h1>Matchups: {esc(result['game'])}</h1>"
             f"<p class=\"muted\">Each cell: the row deck's win rate against the column deck "
-            f"over their decided games, with its 95% Wilson interval; {_played(result)} games "
-            f"a pairing in seat-swapped pairs, seed {result['seed']}, policies "
+            f"over their decided games, with its 95% interval (each seat-swapped pair a unit); "
+            f"{_played(result)} games a pairing in seat-swapped pairs, seed {result['seed']}, "
+            f"policies "
             f"{esc(result['policies']['a'])} v {esc(result['policies']['b'])}. House rules: "
             f"{esc(rules or 'none')}.</p>"
             f'<table class="matrix"><thead><tr><th></th>{head}</tr></thead>'

@@ -1,9 +1,10 @@
 """A run's records made into the report (``simulate --output json`` and its text).
 
 Two decks (animal-battle): wins of A and B and undecided games, A's win rate over the decided
-games with its 95% Wilson interval, first-player wins, game lengths, the games that met each
-gap. A shared deck (alpha-walrus): the same by seat, and the share of games that reached the
-Final Showdown.
+games with its 95% interval for seat-swapped pairs (:func:`~deckcli.sim.stats.paired_rate`),
+first-player wins, game lengths, the games that met each gap. A shared deck (alpha-walrus): the
+same by seat, each with its Wilson interval (its games are independent), and the share of games
+that reached the Final Showdown.
 
 Every gap a game meets is settled by a house rule, a declared one or the simulation's default.
 ``gap_rulings`` gives, for each gap met, the house rule that settled it, its other values and
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from deckcli.sim.stats import outward, rate, rounded, wilson
+from deckcli.sim.stats import outward, paired_rate, rate, rounded, wilson
 
 VERSION = 1
 FEW = 20  # fewer decided games than this: a rate says little (the text report says so)
@@ -59,7 +60,28 @@ def gap_order(rule: str) -> tuple:
 
 
 def interval(wins: int, decided: int) -> dict:
+    """A rate of independent games with its Wilson interval."""
     return {"rate": rounded(rate(wins, decided)), "ci95": outward(*wilson(wins, decided))}
+
+
+def pair_units(records: list[dict], won) -> list[tuple[int, int]]:
+    """(games ``won`` says were won, decided games) of each seat-swapped pair of ``records``
+    (games 2k and 2k+1; an odd last game alone)."""
+    units: dict[int, list[int]] = {}
+    for r in records:
+        if r["winner"] is not None:
+            unit = units.setdefault(r["n"] // 2, [0, 0])
+            unit[0] += bool(won(r))
+            unit[1] += 1
+    return [tuple(u) for _, u in sorted(units.items())]
+
+
+def paired_interval(records: list[dict], won) -> dict:
+    """The rate of decided games ``won`` says were won, with its interval for seat-swapped
+    pairs (:func:`~deckcli.sim.stats.paired_rate`)."""
+    units = pair_units(records, won)
+    return {"rate": rounded(rate(sum(w for w, _ in units), sum(d for _, d in units))),
+            "ci95": outward(*paired_rate(units))}
 
 
 def two_decks(head: dict, records: list[dict], gaps: dict | None = None) -> dict:
@@ -69,7 +91,7 @@ def two_decks(head: dict, records: list[dict], gaps: dict | None = None) -> dict
     b = sum(1 for r in records if r["winner"] == "b")
     undecided = len(records) - a - b
     first = sum(1 for r in records if r["winner"] is not None and r["winner"] == r["first"])
-    share = interval(a, a + b)
+    share = paired_interval(records, lambda r: r["winner"] == "a")
     out = {"version": VERSION, "game": head["game"], "seed": head["seed"],
            "games": len(records), "decks": head["decks"], "policies": head["policies"],
            "house_rules": head["house_rules"],
@@ -77,7 +99,8 @@ def two_decks(head: dict, records: list[dict], gaps: dict | None = None) -> dict
            "win_rate": {"a": share["rate"], "ci95": share["ci95"]}}
     out.update(_common(records))
     out.update(_facts(records, head.get("facts", {})))
-    out["first_player_wins"] = {"games": first, **interval(first, a + b)}
+    out["first_player_wins"] = {"games": first, **paired_interval(
+        records, lambda r: r["winner"] == r["first"])}
     out["gap_rulings"] = _rulings(records, head, gaps, ["a", "b"])
     return out
 

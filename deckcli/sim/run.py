@@ -125,16 +125,15 @@ def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games
               db_dirs=()) -> dict:
     """A against B in seat-swapped pairs (game 2k: A first; 2k+1: the same shuffles, B first);
     ``saver``: a :class:`~deckcli.sim.logs.Saver` that writes each game's log."""
-    from deckcli.sim.stats import narrow_enough
+    from deckcli.sim.stats import narrow_enough, paired_rate
 
     spec = Spec(game.id, seed, {"a": a.cards, "b": b.cards}, ["p1", "p2"],
                 {"p1": "a", "p2": "b"}, {"p1": policies["a"], "p2": policies["b"]},
                 dict(house.given), max_turns, save=saver is not None, db_dirs=tuple(db_dirs))
 
-    def done(records):
-        wins = sum(1 for r in records if r["winner"] == "a")
-        decided = sum(1 for r in records if r["winner"] is not None)
-        return narrow_enough(wins, decided, until_ci)
+    def done(records):  # the interval the report gives: for seat-swapped pairs
+        units = reporting.pair_units(records, lambda r: r["winner"] == "a")
+        return narrow_enough(paired_rate(units), sum(d for _, d in units), until_ci)
 
     records = _play(spec, games, until_ci, where, progress, done, saver)
     head = {"game": game.id, "seed": seed, "decks": {"a": a.to_json(), "b": b.to_json()},
@@ -149,7 +148,7 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
     """One shared deck for ``players`` seats (p1 takes the first turn in every game);
     ``players_default``: the number is the game's default, not asked for (the report says
     so)."""
-    from deckcli.sim.stats import narrow_enough
+    from deckcli.sim.stats import narrow_enough, wilson
 
     seats = [f"p{i + 1}" for i in range(players)]
     spec = Spec(game.id, seed, {"shared": deck.cards}, seats, {}, {s: policies[s] for s in seats},
@@ -158,8 +157,8 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
 
     def done(records):
         decided = sum(1 for r in records if r["winner"] is not None)
-        return all(narrow_enough(sum(1 for r in records if r["winner"] == s), decided,
-                                 until_ci) for s in seats)
+        return all(narrow_enough(wilson(sum(1 for r in records if r["winner"] == s), decided),
+                                 decided, until_ci) for s in seats)
 
     records = _play(spec, games, until_ci, where, progress, done, saver)
     head = {"game": game.id, "seed": seed, "decks": {"shared": deck.to_json()},
