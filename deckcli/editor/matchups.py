@@ -64,17 +64,22 @@ class _Streaming:
     def __init__(self, opponent: int, sides, emit):
         self.opponent, self.sides, self.emit = opponent, sides, emit
 
-    def run(self, spec, numbers, progress=None) -> list[dict]:
+    def records(self, spec, numbers, progress=None):
         from deckcli.sim.play import play_many
         from deckcli.sim.where import chunks
 
-        out: list[dict] = []
+        winners: Counter = Counter()
+        played = 0
         for part in chunks(numbers):
-            out += play_many(spec, part)
-            winners = Counter(r["winner"] for r in out)
-            self.emit({"opponent": self.opponent, "played": len(out),
+            records = play_many(spec, part)
+            played += len(records)
+            winners.update(r["winner"] for r in records)
+            self.emit({"opponent": self.opponent, "played": played,
                        "games": len(numbers), **tally(winners, self.sides)})
-        return out
+            yield records
+
+    def run(self, spec, numbers, progress=None) -> list[dict]:
+        return [r for part in self.records(spec, numbers, progress) for r in part]
 
     def close(self) -> None:
         pass
