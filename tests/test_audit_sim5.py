@@ -16,7 +16,7 @@ SAVANNA = GOOD / "casual-savanna.yaml"
 def test_until_ci_on_a_dask_cluster_gives_the_same_report(tmp_path):
     """--until-ci plays batch after batch on the same cluster: each batch's games are sent
     the same game spec, and a later batch must not lose it when the earlier one lets go."""
-    args = ["simulate", DEEP, SAVANNA, "--games", "400", "--seed", "11", "--until-ci", "0.1",
+    args = ["simulate", SAVANNA, SAVANNA, "--games", "400", "--seed", "11", "--until-ci", "0.15",
             "-O", "json"]
     local = run(*args, "--jobs", "1")
     remote = run_on_cluster(tmp_path, *args)

@@ -13,8 +13,16 @@ import sys
 import click
 
 from deckcli.cli import EXIT_OK, complete
+from deckcli.cli.common import (
+    FILE,
+    PATH,
+    db_option,
+    game_option,
+    open_index,
+    pick_game,
+    resolve_event,
+)
 from deckcli.cli.common import db_dirs as db_folders
-from deckcli.cli.common import db_option, game_option, open_index, pick_game, resolve_event
 
 
 def simulate_defaults(game_id: str) -> dict:
@@ -30,11 +38,12 @@ def simulate_defaults(game_id: str) -> dict:
 
 
 @click.command()
-@click.argument("deck", shell_complete=complete.path)
-@click.option("--collection", metavar="FILE", default=None, shell_complete=complete.path,
+@click.argument("deck", type=FILE, shell_complete=complete.path)
+@click.option("--collection", metavar="FILE", type=FILE, default=None,
+              shell_complete=complete.path,
               help="The cards owned (a decklist of copies): shown beside each card, and "
                    "suggest's swaps from it (g).")
-@click.option("--event", "event_path", default=None, metavar="EVENT.yaml",
+@click.option("--event", "event_path", default=None, metavar="EVENT.yaml", type=FILE,
               shell_complete=complete.path,
               help="Check the deck at this event (format, bans, legal sets, house rules).")
 @game_option
@@ -43,7 +52,8 @@ def simulate_defaults(game_id: str) -> dict:
                    "else casual).")
 @click.option("--players", type=click.IntRange(2, 12), default=None,
               help="alpha-walrus: the seats sharing the deck (default 2).")
-@click.option("--against", multiple=True, metavar="DECK|DIR", shell_complete=complete.path,
+@click.option("--against", multiple=True, metavar="DECK|DIR", type=PATH,
+              shell_complete=complete.path,
               help="Decks to simulate against (repeatable; default: the gauntlet build uses).")
 @db_option
 @click.pass_context
@@ -51,6 +61,9 @@ def edit(ctx, deck, collection, event_path, game, fmt, players, against, db_dirs
     """Build DECK in the terminal: search cards, add and remove them, and see its problems,
     statistics and matchups change as you go. A DECK that does not exist is started as
     'deckcli new' makes one and written at the first save. Press ? in the app for the keys.
+    It needs a terminal: run from a script or a pipe, it says so and exits 2.
+
+    Example: deckcli edit deck.txt --collection examples/collections/binder.txt  # exit 2
     """
     from deckcli.editor.session import Session
     from deckcli.errors import UsageError
