@@ -21,7 +21,8 @@ def bare_counts(text: str) -> list[str]:
 def test_a_simulation_report_counts_with_separators(deck_file, monkeypatch):
     nine = deck_file("4 Blue Whale\n4 Sperm Whale\n1 Fin Whale\n", "nine.txt")
     monkeypatch.chdir(nine.parent)
-    args = ["simulate", "nine.txt", SAVANNA, "--games", "1200", "--seed", "1"]
+    args = ["simulate", "nine.txt", SAVANNA, "--games", "1200", "--seed", "1",
+            "--policy", "greedy"]  # greedy never outlasts a nine-card deck: A wins them all
     r = run(*args)
     assert r.code == 0, r
     assert not bare_counts(r.out), (bare_counts(r.out), r.out)

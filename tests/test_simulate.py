@@ -39,7 +39,7 @@ def test_the_json_report_has_the_interfaces_shape():
     assert data["decks"]["a"]["path"].endswith("championship-deep-divers.txt")
     assert data["decks"]["a"]["fingerprint"] == run("validate", DEEP, "-O", "json").json()[
         "decks"][0]["fingerprint"]
-    assert data["policies"] == {"a": "greedy", "b": "greedy"}
+    assert data["policies"] == {"a": "expert", "b": "expert"}  # the default
     r = data["results"]
     assert set(r) == {"a", "b", "undecided"} and r["a"] + r["b"] + r["undecided"] == 20
     assert data["win_rate"]["a"] == round(r["a"] / (r["a"] + r["b"]), 4)
@@ -761,10 +761,12 @@ def test_a_result_resting_on_a_default_house_rule_says_so_and_how_to_check(tmp_p
     --house-rule values that would check it."""
     nine = deck_file(NINE, "nine.txt")
     saved = tmp_path / "games"
-    r = run("simulate", nine, SAVANNA, "--games", "40", "--seed", "1", "--save-games", saved)
+    greedy = ("--policy", "greedy")  # the fixed baseline: it never outlasts the nine cards
+    r = run("simulate", nine, SAVANNA, "--games", "40", "--seed", "1", "--save-games", saved,
+            *greedy)
     assert r.code == 0, r
     met, won = _met_and_won(saved, 40, "AB-G.6")
-    data = sim(nine, SAVANNA, "--games", "40", "--seed", "1")
+    data = sim(nine, SAVANNA, "--games", "40", "--seed", "1", *greedy)
     decided = data["results"]["a"] + data["results"]["b"]
     assert met > decided / 10
     low = (data["results"]["a"] - won) / decided
@@ -783,7 +785,7 @@ def test_a_result_resting_on_a_default_house_rule_says_so_and_how_to_check(tmp_p
     assert data["gaps"]["AB-G.2"] == 4 and "AB-G.2" not in block, r
     # and the check it names does move the result: the nine cards lose under the other value
     other = sim(nine, SAVANNA, "--games", "40", "--seed", "1", "--house-rule",
-                "empty_deck_draw=lose")
+                "empty_deck_draw=lose", *greedy)
     assert data["results"]["a"] == 40 and other["results"]["a"] < 20
 
 
