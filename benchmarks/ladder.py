@@ -242,7 +242,7 @@ def main(argv=None) -> None:
 
     def progress(n):
         done[0] += n
-        if not args.json:
+        if not args.json and sys.stderr.isatty():  # a log gets no redrawn line
             print(f"\r{done[0]:,}/{total:,} games, {time.perf_counter() - start:.0f} s",
                   end="", file=sys.stderr, flush=True)
 
