@@ -885,3 +885,24 @@ def test_greedy_ends_its_turns_with_caribou_on_the_field():
     assert data["results"]["undecided"] < 10, data["results"]
     turns = data["turns"]["mean"] * data["games"]
     assert data["actions"] / turns < 20, (data["actions"], turns)
+
+
+def test_sensitivity_plays_the_same_games_under_each_other_value_of_a_gap_met_often(deck_file):
+    """--sensitivity: for every gap met in more than a tenth of the games, each other value of
+    its house rule, the same games played again (seed, decks and policies unchanged): the
+    result is the one a run with that --house-rule gives, and the text says it."""
+    nine = deck_file(NINE, "nine.txt")
+    args = (nine, SAVANNA, "--games", "40", "--seed", "1", "--policy", "greedy")
+    data = sim(*args, "--sensitivity")
+    often = {rule: g for rule, g in data["gap_rulings"].items() if g["games"] > 4}
+    assert [(s["gap"], s["value"]) for s in data["sensitivity"]] == [
+        (rule, v) for rule, g in often.items() for v in g["other_values"]]
+    lose = next(s for s in data["sensitivity"] if s["house_rule"] == "empty_deck_draw")
+    alone = sim(*args, "--house-rule", "empty_deck_draw=lose")
+    assert (lose["results"], lose["win_rate"]) == (alone["results"], alone["win_rate"])
+    assert data["results"]["a"] == 40 and lose["results"]["a"] < 20  # it moves the verdict
+    r = run("simulate", *args, "--sensitivity")
+    assert r.code == 0 and "sensitivity (the same games" in r.out, r
+    assert f"  AB-G.6 empty_deck_draw=lose: A's win rate {100 * lose['win_rate']['a']:.1f}%" \
+        in r.out, r
+    assert "sensitivity" not in sim(*args)  # only when asked for

@@ -106,6 +106,9 @@ def _load(entries, index, wanted, players, event) -> list:
               shell_complete=complete.path,
               help="Take house rules, the game and the format from this event file; a "
                    "deck it makes illegal (a ban, a set, the size) is played with a warning.")
+@click.option("--sensitivity", is_flag=True,
+              help="Also play the same games under each other value of every gap met in more "
+                   "than a tenth of them, and say how the result moves.")
 @click.option("--until-ci", type=Number(0.0, 1.0, min_open=True), default=None,
               metavar="WIDTH", help="Stop once the 95% interval is at most WIDTH wide "
                                     "(looked at every 100 games; at most --games).")
@@ -126,8 +129,8 @@ def _load(entries, index, wanted, players, event) -> list:
 @db_option
 @click.pass_context
 def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, event_path,
-             max_turns, until_ci, save_dir, players, jobs, scheduler, csv_path, html_path,
-             game, output, db_dirs):
+             sensitivity, max_turns, until_ci, save_dir, players, jobs, scheduler, csv_path,
+             html_path, game, output, db_dirs):
     """Play games between decks with the referee's own engine and report who wins.
 
     \b
@@ -178,11 +181,13 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         ignored.append(f"--players {players} ({g.id} plays one deck a player)")
     if (csv_path or html_path) and (g.shared_deck or len(loaded) == 2):
         ignored.append("--csv/--html (a matchup matrix needs more than two decks)")
+    if sensitivity and not g.shared_deck and len(loaded) > 2:
+        ignored.append("--sensitivity (it goes with two decks or a shared deck)")
     for what in ignored:  # an option that changes nothing is said (DL-5.3)
         echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
     warn_if_illegal(loaded, "simulated anyway")
-    house = run.house_rules(g, parse_house_rules(house_rules),
-                            event.house_rules if event else {})
+    given, event_rules = parse_house_rules(house_rules), event.house_rules if event else {}
+    house = run.house_rules(g, given, event_rules)
     seed = fresh_seed(seed)
     from deckcli.sim.policies import default as default_policy
     from deckcli.sim.policies import make
@@ -212,13 +217,17 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
             n = loaded[0].players or g.default_players  # --players, else the deck's header
             seats = {f"p{i + 1}": policy for i in range(n)}
             seats["p1"], seats["p2"] = pa, pb
-            result = run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
-                                     saver=saver, progress=advance,
-                                     players_default=loaded[0].players is None, **common)
+            def play(saver=None, progress=None, **changed):
+                return run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
+                                       saver=saver, progress=progress,
+                                       players_default=loaded[0].players is None,
+                                       **{**common, **changed})
             labels = {"shared": visible_name(loaded[0].path)}
         elif len(loaded) == 2:
-            result = run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
-                                   where=where, saver=saver, progress=advance, **common)
+            def play(saver=None, progress=None, **changed):
+                return run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
+                                     where=where, saver=saver, progress=progress,
+                                     **{**common, **changed})
             labels = {k: visible_name(d.path) for k, d in zip("ab", loaded)}
         elif len(loaded) < 2:
             raise click.UsageError("give two decks (A and B), more for a matchup matrix, or "
@@ -230,6 +239,11 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
                                 progress=advance, **common)
             _write_matrix(result, csv_path, html_path)
             labels = None
+        if labels is not None:
+            result = play(saver=saver, progress=advance)
+            if sensitivity:  # the same games, one house rule changed at a time
+                result["sensitivity"] = run.sensitivity(result, lambda key, value: play(
+                    house=run.house_rules(g, {**given, key: value}, event_rules)))
     except BaseException:  # stopped part-way (a write failed, Ctrl-C): say which logs are
         if saver is not None and saver.written:  # this run's, exactly
             finish()
@@ -249,7 +263,8 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
 
         click.echo(render(result))
     else:
-        click.echo(reporting.render(result, labels, g.record_facts))
+        click.echo("\n".join([reporting.render(result, labels, g.record_facts),
+                              *reporting.sensitivity_lines(result)]))
     return EXIT_OK
 
 

@@ -262,3 +262,27 @@ def wrap(text: str, indent: str, width: int = WIDTH, first: str | None = None) -
             line = line + (" " if line.strip() else "") + word
     lines.append(line)
     return [x.replace("\0", " ") for x in lines]
+
+
+def sensitivity_lines(report: dict) -> list[str]:
+    """``--sensitivity``: the result under each other value of every gap met in more than a
+    tenth of the games (or a line saying no gap was met that often)."""
+    found = report.get("sensitivity")
+    if found is None:
+        return []
+    if not found:
+        return ["sensitivity: no gap was met in more than a tenth of the games"]
+    out = ["sensitivity (the same games, seed and policies, one house rule changed):"]
+    for s in found:
+        r, w = s["results"], s["win_rate"]
+        if "a" in r:
+            decided = r["a"] + r["b"]
+            rate = (f"A's win rate {pct(w['a'])} of {decided:,} decided games (95% CI "
+                    f"{pct(w['ci95'][0])} to {pct(w['ci95'][1])})" if decided else
+                    "no game decided")
+        else:
+            rate = ", ".join(f"{seat} {pct(v['rate'])}" if v["rate"] is not None else
+                             f"{seat} -" for seat, v in w.items())
+        out += wrap(f"{s['gap']} {s['house_rule']}={s['value']}: {rate}; undecided "
+                    f"{r['undecided']:,}", "    ", first="  ")
+    return out

@@ -230,3 +230,23 @@ def check_save_targets(folder: str, inputs, games: int) -> None:
             path = os.path.join(folder, name)
             check_not_input(path, inputs, "a deck or event file")
             check_target(path)
+
+
+def sensitivity(report: dict, replay) -> list[dict]:
+    """The same games under each other value of every gap met in more than a tenth of them
+    (:data:`~deckcli.sim.report.RESTS_ON`): ``replay(key, value)`` plays them again, the seed,
+    decks and policies unchanged, with that one house rule changed, and returns its report.
+    One entry a value: the gap, its house rule and value, and that run's results and win
+    rates (the report's own shapes)."""
+    from deckcli.sim.report import RESTS_ON
+
+    out = []
+    games = report["games"]
+    for rule, g in report.get("gap_rulings", {}).items():
+        if not games or g["games"] <= RESTS_ON * games:
+            continue
+        for value in g["other_values"]:
+            other = replay(g["house_rule"], value)
+            out.append({"gap": rule, "house_rule": g["house_rule"], "value": value,
+                        "results": other["results"], "win_rate": other["win_rate"]})
+    return out
