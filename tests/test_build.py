@@ -787,3 +787,22 @@ def test_a_swap_is_measured_deal_by_deal_on_the_same_games(swap_judge):
                                                   [y for _, y in pairs])))
     changed, paired, independent = min(tried)
     assert 0 < changed < 20 and paired < 0.6 * independent, tried
+
+
+def test_build_sensitivity_measures_the_built_deck_again_under_each_other_gap_value():
+    """--sensitivity: the built deck's fresh games are played again under each other value of
+    every gap they met in more than a tenth of them. Had the house rule not changed, every
+    entry would repeat the deck's own numbers (the same seeds); some readings move them."""
+    args = ("build", "--collection", EXAMPLES / "collections" / "binder.txt", "--games", "40",
+            "--measure", "10", "--seed", "3", "--jobs", "1", "--policy", "greedy", "-O", "json")
+    data = run(*args, "--sensitivity").json()
+    own = [a["win_rate"] for a in data["against"]]
+    found = data["sensitivity"]
+    assert found and all(len(s["against"]) == len(own) for s in found), found
+    assert all(a["games"] == 10 for s in found for a in s["against"])
+    defaults = {"stat_tie": "defender", "decline_promote": "attack_ends",
+                "empty_deck_draw": "skip", "next_stat_chooser": "challenger"}
+    assert all(s["value"] != defaults.get(s["house_rule"]) for s in found), found
+    assert any([a["win_rate"] for a in s["against"]] != own for s in found), (own, found)
+    r = run(*args[:-2], "--sensitivity")
+    assert r.code == 0 and "sensitivity (the built deck's fresh games again" in r.err, r

@@ -38,8 +38,10 @@ def _tally(records) -> tuple[int, int]:
 
 def measure(judge, cards, games: int, salt: str) -> list[dict]:
     """The deck against each opponent on fresh seeds (``salt`` names them): games, win rate,
-    interval, the raw tallies, and each game's result (``scores``: 1 won, 0 lost, None
-    undecided, by game number) for paired differences."""
+    interval, the raw tallies, each game's result (``scores``: 1 won, 0 lost, None
+    undecided, by game number) for paired differences, and the games that met each gap."""
+    from deckcli.build.sensitivity import gaps_met
+
     out = []
     for k, opponent in enumerate(judge.opponents):
         records = judge.play(cards, opponent, game_seed(judge.seed, f"{salt}:{k}"),
@@ -49,7 +51,8 @@ def measure(judge, cards, games: int, salt: str) -> list[dict]:
         out.append({"path": visible_name(opponent.path), "fingerprint": opponent.fingerprint,
                     "games": games, "wins": wins, "decided": decided,
                     "win_rate": share["rate"], "ci95": share["ci95"],
-                    "scores": [_SCORE[r["winner"]] for r in records]})
+                    "scores": [_SCORE[r["winner"]] for r in records],
+                    "gaps": dict(gaps_met(records))})
     return out
 
 

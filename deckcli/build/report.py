@@ -247,3 +247,38 @@ def render_suggested_shared(result: dict) -> str:
         [(c["change"], c) for c in result["changes"]], "changes that make the seats more even",
         "no one-copy change from the collection is shown to make the seats more even",
         gain=lambda g: f"spread {_signed(-g)}"))
+
+
+def sensitivity(found: list[dict]) -> list[dict]:
+    """``--sensitivity``'s JSON: for each gap value, the built deck's numbers under it (win
+    rates against each deck, or for a shared deck each seat's and the spread)."""
+    out = []
+    for s in found:
+        m = s["measured"]
+        entry = {k: s[k] for k in ("gap", "house_rule", "value")}
+        if isinstance(m, list):
+            entry["against"] = [{k: a[k] for k in ("path", "games", "win_rate", "ci95")}
+                                for a in m]
+        else:
+            entry.update({k: m[k] for k in ("games", "decided", "seats", "spread")})
+        out.append(entry)
+    return out
+
+
+def sensitivity_lines(result: dict) -> list[str]:
+    """The text of ``--sensitivity`` (nothing when it was not asked for)."""
+    found = result.get("sensitivity")
+    if found is None:
+        return []
+    if not found:
+        return ["sensitivity: no gap was met in more than a tenth of the fresh games"]
+    lines = ["sensitivity (the built deck's fresh games again, one house rule changed):"]
+    for s in found:
+        if "against" in s:
+            what = "; ".join(f"{a['path']}: {pct(a['win_rate'])}" for a in s["against"])
+        else:
+            spread = "-" if s["spread"] is None else f"{100 * s['spread']:.1f} points"
+            what = ", ".join(f"{x['seat']} {pct(x['win_rate'])}" for x in s["seats"]) + \
+                f"; spread {spread}"
+        lines += wrap(f"{s['gap']} {s['house_rule']}={s['value']}: {what}", "    ", first="  ")
+    return lines

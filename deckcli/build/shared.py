@@ -113,7 +113,10 @@ def measure(judge: SeatJudge, cand: Candidate, games: int) -> dict:
     for s in judge.seats:
         wins = sum(1 for r in records if r["winner"] == s)
         seats.append({"seat": s, "wins": wins, **interval(wins, decided)})
+    from deckcli.build.sensitivity import gaps_met
+
     return {"games": games, "decided": decided, "undecided": games - decided,
+            "gaps": dict(gaps_met(records)),
             "showdowns": sum(1 for r in records if r.get("showdown")),
             "seats": [{"seat": s["seat"], "wins": s["wins"], "win_rate": s["rate"],
                        "ci95": s["ci95"]} for s in seats],

@@ -211,6 +211,9 @@ def _written_format(out: str) -> str:
                          "JSON for OUT.yaml or OUT.json) instead of printing it; '-': the deck "
                          "alone on stdout, the report on stderr (as without -o when stdout is "
                          "a pipe or a file).")
+@click.option("--sensitivity", is_flag=True,
+              help="Also measure the built deck under each other value of every gap met in "
+                   "more than a tenth of its fresh games, and say how its numbers move.")
 @_common
 @click.pass_context
 def build(ctx, **o):
@@ -257,8 +260,12 @@ def build(ctx, **o):
         return EXIT_PROBLEMS
     import random
     import time
+    from collections import Counter
+
+    from deckcli.build.sensitivity import sensitivity
 
     start = time.perf_counter()
+    sensitive = None
     try:
         if r.game.shared_deck:
             from deckcli.build import shared
@@ -267,6 +274,9 @@ def build(ctx, **o):
                                         games=o["games"], budget=o["budget"])
             r.judge.stage("measuring", o["measure"])
             measured = shared.measure(r.judge, best, o["measure"])
+            if o["sensitivity"]:
+                sensitive = sensitivity(r.judge, Counter(measured["gaps"]), measured["games"],
+                                        lambda: shared.measure(r.judge, best, o["measure"]))
         else:
             best, stats = search(r.judge, r.binder, random.Random(r.seed), games=o["games"],
                                  budget=o["budget"])
@@ -274,6 +284,11 @@ def build(ctx, **o):
             measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
             explained = explain(r.judge, r.binder, best, measured,
                                 max(20, o["measure"] // 2), "final")
+            if o["sensitivity"]:
+                sensitive = sensitivity(
+                    r.judge, sum((Counter(m["gaps"]) for m in measured), Counter()),
+                    sum(m["games"] for m in measured),
+                    lambda: measure(r.judge, best.cards(r.binder), o["measure"], "final"))
     finally:
         r.finish()
         r.where.close()
@@ -286,6 +301,8 @@ def build(ctx, **o):
     else:
         text, result = report.built(r, best, measured, explained, stats)
         render = report.render_built
+    if sensitive is not None:
+        result["sensitivity"] = report.sensitivity(sensitive)
     if to_file:
         from deckcli.decks.writer import atomic_write
         from deckcli.diagnostics import visible_name
@@ -302,7 +319,8 @@ def build(ctx, **o):
     if o["output"] == "json":
         echo_json(result)
     else:  # with the deck alone on stdout, the report goes where status goes
-        click.echo(render(result, stats, None if o["out"] or alone else text), err=alone)
+        click.echo("\n".join([render(result, stats, None if o["out"] or alone else text),
+                              *report.sensitivity_lines(result)]), err=alone)
     return EXIT_OK
 
 
