@@ -806,3 +806,22 @@ def test_build_sensitivity_measures_the_built_deck_again_under_each_other_gap_va
     assert any([a["win_rate"] for a in s["against"]] != own for s in found), (own, found)
     r = run(*args[:-2], "--sensitivity")
     assert r.code == 0 and "sensitivity (the built deck's fresh games again" in r.err, r
+
+
+def test_build_diverse_returns_k_legal_decks_that_differ(tmp_path):
+    """--diverse K: K decks, each from its own climb starting unlike the decks before it, each
+    legal, fmt-clean and measured on fresh games; the first is the deck written."""
+    out = tmp_path / "deck.txt"
+    r = run("build", "--collection", EXAMPLES / "collections" / "binder.txt", "--games", "90",
+            "--measure", "10", "--seed", "3", "--jobs", "1", "--policy", "greedy",
+            "--diverse", "3", "-o", out, "-O", "json")
+    assert r.code == 0, r
+    found = r.json()["diverse"]
+    assert len(found) == 3 and len({d["fingerprint"] for d in found}) == 3, found
+    assert found[0]["fingerprint"] == r.json()["fingerprint"]
+    assert all(d["shared_with_first"] < d["card_count"] for d in found[1:]), found
+    for n, d in enumerate(found):
+        deck = tmp_path / f"deck{n}.txt"
+        deck.write_text(d["deck"], encoding="utf-8")
+        assert run("validate", deck).code == 0 and run("fmt", "--check", deck).code == 0, d
+        assert [a["games"] for a in d["against"]] == [10] * len(d["against"])

@@ -282,3 +282,38 @@ def sensitivity_lines(result: dict) -> list[str]:
                 f"; spread {spread}"
         lines += wrap(f"{s['gap']} {s['house_rule']}={s['value']}: {what}", "    ", first="  ")
     return lines
+
+
+def diverse(r, decks: list[tuple]) -> list[dict]:
+    """``--diverse``'s JSON: each deck (the built one first) with its cards, fingerprint, its
+    fresh games' win rates, and the cards it shares with the first (of its size)."""
+    out = []
+    first = None
+    for cand, measured in decks:
+        text, report = deck_text(r, cand)
+        if first is None:
+            first = cand
+        shared = sum(min(n, first.counts.get(i, 0)) for i, n in cand.counts.items())
+        out.append({"card_count": report.card_count, "fingerprint": report.fingerprint,
+                    "cards": _cards(r, text), "shared_with_first": shared,
+                    "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
+                                                   "ci95")} for m in measured],
+                    "deck": text})
+    return out
+
+
+def diverse_lines(result: dict) -> list[str]:
+    """The text of ``--diverse``: each other deck's numbers and how it differs."""
+    found = result.get("diverse")
+    if not found:
+        return []
+    lines = [f"{len(found)} decks that play differently (each the best a search found from a "
+             "first deck unlike the ones before; fresh games):"]
+    for n, d in enumerate(found, 1):
+        rates = "; ".join(f"{a['path']}: {pct(a['win_rate'])}" for a in d["against"])
+        lines += wrap(f"deck {n} ({d['fingerprint']}, {d['shared_with_first']} of "
+                      f"{d['card_count']} cards shared with deck 1): {rates}", "    ",
+                      first="  ")
+    for n, d in enumerate(found[1:], 2):
+        lines += ["", f"deck {n}:", d["deck"].rstrip("\n")]
+    return lines

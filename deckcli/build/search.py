@@ -190,10 +190,11 @@ def exhausted(stats: dict, seen: set) -> bool:
 
 
 def search(judge: Judge, binder, rng: random.Random, *, games: int,
-           budget: float | None) -> tuple[Candidate, dict]:
-    """The best deck found, and how the search went (steps, candidates raced, games)."""
+           budget: float | None, start: Candidate | None = None) -> tuple[Candidate, dict]:
+    """The best deck found from ``start`` (default: the strongest cards), and how the search
+    went (steps, candidates raced, games). ``games`` counts every game the judge has played."""
     worth = worth_of(binder)
-    best = strongest(binder)
+    best = start or strongest(binder)
     start = time.monotonic()
     judge.stage("searching", max(games, LEVELS[0] * len(judge.opponents)))
     judge.rate(best, LEVELS[0])
@@ -223,3 +224,28 @@ def search(judge: Judge, binder, rng: random.Random, *, games: int,
             stats["improved"] += 1
     stats["games"] = judge.games
     return best, stats
+
+
+def apart_from(binder, earlier: list[Candidate]) -> Candidate:
+    """A first deck unlike ``earlier`` ones: the strongest cards, each stock already in one of
+    them worth half as much again for each deck it is in, so the climb starts elsewhere."""
+    worth = worth_of(binder)
+    held = {i: sum(1 for c in earlier if c.counts.get(i)) for i in range(len(binder.stock))}
+    order = sorted(range(len(binder.stock)), key=lambda i: (-worth[i] / 2 ** held[i], i))
+    return _fill(binder, {}, order, binder.size)
+
+
+def diverse(judge: Judge, binder, rng: random.Random, k: int, *, games: int,
+            budget: float | None) -> list[tuple[Candidate, dict]]:
+    """``k`` decks, each the best a climb found from a first deck unlike the decks before it
+    (:func:`apart_from`), the games (and seconds) shared out evenly between the climbs; a
+    climb that ends on a deck already found is left out."""
+    found: list[tuple[Candidate, dict]] = []
+    for _ in range(k):
+        share = judge.games + games // k
+        start = apart_from(binder, [c for c, _ in found])
+        best, stats = search(judge, binder, rng, games=share, start=start,
+                             budget=None if budget is None else budget / k)
+        if all(best.key != c.key for c, _ in found):
+            found.append((best, stats))
+    return found

@@ -160,6 +160,9 @@ def _ignored(r, o) -> None:
                            "deck)")
         if o.get("format"):
             ignored.append(f"--format {o['format']} (alpha-walrus has no formats)")
+        if o.get("diverse"):
+            ignored.append(f"--diverse {o['diverse']} (a shared deck is chosen for the most "
+                           "even seats)")
     elif o.get("players") is not None:
         ignored.append(f"--players {o['players']} ({r.game.id} plays one deck a player)")
     for what in ignored:
@@ -214,6 +217,10 @@ def _written_format(out: str) -> str:
 @click.option("--sensitivity", is_flag=True,
               help="Also measure the built deck under each other value of every gap met in "
                    "more than a tenth of its fresh games, and say how its numbers move.")
+@click.option("--diverse", type=click.IntRange(1, 10), default=None, metavar="K",
+              help="Build K decks that play differently, each from a first deck unlike the "
+                   "ones before, the games shared out between them; the first is the deck "
+                   "written, the report lists all K.")
 @_common
 @click.pass_context
 def build(ctx, **o):
@@ -278,10 +285,22 @@ def build(ctx, **o):
                 sensitive = sensitivity(r.judge, Counter(measured["gaps"]), measured["games"],
                                         lambda: shared.measure(r.judge, best, o["measure"]))
         else:
-            best, stats = search(r.judge, r.binder, random.Random(r.seed), games=o["games"],
-                                 budget=o["budget"])
+            if o["diverse"]:
+                from deckcli.build.search import diverse
+
+                climbs = diverse(r.judge, r.binder, random.Random(r.seed), o["diverse"],
+                                 games=o["games"], budget=o["budget"])
+                best, stats = climbs[0]
+                stats = {k: sum(c[1][k] for c in climbs) if k != "games" else
+                         climbs[-1][1][k] for k in stats}
+            else:
+                best, stats = search(r.judge, r.binder, random.Random(r.seed),
+                                     games=o["games"], budget=o["budget"])
             r.judge.stage("measuring", o["measure"] * len(r.opponents))
             measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
+            if o["diverse"]:
+                others = [(c, measure(r.judge, c.cards(r.binder), o["measure"], "final"))
+                          for c, _ in climbs[1:]]
             explained = explain(r.judge, r.binder, best, measured,
                                 max(20, o["measure"] // 2), "final")
             if o["sensitivity"]:
@@ -303,6 +322,8 @@ def build(ctx, **o):
         render = report.render_built
     if sensitive is not None:
         result["sensitivity"] = report.sensitivity(sensitive)
+    if o["diverse"] and not r.game.shared_deck:
+        result["diverse"] = report.diverse(r, [(best, measured), *others])
     if to_file:
         from deckcli.decks.writer import atomic_write
         from deckcli.diagnostics import visible_name
@@ -320,7 +341,8 @@ def build(ctx, **o):
         echo_json(result)
     else:  # with the deck alone on stdout, the report goes where status goes
         click.echo("\n".join([render(result, stats, None if o["out"] or alone else text),
-                              *report.sensitivity_lines(result)]), err=alone)
+                              *report.sensitivity_lines(result),
+                              *report.diverse_lines(result)]), err=alone)
     return EXIT_OK
 
 
