@@ -80,18 +80,23 @@ def test_build_makes_a_legal_deck_from_a_collection(tmp_path):
     assert check.code == 0 and check.json()["decks"][0]["game"] == "toy-duel", check
 
 
-def test_search_sees_only_what_its_player_may_know():
+def test_search_sees_only_what_its_player_may_know(monkeypatch):
     """Positions of real toy-duel games and twins that differ only in what the mover cannot
-    see (the other hand, the decks' order): the view is the same, and so is the choice."""
+    see (the other hand, the decks' order): the view is the same, and so is the choice. The
+    game is registered in this process for the test alone, as DECKCLI_GAMES would register
+    it (its card database names it: without it, reading the database is an error, whatever
+    index an earlier test left in the cache)."""
     import random
 
-    sys.path.insert(0, str(REPO / "tests"))
+    monkeypatch.syspath_prepend(str(REPO / "tests"))
     import toygame
 
+    from deckcli import games
     from deckcli.cards import open_index
     from deckcli.sim.policies import make
 
     game = toygame.GAME
+    monkeypatch.setitem(games.GAMES, game.id, game)
     engine = game.engine()
     index = open_index([str(DB)])
     cards = [game.play_card(c) for c in index.all_cards(game.id)]
