@@ -132,6 +132,16 @@ def index():
     return open_index()
 
 
+def named_cards(index, names, ids: dict, book: dict, game: str = "animal-battle") -> None:
+    """The position tests' card table: for each name, the one card it names, its id in
+    ``ids`` (name -> id) and its figures in ``book`` (id -> CardInfo)."""
+    from deckcli.games.base import CardInfo
+
+    for name in names:
+        (card,) = index.cards_named(game, name)
+        ids[name], book[card.id] = card.id, CardInfo.of(card)
+
+
 def run_on_cluster(tmp_path, *args) -> Result:
     """``deckcli ARGS --scheduler ADDRESS`` against a real Dask scheduler and two worker
     processes on 127.0.0.1, started for the call, their scratch space in ``tmp_path`` (by

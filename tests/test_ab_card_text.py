@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from conftest import run
+from conftest import named_cards, run
 
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.animal_battle.play import ENGINE
@@ -26,9 +26,7 @@ BOOK: dict[int, CardInfo] = {}
 
 @pytest.fixture(scope="module", autouse=True)
 def _cards(index):
-    for name in ANIMALS:
-        (card,) = index.cards_named("animal-battle", name)
-        IDS[name], BOOK[card.id] = card.id, CardInfo.of(card)
+    named_cards(index, ANIMALS, IDS, BOOK)
     for card in index.all_cards("animal-battle"):
         if card.kind == "action":
             IDS[card.name], BOOK[card.id] = card.id, CardInfo.of(card)

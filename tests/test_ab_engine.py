@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import named_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,10 +25,7 @@ BOOK: dict[int, CardInfo] = {}
 
 @pytest.fixture(scope="module", autouse=True)
 def _cards(index):
-    for name in NAMES:
-        (card,) = index.cards_named("animal-battle", name)
-        IDS[name] = card.id
-        BOOK[card.id] = CardInfo.of(card)
+    named_cards(index, NAMES, IDS, BOOK)
 
 
 def ids(names):

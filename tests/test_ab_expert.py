@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import run
+from conftest import named_cards, run
 
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.animal_battle.expert import ALL, BIT, Expert, Rules, stop_cost, tables
@@ -24,9 +24,7 @@ BOOK: dict[int, CardInfo] = {}
 
 @pytest.fixture(scope="module", autouse=True)
 def _cards(index):
-    for name in NAMES:
-        (card,) = index.cards_named("animal-battle", name)
-        IDS[name], BOOK[card.id] = card.id, CardInfo.of(card)
+    named_cards(index, NAMES, IDS, BOOK)
 
 
 def position(layout: dict, house: dict | None = None) -> Match:
