@@ -191,8 +191,8 @@ class Game:
         return self._part("rulings") if "rulings" in self.parts else []
 
     def policies(self):
-        """The module of the game's own policies for ``simulate``: ``make(spec)`` (a policy,
-        or None for a name it does not know) and ``NAMES``."""
+        """The module of the game's own policies for ``simulate``: ``POLICIES`` (name ->
+        a callable making the policy), ``ROLLOUT`` and ``evaluate`` (for ``search``)."""
         return self._part("policies")
 
 

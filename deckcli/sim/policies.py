@@ -29,7 +29,7 @@ def make(game, spec: str):
     if spec == "random":
         return Random()
     module = game.policies()
-    found = module.make(spec)
+    found = module.POLICIES[spec]() if spec in module.POLICIES else None
     if found is None and spec.startswith("search"):
         found = search.make(game, spec, make(game, getattr(module, "ROLLOUT", "random")))
     if found is None:
@@ -52,4 +52,4 @@ def default(game) -> str:
 def names(game) -> list[str]:
     """Every policy name ``game`` knows, the generic ones included."""
     module = game.policies()
-    return ["random", *(n for n in module.NAMES if n != "random"), "search"]
+    return ["random", *module.POLICIES, "search"]

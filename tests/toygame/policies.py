@@ -18,8 +18,4 @@ def worth(book: dict) -> dict:
     return {cid: float(c.stats.get("value", 0)) for cid, c in book.items()}
 
 
-def make(spec: str):
-    return Greedy() if spec == "greedy" else None
-
-
-NAMES = ("random", "greedy")
+POLICIES = {"greedy": Greedy}

@@ -454,14 +454,8 @@ def _keep(card) -> tuple:
     return (1, 0)
 
 
-def make(spec: str):
-    if spec == "greedy":
-        return Greedy()
-    if spec == "expert":
-        return Expert()
-    return None
-
-
-NAMES = ("random", "greedy", "expert")
+#: the policies of this game by name, as ``--policy`` takes them (``random`` and ``search`` are
+#: every game's)
+POLICIES = {"greedy": Greedy, "expert": Expert}
 #: the policy a search plays its playouts with
 ROLLOUT = "expert"

@@ -408,19 +408,15 @@ def evaluate(engine, match) -> dict[str, float]:
     return {pid: n / total for pid, n in count.items()}
 
 
-def make(spec: str):
-    """A policy from its name as ``--policy`` takes it (``greedy``, ``expert``), or None for a
-    name this game does not know."""
-    if spec == "greedy":
-        return Greedy()
-    if spec == "expert":
-        from deckcli.games.animal_battle.expert import Expert
+def _expert():
+    from deckcli.games.animal_battle.expert import Expert
 
-        return Expert()
-    return None
+    return Expert()
 
 
-NAMES = ("random", "greedy", "expert")
+#: the policies of this game by name, as ``--policy`` takes them (``random`` and ``search`` are
+#: every game's); expert's module is read when it plays
+POLICIES = {"greedy": Greedy, "expert": _expert}
 #: the policy a search plays its playouts with: greedy, since expert's playouts made search:32
 #: no stronger against greedy (casual-savanna mirror, 40 seat-swapped games, seed 4: 50.0%
 #: with expert's, 52.5% with greedy's) and cost three times as long
