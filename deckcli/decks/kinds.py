@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 
+from deckcli.config import NAMES as CONFIG_NAMES  # the configuration files' names
 from deckcli.decks.reader import DECK_SUFFIXES
 
 SKIP_NAMES = ("event.yaml", "event.yml")
@@ -44,8 +45,6 @@ def deck_file_name(name: str) -> bool:
     return not (lower.endswith(".txt") and lower.startswith(TEXT_PREFIXES))
 
 
-#: configuration files (deckcli.config): never decks, and no suffix a walk takes
-CONFIG_NAMES = ("deckcli.toml", "pyproject.toml")
 
 
 def named_kind(path: str) -> str | None:

@@ -349,31 +349,34 @@ class DeckEditor(App):
         focused = self.focused
         return focused.id if focused is not None else None
 
-    def action_add(self) -> None:
+    def _at_cursor(self, on_row, on_card) -> None:
+        """``on_row(row)`` for the deck's row under the cursor, ``on_card(card)`` for the
+        card under it in the cards pane; nothing elsewhere."""
         where = self._where()
         if where == "deck":
             row = self._row()
             if row is not None:
-                self._edit(lambda: self.session.add_to_row(row))
+                on_row(row)
         elif where == "cards":
             card = self._card()
             if card is not None:
-                self._edit(lambda: self.session.add(self.session.default_choice(card)))
+                on_card(card)
+
+    def action_add(self) -> None:
+        self._at_cursor(
+            lambda row: self._edit(lambda: self.session.add_to_row(row)),
+            lambda card: self._edit(lambda: self.session.add(self.session.default_choice(card))))
 
     def action_remove(self) -> None:
-        where = self._where()
-        if where == "deck":
-            row = self._row()
-            if row is not None:
-                self._edit(lambda: self.session.remove_from_row(row))
-        elif where == "cards":
-            card = self._card()
-            if card is not None:
-                rows = [r for r in self.rows if r.card is not None and r.card.id == card.id]
-                if not rows:
-                    self.say(f"{card.ref} is not in the deck; nothing removed", error=True)
-                    return
-                self._edit(lambda: self.session.remove_from_row(rows[-1]))
+        self._at_cursor(lambda row: self._edit(lambda: self.session.remove_from_row(row)),
+                        self._remove_card)
+
+    def _remove_card(self, card) -> None:
+        rows = [r for r in self.rows if r.card is not None and r.card.id == card.id]
+        if not rows:
+            self.say(f"{card.ref} is not in the deck; nothing removed", error=True)
+            return
+        self._edit(lambda: self.session.remove_from_row(rows[-1]))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         which = event.data_table.id
