@@ -99,6 +99,28 @@ class Saver:
 _LOG = re.compile(r"game-(\d{5,})\.yaml")
 
 
+def check_save_targets(folder: str, inputs, games: int) -> None:
+    """WriteError (exit 2), before any game, if a log the run may write into
+    ``folder`` (``game-00001.yaml`` to the last game's) could not be written: one of
+    ``inputs`` (the decks played, the event file), by any name (a deck named like a log, a
+    log name that is a link to a deck), or a name the writer refuses to replace
+    (:func:`~deckcli.decks.writer.check_target`: a folder, a FIFO, a read-only file, a link
+    out of ``folder``). Found after the games, it stopped the run with some logs replaced."""
+    from deckcli.decks.writer import check_not_input, check_target
+
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:  # not there yet: no log name in it is anything
+        return
+    for name in names:
+        found = _LOG.fullmatch(name)
+        if found and name == log_name(int(found.group(1)) - 1) and \
+                int(found.group(1)) <= games:
+            path = os.path.join(folder, name)
+            check_not_input(path, inputs, "a deck or event file")
+            check_target(path)
+
+
 def _holds(path: str, data: bytes) -> bool:
     """Whether the file at ``path`` holds exactly ``data``."""
     try:
