@@ -81,7 +81,7 @@ def split_count(index, game: str, text: str) -> tuple[int | None, str]:
 
 def choose_card(index, game: str, text: str) -> Choice:
     """Resolve a card named on the command line, or raise EditError with suggestions."""
-    from deckcli.cards.refs import resolve_ref
+    from deckcli.decks.refs import resolve_ref
 
     try:
         r = resolve_ref(index, game, text)

@@ -62,7 +62,7 @@ class Event:
     # -- resolution against the card index ------------------------------------------------
     def resolve(self, index) -> None:
         """Look every banned and limited card up; a card that does not exist is exit 2."""
-        from deckcli.cards.refs import parse_ref
+        from deckcli.decks.refs import parse_ref
         from deckcli.errors import DeckcliError
         from deckcli.games import DEFAULT_GAME
 
