@@ -75,8 +75,8 @@ class _Run:
         from deckcli.build.search import Judge
         from deckcli.cli.common import db_dirs
         from deckcli.decks.reader import read_deck
+        from deckcli.gamelog import parse_house_rules
         from deckcli.games import DEFAULT_GAME, get
-        from deckcli.games.gamelog import parse_house_rules
         from deckcli.sim import run as sim_run
         from deckcli.sim.where import backend
 

@@ -144,8 +144,8 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     """
     from deckcli.decks.writer import check_target, writable_folder
     from deckcli.diagnostics import visible_name
+    from deckcli.gamelog import parse_house_rules
     from deckcli.games import get
-    from deckcli.games.gamelog import parse_house_rules
     from deckcli.sim import report as reporting
     from deckcli.sim import run
     from deckcli.sim.where import backend
