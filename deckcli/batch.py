@@ -21,8 +21,8 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
     ``quiet``: a text report (and the text summary beside ``output_file``) shows the illegal
     decks only. ``observers`` are also given every deck's report (``add(report)``): what the
     run adds up at its end (:mod:`deckcli.reporters.summary`)."""
-    if output_file:  # written all or nothing (deckcli.decks.writer), streamed meanwhile
-        from deckcli.decks.writer import replacing
+    if output_file:  # written all or nothing (deckcli.files.write), streamed meanwhile
+        from deckcli.files.write import replacing
 
         with replacing(output_file, text=True) as stream:
             return _run(paths, index, options, output, stream, True, jobs, roster, event,

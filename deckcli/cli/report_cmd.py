@@ -41,8 +41,8 @@ def _decks_beside(event, out: str) -> list[str]:
     that ``out`` names and that hold card entries: a deck, never replaced. A file there that
     holds none (an earlier ``export -o lists.json``) is no deck, and is replaced as before."""
     from deckcli.decks.reader import read_deck
-    from deckcli.decks.writer import is_one_of
     from deckcli.errors import DeckcliError
+    from deckcli.files.write import is_one_of
     from deckcli.validate import Unreadable
 
     found = []
@@ -61,7 +61,7 @@ def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
     """The page or export never replaces a deck it shows (among ``sheets``, or ``paths``),
     the event file, a roster deck or a deck beside the roster's (exit 2, nothing written)."""
     if out and out != "-":
-        from deckcli.decks.writer import check_not_input
+        from deckcli.files.write import check_not_input
 
         roster = [*(p for _, p in event.roster_paths()), *_decks_beside(event, out)] \
             if event is not None else []
@@ -80,7 +80,7 @@ def _write_parts(out: str, parts) -> None:
         for part in parts:
             click.echo(part, nl=False)
         return
-    from deckcli.decks.writer import replacing
+    from deckcli.files.write import replacing
 
     with replacing(out, text=True) as stream:
         for part in parts:

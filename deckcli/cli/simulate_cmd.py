@@ -142,8 +142,8 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     Example: deckcli simulate examples/good/casual-savanna.yaml \\
         examples/good/casual-rainforest.json --games 100 --seed 1
     """
-    from deckcli.decks.writer import check_target, writable_folder
     from deckcli.diagnostics import visible_name
+    from deckcli.files.write import check_target, writable_folder
     from deckcli.gamelog import parse_house_rules
     from deckcli.games import get
     from deckcli.sim import report as reporting
@@ -167,7 +167,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     paths = [path for path, _ in entries]
     for target in (csv_path, html_path):  # the matrix never replaces a deck it plays
         if target:
-            from deckcli.decks.writer import check_not_input
+            from deckcli.files.write import check_not_input
 
             check_not_input(target, [*paths, event_path], "a deck or event file")
     if save_dir:  # a log never replaces a deck it plays (or the event file), nor what the
@@ -269,8 +269,8 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
 
 
 def _write_matrix(result: dict, csv_path: str | None, html_path: str | None) -> None:
-    from deckcli.decks.writer import atomic_write
     from deckcli.diagnostics import visible_name
+    from deckcli.files.write import atomic_write
     from deckcli.sim.matrix import to_csv, to_html
 
     for path, make in ((csv_path, to_csv), (html_path, to_html)):

@@ -47,8 +47,8 @@ class Saver:
 
     def save(self, record: dict) -> None:
         from deckcli.decks.limits import MAX_FILE_BYTES
-        from deckcli.decks.writer import atomic_write, writable_folder
         from deckcli.errors import DeckcliError
+        from deckcli.files.write import atomic_write, writable_folder
 
         data = record.pop("log")
         n = record["n"]

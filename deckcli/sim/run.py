@@ -212,11 +212,11 @@ def check_save_targets(folder: str, inputs, games: int) -> None:
     ``folder`` (``game-00001.yaml`` to the last game's) could not be written: one of
     ``inputs`` (the decks played, the event file), by any name (a deck named like a log, a
     log name that is a link to a deck), or a name the writer refuses to replace
-    (:func:`~deckcli.decks.writer.check_target`: a folder, a FIFO, a read-only file, a link
+    (:func:`~deckcli.files.write.check_target`: a folder, a FIFO, a read-only file, a link
     out of ``folder``). Found after the games, it stopped the run with some logs replaced."""
     import re
 
-    from deckcli.decks.writer import check_not_input, check_target
+    from deckcli.files.write import check_not_input, check_target
     from deckcli.sim.logs import log_name
 
     try:
