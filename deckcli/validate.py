@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
+from deckcli.decks.header import game_of
 from deckcli.decks.kinds import (
     OWN_OUTPUT,
     deck_file_name,
@@ -301,28 +302,9 @@ def check_found(path: str, index: CardIndex, options: Options) -> DeckReport:
 
 
 def pick_game(deck: Deck, options: Options) -> tuple[str, list[Diagnostic]]:
-    """--game, else the event's game, else the deck header, else animal-battle (DL-5.1)."""
-    event_game = getattr(options.event, "game", None)
-    wanted = deck.header.get("game")
-    if options.game or event_game:
-        chosen = options.game or event_game
-        header = wanted.strip().lower() if wanted else None
-        if header in GAMES and header != chosen:  # DL-5.3: the deck was written for another
-            said = f"--game {chosen}" if options.game else f"the event's 'game: {chosen}'"
-            return chosen, [warning(
-                "game-override", "DL-5.3",
-                f"the header says 'game: {wanted}', but {said} applies: the deck is checked "
-                f"by {chosen}'s rules", path=deck.path, line=deck.header_lines.get("game"))]
-        return chosen, []
-    if wanted:
-        key = wanted.strip().lower()
-        if key in GAMES:
-            return key, []
-        return DEFAULT_GAME, [error(
-            "unknown-game", "DL-5.2",
-            f"unknown game '{wanted}' in the header; known games: {', '.join(GAMES)}",
-            path=deck.path, line=deck.header_lines.get("game"))]
-    return DEFAULT_GAME, []
+    """--game, else the event's game, else the deck header, else animal-battle (DL-5.1):
+    :func:`deckcli.decks.header.game_of` with this run's options."""
+    return game_of(deck, options.game, getattr(options.event, "game", None))
 
 
 def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, list[Diagnostic]]:
