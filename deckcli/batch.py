@@ -123,7 +123,9 @@ def _reports(paths, index, options, processes, roster, event, render=None, verdi
     """(report, rendered text or None) for each deck, in order, from ``processes`` processes
     (:func:`process_count`)."""
     if roster is not None:
-        for report in event.roster_reports(index, options):
+        from deckcli.roster import roster_reports
+
+        for report in roster_reports(event, index, options):
             yield report, None
     if processes == 1:
         for path in paths:
