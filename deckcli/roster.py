@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 
 from deckcli.decks.kinds import own_output
-from deckcli.decks.linked import Bounds, hide_lines
+from deckcli.decks.linked import hide_lines
 from deckcli.decks.model import Deck
 from deckcli.diagnostics import error, visible_name, warning
 from deckcli.errors import NotFoundError
+from deckcli.files.bounds import Bounds
 from deckcli.validate import (
     DeckReport,
     Unreadable,

@@ -172,7 +172,7 @@ def _walk(top: str, found: list[str], skipped: list, exclude=None) -> None:
     (DL-1.4); ``top`` itself that cannot be listed stops the command. ``exclude`` (path ->
     bool) leaves out what the configuration's globs match. A stack rather than recursion goes
     as deep as the paths do."""
-    from deckcli.decks.linked import Bounds
+    from deckcli.files.bounds import Bounds
 
     own = own_output()  # stdout redirected into the folder: a file, but no deck
     bounds = Bounds(top, "the folder walked", "DL-1.4")
@@ -205,13 +205,13 @@ def scan_folder(folder: str, bounds, found: list[str], skipped: list, own=None,
     * what ``exclude`` (path -> bool: the configuration's globs) matches is left out, files
       and folders alike, without a word;
     * a symbolic link whose file is outside every folder of ``bounds`` (a
-      :class:`~deckcli.decks.linked.Bounds`: the folder walked, or the event's, and every
+      :class:`~deckcli.files.bounds.Bounds`: the folder walked, or the event's, and every
       folder ``--allow-read`` names) is never opened: it is an :class:`Unreadable` path with
       code ``link-outside`` and the bounds' rule, saying so without quoting anything.
 
     The paths come from ``os.scandir``, which joins them without a Python call per file (a
     tournament folder holds thousands). Raises OSError when the folder cannot be listed."""
-    from deckcli.decks.linked import link_outside
+    from deckcli.files.bounds import link_outside
 
     with os.scandir(folder) as it:
         entries = list(it)
