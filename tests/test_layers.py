@@ -128,6 +128,8 @@ def test_no_private_name_is_imported_from_another_module():
 #: * each package's rules table, ``deckcli.<package>.rules``: rule text, data only, which the
 #:   rulebook gathers; the card database's build asks the rulebook whether a rule a card
 #:   cites exists.
+#:
+#: docs/design.md ("Packages import one way too") shows the same table.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("deckcli", "deckcli.records", "deckcli.diagnostics", "deckcli.errors", "deckcli.digest",
      "deckcli.yamlio", "deckcli.rule", "deckcli.files"),
