@@ -144,7 +144,7 @@ def _colour(rate: float) -> str:
 def write(result: dict, csv_path: str | None, html_path: str | None, wrote) -> None:
     """Write the matrix as CSV at ``csv_path`` and as HTML at ``html_path`` (each if given,
     atomically), calling ``wrote(path)`` after each."""
-    from deckcli.decks.writer import atomic_write
+    from deckcli.files.write import atomic_write
 
     for path, make in ((csv_path, to_csv), (html_path, to_html)):
         if path:

@@ -267,11 +267,11 @@ def simulate(request, listener=None):
     (:class:`~deckcli.sim.request.Listener`). Raises :class:`~deckcli.errors.DeckcliError`:
     :class:`~deckcli.errors.ArgumentsError` for decks that do not fit together."""
     from deckcli.cards import open_index
-    from deckcli.decks.writer import check_not_input, check_target, writable_folder
     from deckcli.diagnostics import visible_name
     from deckcli.errors import ArgumentsError
+    from deckcli.files.write import check_not_input, check_target, writable_folder
+    from deckcli.gamelog import parse_house_rules
     from deckcli.games import get
-    from deckcli.games.gamelog import parse_house_rules
     from deckcli.sim.logs import check_save_targets
     from deckcli.sim.policies import default, make
     from deckcli.sim.request import Listener, Simulation
