@@ -337,31 +337,34 @@ class Expert:
         if found is None:
             side = memo.get(defending)
             if side is None:
-                side = memo[defending] = (tables(view.book), Rules(view.house),
-                                          self._owned(view, defending))
-            tab, rules, owned = side
+                tab, owned = tables(view.book), self._owned(view, defending)
+                side = memo[defending] = (tab, Rules(view.house), owned, _mean_worth(tab, owned))
+            tab, rules, owned, mean = side
             found = memo[c, defending] = Attack(tab, rules, c,
-                                                self._threat(tab, rules, c, owned),
+                                                self._threat(tab, rules, c, owned, mean),
                                                 self.params["initiative"])
         return found
 
-    def _threat(self, tab: _Book, rules: Rules, c: int, against: list[int]) -> float:
+    def _threat(self, tab: _Book, rules: Rules, c: int, against: list[int],
+                mean: float | None = None) -> float:
         """What ``c`` is expected to take from ``against`` (the defending side's Animals)
-        before one of them holds it on every statistic: ``horizon`` Animals at most."""
+        before one of them holds it on every statistic: ``horizon`` Animals at most. ``mean``:
+        their mean worth, when the caller has it."""
         if not against:
             return 0.0
         holding = tab.walls(c, rules.ties)
         walls = sum(1 for d in against if d in holding)
         horizon = self.params["horizon"]
         kills = horizon if not walls else min(horizon, (len(against) - walls) / walls)
-        mean = sum(tab.worth[d] for d in against) / len(against)
+        if mean is None:
+            mean = _mean_worth(tab, against)
         return self.params["threat"] * kills * mean
 
     def _owned(self, view, pid: str) -> list[int]:
         """The Animals ``pid`` still has, as the viewer knows them: the decklist (open) less
         what has been seen elsewhere."""
         animals = tables(view.book).animals
-        cards = [*view.unseen[pid], *view.pools[pid]]
+        cards = [*self._unseen(view)[pid], *view.pools[pid]]
         if pid == view.player:
             cards += view.hand
             cards += view.top
@@ -378,10 +381,20 @@ class Expert:
         if pid == view.player or len(known) >= size:
             return [tuple(sorted(known))]
         animals = tables(view.book).animals
-        hidden = [c for c in view.unseen[pid] if c in animals]
+        hidden = [c for c in self._unseen(view)[pid] if c in animals]
         need = min(size - len(known), len(hidden))
         rng = random.Random(hash((tuple(known), tuple(hidden), size)))
         return [tuple(sorted(known + rng.sample(hidden, need))) for _ in range(self.samples)]
+
+    def _unseen(self, view) -> dict[str, tuple]:
+        """``view.unseen``, read once a choice."""
+        memo = self._memo
+        if memo is None:
+            return view.unseen
+        found = memo.get(("unseen",))
+        if found is None:
+            found = memo[("unseen",)] = view.unseen
+        return found
 
     # -- the defending side ------------------------------------------------------------------------
     def _defend(self, view, options):
@@ -554,6 +567,11 @@ def _opponent(view) -> str | None:
         if p not in view.out:
             return p
     return None
+
+
+def _mean_worth(tab: _Book, cards: list[int]) -> float:
+    """The mean worth of ``cards`` (0 for none)."""
+    return sum(tab.worth[d] for d in cards) / len(cards) if cards else 0.0
 
 
 def _without(cards, c) -> tuple:
