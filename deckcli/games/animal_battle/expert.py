@@ -576,8 +576,9 @@ def _mean_worth(tab: _Book, cards: list[int]) -> float:
 
 def _without(cards, c) -> tuple:
     """``cards`` (sorted) less one copy of ``c``."""
-    i = list(cards).index(c)
-    return tuple(cards[:i]) + tuple(cards[i + 1:])
+    cards = tuple(cards)  # a tuple as it is, a list once
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1:]
 
 
 def _bits(mask: int):
