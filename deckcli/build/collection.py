@@ -120,7 +120,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
     if bad:
         raise DeckcliError(f"cannot be read as a collection: {bad[0].message}", path=path,
                            line=bad[0].line)
-    refused: dict[int, str] = {}  # collection line -> why the event refuses it
+    refused: dict[int | None, str] = {}  # collection line -> why the event refuses it
     if event is not None:
         from deckcli.events.checks import check_event_rules
 

@@ -195,14 +195,14 @@ def search(judge: Judge, binder, rng: random.Random, *, games: int,
     went (steps, candidates raced, games). ``games`` counts every game the judge has played."""
     worth = worth_of(binder)
     best = start or strongest(binder)
-    start = time.monotonic()
+    started = time.monotonic()
     judge.stage("searching", max(games, LEVELS[0] * len(judge.opponents)))
     judge.rate(best, LEVELS[0])
     stats = {"steps": 0, "raced": 0, "improved": 0}
     seen = {best.key}
     per_step = LEVELS[0] * len(judge.opponents)
     while judge.games + per_step <= games and (budget is None or
-                                               time.monotonic() - start < budget):
+                                               time.monotonic() - started < budget):
         stats["steps"] += 1
         cand = mutate(binder, best, rng, worth)
         if cand.key in seen:
