@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from deckcli.sim.play import Spec, game_seed
+
+if TYPE_CHECKING:
+    from deckcli.games.base import Game
 
 LEVELS = (20, 60, 140)  # games an opponent at each stage of a race (even: whole pairs)
 
@@ -47,7 +51,7 @@ class Judging:
     """What every judge of candidates holds: the game, the binder, how the games are played,
     where, the results kept, and how many games and seconds of play they took."""
 
-    def __init__(self, game, binder, *, policy: str, house, seed: int, max_turns: int, where,
+    def __init__(self, game: Game, binder, *, policy: str, house, seed: int, max_turns: int, where,
                  progress=None, phase=None, db_dirs=()):
         self.game, self.binder = game, binder
         self.policy, self.house, self.seed = policy, house, seed
@@ -77,7 +81,7 @@ class Judge(Judging):
     """Plays candidates against the opponents and remembers every result: a candidate's games
     against an opponent are numbers 0, 1, 2, ... of one seed, so adding games extends them."""
 
-    def __init__(self, game, binder, opponents, **how):
+    def __init__(self, game: Game, binder, opponents, **how):
         super().__init__(game, binder, **how)
         self.opponents = opponents
 

@@ -166,7 +166,7 @@ def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> 
         return 0.0
     if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
         return 0.0
-    best = None
+    best: float | None = None
     rest = beaten
     while rest:
         bit = rest & -rest
@@ -176,6 +176,7 @@ def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> 
             best = cost if best is None or cost < best else best
         else:  # the attacker names the dearest
             best = cost if best is None or cost > best else best
+    assert best is not None  # beaten is not empty: the loop ran
     return best
 
 

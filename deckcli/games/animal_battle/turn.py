@@ -8,7 +8,7 @@ displaces the general rule (:mod:`.effects`), the ruling names both.
 from __future__ import annotations
 
 from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, cardtext, chain, effects
-from deckcli.games.animal_battle.state import RANK
+from deckcli.games.animal_battle.state import RANK, State
 from deckcli.games.interface import Illegal, Stop
 
 STATS = ", ".join(BATTLE_STATS)
@@ -17,6 +17,8 @@ _DRAW = RANK["draw"]
 
 class TurnActions:
     """Mixed into :class:`deckcli.games.animal_battle.engine.Game`."""
+
+    s: State  # the game's state (set by the Match)
 
     def _draw(self, out, p, arg, stat):
         s = self.s
