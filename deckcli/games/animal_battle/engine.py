@@ -371,6 +371,7 @@ class Match(TurnActions):
 
     def _setup_defender_check(self, out):
         dp = self.s.defending
+        assert dp is not None  # asked once the defending player is settled
         if not self._has_animal(dp, hand=True):
             self.lose(out, dp, "the opening hand holds no Animal to reveal as the starting "
                                "Defender (AB-3.4)")

@@ -350,6 +350,7 @@ class Expert:
         attack = self.attack(view, view.challenger, me)
         left = ALL & ~_mask(view.used)
         pool = sorted(view.pools[me])
+        scored: list[tuple[float, int, float, tuple]]
         scored = [(attack.declined(tuple(pool)), 1, 0, a) for a in declines]
         for a in promotes:
             r = a[2]
@@ -360,6 +361,7 @@ class Expert:
     # -- the attacking side ------------------------------------------------------------------------
     def _stat(self, view, options):
         me, defending = view.player, view.defending
+        assert defending is not None  # a statistic is named in an attack on a defending player
         attack = self.attack(view, view.challenger, defending)
         d, used, original = view.defender, _mask(view.used), view.original
         left = ALL & ~used
@@ -389,6 +391,7 @@ class Expert:
 
     def _challenge(self, view, options):
         defending = _opponent(view)
+        assert defending is not None  # a challenge is offered only with an opponent in the game
         pools = self._pools(view, defending)
         defender = view.defenders.get(defending)
         return max(options, key=lambda a: (self._sequence(view, a[2], defending, pools,
@@ -397,6 +400,7 @@ class Expert:
     def _swap(self, view, options):
         """The Pool Animal to swap the Challenger for, when one pays more; else None."""
         defending = _opponent(view)
+        assert defending is not None  # (as in _challenge)
         pools = self._pools(view, defending)
         defender = view.defenders.get(defending)
         now = self._sequence(view, view.challenger, defending, pools, defender)
@@ -410,6 +414,7 @@ class Expert:
         """At setup the opponent then reveals the Defender from an opening hand and fills the
         Pool with its other Animals: hands dealt a few times from what it may hold."""
         other = _opponent(view)
+        assert other is not None  # setup: every opponent is still in the game
         animals = tables(view.book).animals
         unseen = list(view.unseen[other])
         size = min(view.hand_sizes[other], len(unseen))
