@@ -53,18 +53,19 @@ class AnimalBattleEngine(Engine):
         return match
 
     #: ``apply(state, action)``: :meth:`Match.apply`, called as it is (a step of every game).
-    #: mypy compares a staticmethod assigned in a class body with the base class's method as
-    #: if it took ``self`` too, so it calls this one and the three below incompatible: ignored.
-    apply = staticmethod(Match.apply)  # type: ignore[assignment]  # staticmethod: mypy counts self
+    #: mypy checks a staticmethod assigned in a class body against the base class's method
+    #: before it resolves the descriptor (python/mypy#5530), so it calls this one and the three
+    #: below incompatible; they are only ever called on the engine, as the interface's are.
+    apply = staticmethod(Match.apply)  # type: ignore[assignment]  # a staticmethod, see above
 
     def quiet(self, state: Match) -> None:
         state.hush()
 
     #: the legal actions of the player to move, from the state (:mod:`.moves`); asked at
     #: every step of a simulation, so the engine hands the functions over as they are
-    legal_actions = staticmethod(moves.legal_actions)  # type: ignore[assignment]  # (as apply's)
-    choices = staticmethod(moves.choices)  # type: ignore[assignment]  # (as apply's)
-    to_move = staticmethod(moves.to_move)  # type: ignore[assignment]  # (as apply's)
+    legal_actions = staticmethod(moves.legal_actions)  # type: ignore[assignment]  # (as apply)
+    choices = staticmethod(moves.choices)  # type: ignore[assignment]  # (as apply)
+    to_move = staticmethod(moves.to_move)  # type: ignore[assignment]  # (as apply)
 
     def tried(self, state: Match, player: str | None = None) -> list[tuple]:
         """(action, outcome on a copy) for every legal next action."""
