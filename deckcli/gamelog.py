@@ -19,6 +19,7 @@ def load_log(path: str) -> dict:
     if failed is not None:
         p = failed.problems[0]
         raise DeckcliError(p.message, path=path, line=p.line)
+    assert text is not None  # decode gives the text, or the reason it has none
     try:
         log = load_json(text) if path.endswith(".json") else load_yaml(text)
     except StructuredInputError as exc:

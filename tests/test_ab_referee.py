@@ -675,3 +675,24 @@ def test_legal_tries_each_further_player_at_the_same_cost(tmp_path, monkeypatch,
     counts = [_trials(tmp_path, monkeypatch, n, **log) for n in (10, 11, 12)]
     assert counts[2] - counts[1] == counts[1] - counts[0], counts
     assert counts[1] - counts[0] <= 20, counts  # one Orca's tries, and at most one target
+
+
+def test_a_log_read_from_no_file_finds_its_deck_files_in_the_working_folder(tmp_path,
+                                                                           monkeypatch):
+    """The game interface reads a log given as data (path None, as the referee's tests and a
+    script pass it): a deck named by its file is read from the working folder (was: a crash,
+    TypeError from the missing log path)."""
+    from deckcli.cards import open_index
+    from deckcli.games import get
+
+    deck = "game: animal-battle\n4 Orca\n4 Walrus\n4 Narwhal\n4 Vaquita\n4 Cheetah\n"
+    (tmp_path / "a.txt").write_text(deck, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(deck, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    log = {"game": "animal-battle",
+           "setup": {"first": "p1", "players": {"p1": {"deck": "a.txt"},
+                                                "p2": {"deck": "b.txt"}}},
+           "actions": []}
+    match, steps, _setup = get("animal-battle").engine().read_log(log, None, {}, open_index())
+    assert steps == []
+    assert [len(p.hand) + len(p.deck) for p in match.s.players.values()] == [20, 20]

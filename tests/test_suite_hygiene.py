@@ -35,7 +35,8 @@ def _user() -> str:
 
 
 def readme_test_command() -> str:
-    """Command 2 of the README's quick start: install the test extra, lint, run the tests."""
+    """Command 2 of the README's quick start: install the test extra, lint, type-check, run
+    the tests."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     block = re.search(r"## Quick start\n.*?```sh\n(.*?)```", readme, flags=re.S).group(1)
     lines = block.splitlines()
@@ -45,7 +46,7 @@ def readme_test_command() -> str:
 def test_ci_runs_the_readme_test_command_exactly():
     command = readme_test_command()
     assert "pip install '.[test]'" in command
-    assert command.endswith(".venv/bin/ruff check && .venv/bin/pytest -n auto")
+    assert command.endswith(".venv/bin/ruff check && .venv/bin/mypy && .venv/bin/pytest -n auto")
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci, ".ci/run does not run the README's test command as written"
 
@@ -59,7 +60,7 @@ def test_the_test_extra_brings_what_the_test_command_uses():
     extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
         "project"]["optional-dependencies"]["test"]
     names = {re.match(r"[A-Za-z0-9_.-]+", req).group(0).lower() for req in extra}
-    assert {"pytest", "pytest-xdist", "ruff"} <= names
+    assert {"pytest", "pytest-xdist", "ruff", "mypy"} <= names
 
 
 def test_after_command_1_the_quick_start_puts_deckcli_on_path(deckcli_clone, tmp_path):

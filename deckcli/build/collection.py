@@ -10,7 +10,12 @@ the legal sets (EV-2.1) are left out, as ``validate --event`` would refuse them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckcli.errors import DeckcliError
+
+if TYPE_CHECKING:
+    from deckcli.games.base import Game
 
 
 class Stock:
@@ -120,7 +125,7 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
     if bad:
         raise DeckcliError(f"cannot be read as a collection: {bad[0].message}", path=path,
                            line=bad[0].line)
-    refused: dict[int, str] = {}  # collection line -> why the event refuses it
+    refused: dict[int | None, str] = {}  # collection line -> why the event refuses it
     if event is not None:
         from deckcli.events.checks import check_event_rules
 
@@ -154,11 +159,11 @@ def read_binder(path: str, index, game: str, fmt: str | None, event=None, deck=N
     return Binder(path, game, fmt, stock, limits, left_out, size, max_size)
 
 
-def _limits(game, stock, event) -> dict[int, int | None]:
+def _limits(game: Game, stock, event) -> dict[int, int | None]:
     """Each card's copy limit: the game's (and the card's own text), tightened by an event."""
     limited = event.limited_ids() if event is not None else {}
     return {s.identity: game.copy_limit(s.card, limited.get(s.identity)) for s in stock}
 
 
-def _sizes(game, fmt) -> tuple[int, int | None]:
+def _sizes(game: Game, fmt) -> tuple[int, int | None]:
     return game.deck_size(fmt)

@@ -22,10 +22,16 @@ games).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckcli.diagnostics import visible_name
 from deckcli.sim.play import game_seed
 from deckcli.sim.report import paired_interval
 from deckcli.sim.stats import outward, paired_difference, rounded
+
+if TYPE_CHECKING:
+    from deckcli.build.collection import Binder
+    from deckcli.build.search import Candidate, Judge
 
 SCREEN = 20  # games an opponent to screen a swap
 _SCORE = {"a": 1, "b": 0, None: None}  # a game's result for the measured deck (A)
@@ -36,7 +42,7 @@ def _tally(records) -> tuple[int, int]:
     return wins, sum(1 for r in records if r["winner"] is not None)
 
 
-def measure(judge, cards, games: int, salt: str) -> list[dict]:
+def measure(judge: Judge, cards, games: int, salt: str) -> list[dict]:
     """The deck against each opponent on fresh seeds (``salt`` names them): games, win rate,
     interval, the raw tallies, each game's result (``scores``: 1 won, 0 lost, None
     undecided, by game number) for paired differences, and the games that met each gap."""
@@ -68,7 +74,7 @@ def difference(x: list[dict], y: list[dict]) -> dict:
     return {"change": rounded(change), "ci95": outward(lo, hi)}
 
 
-def _swaps(binder, cand, out_index: int, worth, limit: int = 2) -> list[int]:
+def _swaps(binder: Binder, cand: Candidate, out_index: int, worth, limit: int = 2) -> list[int]:
     """The binder's best stocks to take in for one copy of ``out_index`` (room left)."""
     from deckcli.build.search import used_copies
 
@@ -85,7 +91,7 @@ def _swaps(binder, cand, out_index: int, worth, limit: int = 2) -> list[int]:
     return room[:limit]
 
 
-def swapped(cand, out_index: int, in_index: int):
+def swapped(cand: Candidate, out_index: int, in_index: int):
     from deckcli.build.search import Candidate
 
     counts = dict(cand.counts)
@@ -94,7 +100,8 @@ def swapped(cand, out_index: int, in_index: int):
     return Candidate(counts)
 
 
-def explain(judge, binder, cand, measured: list[dict], games: int, salt: str) -> list[dict]:
+def explain(judge: Judge, binder: Binder, cand: Candidate, measured: list[dict], games: int,
+            salt: str) -> list[dict]:
     """For each card of the deck: its best swap from the binder and what it costs."""
     from deckcli.build.search import worth_of
 
@@ -118,8 +125,8 @@ def explain(judge, binder, cand, measured: list[dict], games: int, salt: str) ->
     return out
 
 
-def improvements(judge, binder, cand, measured: list[dict], games: int, salt: str,
-                 most: int = 5) -> list[dict]:
+def improvements(judge: Judge, binder: Binder, cand: Candidate, measured: list[dict],
+                 games: int, salt: str, most: int = 5) -> list[dict]:
     """The single-card swaps that improve the deck most, measured on the deck's own fresh games
     (``measured``, the same seeds); only those whose 95% paired interval lies above zero are
     improvements."""

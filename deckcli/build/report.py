@@ -3,11 +3,16 @@ before anyone sees it, its numbers on fresh seeds, and the search's story."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckcli.diagnostics import visible_name
 from deckcli.sim.report import VERSION, fit, pct, wrap
 
+if TYPE_CHECKING:
+    from deckcli.validate import DeckReport
 
-def deck_text(r, cand) -> tuple[str, object]:
+
+def deck_text(r, cand) -> tuple[str, DeckReport]:
     """The built deck as ``fmt`` writes it, and its report. A deck the checks refuse, or text
     ``fmt`` would change, is a bug in the search: it is never written (an internal error)."""
     head = [f"game: {r.game.id}"]
@@ -34,7 +39,7 @@ def deck_file(r, text: str, to: str, fingerprint: str) -> str:
     return out
 
 
-def _as_fmt_writes(r, raw: str, fmt: str) -> tuple[str, object]:
+def _as_fmt_writes(r, raw: str, fmt: str) -> tuple[str, DeckReport]:
     """``raw``, a decklist of format ``fmt``, as ``fmt`` writes it, and its report; a
     RuntimeError when the checks refuse it (for alpha-walrus, warn of it) or ``fmt`` would
     change what it wrote."""

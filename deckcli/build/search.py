@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from deckcli.sim.play import Spec, game_seed
+
+if TYPE_CHECKING:
+    from deckcli.build.collection import Binder
+    from deckcli.games.base import Game
 
 LEVELS = (20, 60, 140)  # games an opponent at each stage of a race (even: whole pairs)
 
@@ -47,8 +52,8 @@ class Judging:
     """What every judge of candidates holds: the game, the binder, how the games are played,
     where, the results kept, and how many games and seconds of play they took."""
 
-    def __init__(self, game, binder, *, policy: str, house, seed: int, max_turns: int, where,
-                 progress=None, phase=None, db_dirs=()):
+    def __init__(self, game: Game, binder: Binder, *, policy: str, house, seed: int,
+                 max_turns: int, where, progress=None, phase=None, db_dirs=()):
         self.game, self.binder = game, binder
         self.policy, self.house, self.seed = policy, house, seed
         self.max_turns, self.where, self.progress = max_turns, where, progress
@@ -77,7 +82,7 @@ class Judge(Judging):
     """Plays candidates against the opponents and remembers every result: a candidate's games
     against an opponent are numbers 0, 1, 2, ... of one seed, so adding games extends them."""
 
-    def __init__(self, game, binder, opponents, **how):
+    def __init__(self, game: Game, binder, opponents, **how):
         super().__init__(game, binder, **how)
         self.opponents = opponents
 
@@ -111,7 +116,7 @@ class Judge(Judging):
         return sum(rates) / len(rates)
 
 
-def worth_of(binder) -> dict[int, float]:
+def worth_of(binder: Binder) -> dict[int, float]:
     """Each stock's worth for a first deck, as its game rates its figures
     (``Game.card_worth``)."""
     from deckcli.games import get
@@ -121,14 +126,14 @@ def worth_of(binder) -> dict[int, float]:
     return {i: strength.get(s.info.id, 0.5) for i, s in enumerate(binder.stock)}
 
 
-def strongest(binder) -> Candidate:
+def strongest(binder: Binder) -> Candidate:
     """The binder's strongest cards up to the format's size (a baseline too)."""
     worth = worth_of(binder)
     order = sorted(range(len(binder.stock)), key=lambda i: (-worth[i], i))
     return _fill(binder, {}, order, binder.size)
 
 
-def _fill(binder, counts: dict[int, int], order: list[int], size: int) -> Candidate:
+def _fill(binder: Binder, counts: dict[int, int], order: list[int], size: int) -> Candidate:
     counts = dict(counts)
     used = used_copies(binder, counts)
     total = sum(counts.values())
@@ -142,7 +147,7 @@ def _fill(binder, counts: dict[int, int], order: list[int], size: int) -> Candid
     return Candidate(counts)
 
 
-def used_copies(binder, counts) -> dict[int, int]:
+def used_copies(binder: Binder, counts) -> dict[int, int]:
     used: dict[int, int] = {}
     for i, n in counts.items():
         ident = binder.stock[i].identity
@@ -150,7 +155,7 @@ def used_copies(binder, counts) -> dict[int, int]:
     return used
 
 
-def random_deck(binder, rng: random.Random) -> Candidate:
+def random_deck(binder: Binder, rng: random.Random) -> Candidate:
     """A legal deck of owned cards chosen at random (with a card a game can start from, where
     one card is enough): a baseline."""
     order = list(range(len(binder.stock)))
@@ -160,7 +165,8 @@ def random_deck(binder, rng: random.Random) -> Candidate:
     return _fill(binder, {start: 1} if start is not None else {}, copies, binder.size)
 
 
-def mutate(binder, cand: Candidate, rng: random.Random, worth: dict[int, float]) -> Candidate:
+def mutate(binder: Binder, cand: Candidate, rng: random.Random, worth: dict[int, float]
+           ) -> Candidate:
     """Swap one to three copies: weaker cards out, cards the binder still has room for in."""
     k = rng.choice((1, 1, 1, 2, 2, 3))
     counts = dict(cand.counts)
@@ -189,20 +195,20 @@ def exhausted(stats: dict, seen: set) -> bool:
     return stats["steps"] > 50 * (stats["improved"] + 1) + len(seen)
 
 
-def search(judge: Judge, binder, rng: random.Random, *, games: int,
+def search(judge: Judge, binder: Binder, rng: random.Random, *, games: int,
            budget: float | None, start: Candidate | None = None) -> tuple[Candidate, dict]:
     """The best deck found from ``start`` (default: the strongest cards), and how the search
     went (steps, candidates raced, games). ``games`` counts every game the judge has played."""
     worth = worth_of(binder)
     best = start or strongest(binder)
-    start = time.monotonic()
+    started = time.monotonic()
     judge.stage("searching", max(games, LEVELS[0] * len(judge.opponents)))
     judge.rate(best, LEVELS[0])
     stats = {"steps": 0, "raced": 0, "improved": 0}
     seen = {best.key}
     per_step = LEVELS[0] * len(judge.opponents)
     while judge.games + per_step <= games and (budget is None or
-                                               time.monotonic() - start < budget):
+                                               time.monotonic() - started < budget):
         stats["steps"] += 1
         cand = mutate(binder, best, rng, worth)
         if cand.key in seen:
@@ -226,7 +232,7 @@ def search(judge: Judge, binder, rng: random.Random, *, games: int,
     return best, stats
 
 
-def apart_from(binder, earlier: list[Candidate]) -> Candidate:
+def apart_from(binder: Binder, earlier: list[Candidate]) -> Candidate:
     """A first deck unlike ``earlier`` ones: the strongest cards, each stock already in one of
     them worth half as much again for each deck it is in, so the climb starts elsewhere."""
     worth = worth_of(binder)
@@ -235,7 +241,7 @@ def apart_from(binder, earlier: list[Candidate]) -> Candidate:
     return _fill(binder, {}, order, binder.size)
 
 
-def diverse(judge: Judge, binder, rng: random.Random, k: int, *, games: int,
+def diverse(judge: Judge, binder: Binder, rng: random.Random, k: int, *, games: int,
             budget: float | None) -> list[tuple[Candidate, dict]]:
     """``k`` decks, each the best a climb found from a first deck unlike the decks before it
     (:func:`apart_from`), the games (and seconds) shared out evenly between the climbs; a

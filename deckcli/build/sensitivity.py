@@ -5,6 +5,10 @@ seeds), so a player sees whether the verdict rests on a reading the rules leave 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckcli.build.search import Judging
 
 
 def gaps_met(records: list[dict]) -> Counter:
@@ -12,7 +16,7 @@ def gaps_met(records: list[dict]) -> Counter:
     return Counter(g for r in records for g in r["gaps"])
 
 
-def sensitivity(judge, met: Counter, games: int, remeasure) -> list[dict]:
+def sensitivity(judge: Judging, met: Counter, games: int, remeasure) -> list[dict]:
     """For each gap in ``met`` (games that met it, of ``games``) over the reporting share, each
     other value of its house rule: ``remeasure()`` run with the judge's house rules changed to
     that value, its result under ``measured``."""

@@ -22,9 +22,13 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from deckcli.build.search import Candidate, Judging, exhausted
 from deckcli.sim.play import Spec, game_seed
+
+if TYPE_CHECKING:
+    from deckcli.games.base import Game
 
 LEVELS = (20, 60, 140)  # games a candidate plays at each stage of a race
 
@@ -33,7 +37,7 @@ class SeatJudge(Judging):
     """Plays a shared deck at the table and remembers the games: game ``n`` of a candidate is
     dealt from the run's seed and ``n``, so adding games extends a candidate's record."""
 
-    def __init__(self, game, binder, players: int, **how):
+    def __init__(self, game: Game, binder, players: int, **how):
         super().__init__(game, binder, **how)
         self.seats = [f"p{i + 1}" for i in range(players)]
 

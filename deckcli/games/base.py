@@ -19,7 +19,7 @@ The classes here are plain ``__slots__`` classes: this module is imported by eve
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from deckcli.games.house import Gap, HouseRules
 
@@ -219,7 +219,7 @@ class CardInfo:
         self.level = int(level) if level is not None else None
 
     @classmethod
-    def of(cls, card) -> CardInfo:
+    def of(cls, card) -> Self:
         data = card.data or {}
         return cls(card.id, card.ref, card.name, card.kind, dict(card.stats or {}),
                    overrides=tuple(dict(o) for o in data.get("overrides", ())),

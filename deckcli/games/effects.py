@@ -57,7 +57,7 @@ def check_effects(entries, vocabulary: Vocabulary, rule_exists, who: str
         entry = _as_dict(raw)
         where = f"{who}: effects entry {n}"
         name = entry.get("effect")
-        spec = vocabulary.effects.get(name)
+        spec = vocabulary.effects.get(name) if name is not None else None
         if spec is None:
             out.append(("db-unknown-effect", "DB-2.4",
                         f"{where}: effect {name!r} is not one the referee knows "

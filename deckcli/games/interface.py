@@ -298,7 +298,7 @@ class Engine(ABC):
 
     def facts(self, state) -> dict:
         """Facts of a finished game a simulation's report counts, as ``{name: bool}`` (for
-        example whether a Final Showdown was reached). See :attr:`Game.fact_names`."""
+        example whether a Final Showdown was reached). See :attr:`Game.record_facts`."""
         return {}
 
     @abstractmethod

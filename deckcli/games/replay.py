@@ -13,8 +13,14 @@ what differs is in ``final`` (the game's own summary of the table) and in a step
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckcli.diagnostics import one_line, visible_name
 from deckcli.errors import DeckcliError, UsageError
+
+if TYPE_CHECKING:
+    from deckcli.games.base import Game
+    from deckcli.games.interface import Engine
 
 
 class Replay:
@@ -23,13 +29,15 @@ class Replay:
     __slots__ = ("game", "engine", "path", "log", "state", "steps", "records", "stopped",
                  "setup")
 
-    def __init__(self, game, path, log, state, steps, records, stopped, setup):
+    engine: Engine
+
+    def __init__(self, game: Game, path, log, state, steps, records, stopped, setup):
         self.game, self.engine = game, game.engine()
         self.path, self.log, self.state, self.steps = path, log, state, steps
         self.records, self.stopped, self.setup = records, stopped, setup
 
 
-def replay(game, log: dict, path: str | None, house_rules: dict, index) -> Replay:
+def replay(game: Game, log: dict, path: str | None, house_rules: dict, index) -> Replay:
     """Replay ``log`` by ``game``'s rules, house rules from the command line on top of the
     log's own. A wrong house rule given on the command line is the command's problem, not
     the log's: it is refused first, saying so."""

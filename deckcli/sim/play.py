@@ -18,8 +18,9 @@ import random
 MAX_ACTIONS = 20_000
 
 
-def game_seed(seed: int, n: int) -> int:
-    """A 64-bit seed for item ``n`` of a run seeded ``seed``: the same on every machine."""
+def game_seed(seed: int, n: int | str) -> int:
+    """A 64-bit seed for item ``n`` (a game's number, or a name such as ``"final"``) of a run
+    seeded ``seed``: the same on every machine."""
     digest = hashlib.sha256(f"deckcli-simulate:{seed}:{n}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

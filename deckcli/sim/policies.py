@@ -9,7 +9,12 @@ know (``Engine.view``), the actions are the legal ones, and every random choice 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckcli.errors import UsageError
+
+if TYPE_CHECKING:
+    from deckcli.games.base import Game
 
 
 class Random:
@@ -21,7 +26,7 @@ class Random:
         return actions[rng.randrange(len(actions))]
 
 
-def make(game, spec: str):
+def make(game: Game, spec: str):
     """The policy ``spec`` names for ``game`` (a usage error, listing the names, otherwise)."""
     from deckcli.sim import search
 
@@ -42,14 +47,14 @@ def make(game, spec: str):
 DEFAULT = "expert"
 
 
-def default(game) -> str:
+def default(game: Game) -> str:
     """The policy a run uses when none is named: ``expert``, else (a game without one) the
     game's last listed heuristic."""
     known = names(game)
     return DEFAULT if DEFAULT in known else [n for n in known if n != "search"][-1]
 
 
-def names(game) -> list[str]:
+def names(game: Game) -> list[str]:
     """Every policy name ``game`` knows, the generic ones included."""
     module = game.policies()
     return ["random", *module.POLICIES, "search"]

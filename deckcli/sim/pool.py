@@ -27,6 +27,10 @@ import os
 import signal
 import sys
 from bisect import insort
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckcli.sim.play import Spec
 
 #: seconds a worker stopped with SIGTERM gets to go before it is killed (SIGKILL)
 GRACE = 5.0
@@ -218,7 +222,8 @@ def serve(conn, parent: int | None) -> None:
     _die_with_parent(parent)
     from deckcli.sim.play import play_many
 
-    spec = None
+    spec: Spec | None = None  # sent with the first batch, kept for the next ones
+    reply: tuple[int, list[dict] | None, Exception | None]
     while True:
         try:
             message = conn.recv()
@@ -229,6 +234,7 @@ def serve(conn, parent: int | None) -> None:
         i, sent, numbers = message
         spec = sent or spec
         try:
+            assert spec is not None, "the first batch a worker is sent carries the spec"
             reply = (i, play_many(spec, numbers), None)
         except Exception as exc:  # noqa: BLE001 - a bug: the parent raises it in turn
             reply = (i, None, _sendable(exc))

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
 PRIOR = 0.5  # virtual wins each way between two players who met (one virtual draw)
 
 
-def fit(wins: dict[tuple[str, str], float], players: list[str], anchor: str | None = None,
+def fit(wins: Mapping[tuple[str, str], float], players: list[str], anchor: str | None = None,
         prior: float = PRIOR, tol: float = 1e-8, rounds: int = 10_000) -> dict[str, float]:
     """Bradley-Terry ratings on the Elo scale from ``wins[(p, q)]``, the games p won against q
     (both orders may be given). P(p beats q) = 1 / (1 + 10 ** ((r_q - r_p) / 400)).

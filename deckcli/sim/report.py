@@ -73,7 +73,7 @@ def pair_units(records: list[dict], won) -> list[tuple[int, int]]:
             unit = units.setdefault(r["n"] // 2, [0, 0])
             unit[0] += bool(won(r))
             unit[1] += 1
-    return [tuple(u) for _, u in sorted(units.items())]
+    return [(u[0], u[1]) for _, u in sorted(units.items())]
 
 
 def paired_interval(records: list[dict], won) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from deckcli.errors import DeckcliError, UsageError, unreadable_deck
-from deckcli.games.base import check_playable_size
+from deckcli.games.base import Game, check_playable_size
 from deckcli.sim import report as reporting
 from deckcli.sim.play import Spec, game_seed
 
@@ -104,7 +104,7 @@ def load_deck(path: str, index, game: str | None, players: int | None = None,
     return Deck(path, report.game, report.fingerprint, cards, errors, players=table)
 
 
-def can_start(game, kinds, path: str, players: int | None = None) -> None:
+def can_start(game: Game, kinds, path: str, players: int | None = None) -> None:
     """Stop (exit 2) for a deck no game can start from (``kinds``: its cards', one a copy):
     none can measure it. What a game needs of a deck is the game's (``Game.cannot_start``)."""
     why = game.cannot_start(kinds, players)
@@ -112,7 +112,7 @@ def can_start(game, kinds, path: str, players: int | None = None) -> None:
         raise DeckcliError(f"cannot start a game: {why}", path=path)
 
 
-def house_rules(game, given: dict, event_rules: dict):
+def house_rules(game: Game, given: dict, event_rules: dict):
     """The house rules in force and where each came from: ``--house-rule``, then the event
     file, then the game's simulation defaults."""
     house = game.house_rules(event_rules, source="event", simulate=True)
@@ -149,7 +149,7 @@ def _play(spec: Spec, games: int, until_ci, where, progress, done, saver=None) -
     return records
 
 
-def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games: int,
+def two_decks(game: Game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games: int,
               max_turns: int, until_ci=None, where, saver=None, progress=None,
               db_dirs=()) -> dict:
     """A against B in seat-swapped pairs (game 2k: A first; 2k+1: the same shuffles, B first);
@@ -171,7 +171,7 @@ def two_decks(game, a: Deck, b: Deck, *, seed: int, policies: dict, house, games
     return reporting.two_decks(head, records, house.by_rule)
 
 
-def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, house,
+def shared_deck(game: Game, deck: Deck, *, players: int, seed: int, policies: dict, house,
                 games: int, max_turns: int, until_ci=None, where, saver=None,
                 progress=None, db_dirs=(), players_default: bool = False) -> dict:
     """One shared deck for ``players`` seats (p1 takes the first turn in every game);
@@ -197,7 +197,7 @@ def shared_deck(game, deck: Deck, *, players: int, seed: int, policies: dict, ho
     return reporting.shared_deck(head, records, seats, house.by_rule)
 
 
-def matrix(game, decks: list[Deck], *, seed: int, policies: dict, house, games: int,
+def matrix(game: Game, decks: list[Deck], *, seed: int, policies: dict, house, games: int,
            max_turns: int, until_ci=None, where, progress=None, db_dirs=()) -> dict:
     """Every pairing of ``decks``: each pair played once (its own seed from the run's seed and
     the pairing's number), B against A read off as one minus A against B."""
@@ -230,7 +230,7 @@ def matrix(game, decks: list[Deck], *, seed: int, policies: dict, house, games: 
             "ci95": bounds}
 
 
-def _name(game, spec: str) -> str:
+def _name(game: Game, spec: str) -> str:
     from deckcli.sim.policies import make
 
     return make(game, spec).name
@@ -420,8 +420,8 @@ def _load_decks(entries, index, wanted, players, event, tell) -> tuple[str, list
     for i, (path, walked) in enumerate(entries):
         if walked:
             deck = read_deck(path, is_set=index.is_any_set_code)
-            own, said = pick_game(deck, Options())  # the game its header names
-            found[i] = deck, None if any(p.is_error for p in said) else own
+            header, said = pick_game(deck, Options())  # the game its header names
+            found[i] = deck, None if any(p.is_error for p in said) else header
     games = {g for _, g in found.values() if g}
     game_id = wanted or next((d.game for d in named.values()), None) or (
         next(iter(games)) if len(games) == 1 else DEFAULT_GAME)

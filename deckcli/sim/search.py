@@ -27,6 +27,11 @@ state) -> {player: score in [0, 1]}`` (default: the engine's ``returns``).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckcli.games.base import Game
+    from deckcli.games.interface import Engine
 
 #: iterations a decision when ``search`` is given no number
 DEFAULT_ITERATIONS = 64
@@ -50,7 +55,7 @@ class _Node:
 class Search:
     """An ISMCTS player (see the module's docstring)."""
 
-    def __init__(self, game, rollout, iterations: int = DEFAULT_ITERATIONS,
+    def __init__(self, game: Game, rollout, iterations: int = DEFAULT_ITERATIONS,
                  depth: int = DEFAULT_DEPTH):
         """``rollout``: the policy every player's playouts use (the game's ``ROLLOUT``)."""
         self.game, self.iterations, self.depth = game, iterations, depth
@@ -58,7 +63,7 @@ class Search:
         self.rollout = rollout
         self.evaluate = getattr(game.policies(), "evaluate", None)
 
-    def choose(self, engine, view, actions, rng):
+    def choose(self, engine: Engine, view, actions, rng):
         if len(actions) == 1:
             return actions[0]
         key = engine.action_key
@@ -77,9 +82,10 @@ class Search:
             return self.rollout.choose(engine, view, actions, rng)
         return legal_keys[key(best.action)]
 
-    def _iterate(self, engine, root: _Node, state, rng) -> None:
+    def _iterate(self, engine: Engine, root: _Node, state, rng) -> None:
         key = engine.action_key
-        node, path = root, [(root, None)]
+        node = root
+        path: list[tuple[_Node, str | None]] = [(root, None)]
         expanded = False
         while not engine.is_over(state) and not expanded:
             mover, legal = engine.choices(state)
@@ -116,7 +122,7 @@ class Search:
             for p, v in scores.items():
                 total[p] = total.get(p, 0.0) + v
 
-    def _playout(self, engine, state, rng) -> dict[str, float]:
+    def _playout(self, engine: Engine, state, rng) -> dict[str, float]:
         policy = self.rollout
         for _ in range(self.depth):
             if engine.is_over(state):
@@ -145,7 +151,7 @@ def _ucb(node: _Node, player: str) -> float:
             + EXPLORE * math.sqrt(math.log(max(node.avail, 1)) / node.visits))
 
 
-def make(game, spec: str, rollout) -> Search | None:
+def make(game: Game, spec: str, rollout) -> Search | None:
     """``search`` or ``search:N`` (N iterations a decision, 1 to 100,000) with playouts by
     ``rollout``; None for another name."""
     name, _, arg = spec.partition(":")

@@ -9,7 +9,9 @@ generator, so every ruling replays. The attacker's (Summoner's) dice are rolled 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from deckcli.errors import UsageError
 from deckcli.games.alpha_walrus.cardref import Card
@@ -341,7 +343,7 @@ def _battle_winner(att, dfd, fights, unmatched, house) -> tuple[str, str, list]:
                 "highest": "attacker" if top_a > top_d else "defender"}
     chosen = house.value("battle_winner")
     winner = readings[chosen]
-    gaps = []
+    gaps: list = []
     if len(set(readings.values())) == 1:
         return winner, ("AW-4.10" if 2 * won == len(fights) else "AW-4.5"), gaps
     if len(set(readings.values())) > 1:
@@ -354,7 +356,7 @@ def _battle_winner(att, dfd, fights, unmatched, house) -> tuple[str, str, list]:
 
 # --------------------------------------------------------------------------- Final Showdown
 def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
-             alpha_equipment: list[Card] = ()) -> dict:
+             alpha_equipment: Sequence[Card] = ()) -> dict:
     """``fights_in``: [{"opponent", "fighters": [Fighter], "alpha_cards": [Card]}] in order."""
     violations, gaps, fights = [], [], []
     beaten = []  # (opponent, field position) of each creature the Alpha Walrus beat (AW-G.20)
@@ -425,6 +427,7 @@ def showdown(alpha_card: Card, fights_in: list[dict], dice: Dice, house,
 def _showdown_fight(alpha: Fighter, f: Fighter, opp: str, dice: Dice, house, reading,
                     use_eq) -> dict:
     la, lo = alpha.level(reading, False), f.level(reading, use_eq)
+    out: dict[str, Any]
     out = {"opponent": opp, "alpha": alpha.card.ref, "creature": f.card.ref,
            "levels": {"summoner": la, "opponent": lo}, "rolls": [], "gaps": []}
     gap = _level_gap(house, alpha.card.ref, alpha, f.card.ref, f,  # a tie goes to the dice

@@ -40,7 +40,7 @@ class Card(CardInfo):
         return f"{'an' if self.kind[:1] in 'aeiou' else 'a'} {self.kind} card"
 
     def to_json(self) -> dict:
-        out = {"card": self.ref, "kind": self.kind}
+        out: dict[str, str | int] = {"card": self.ref, "kind": self.kind}
         if self.level is not None:
             out["level"] = self.level
         return out

@@ -232,7 +232,7 @@ def _match(game, b) -> None:
     used: dict[int, int] = {}
     for _i, j in b["matches"]:
         used[j] = used.get(j, 0) + 1
-    options = [j + 1 for j, (_p, c) in enumerate(dfd)
+    options: list[int | str] = [j + 1 for j, (_p, c) in enumerate(dfd)
                if used.get(j, 0) < (2 if c.card.effect("pair_twice") else 1)]
     options.append("none")
     a = att[b["next"]][1]
@@ -255,7 +255,9 @@ def _scripted_matches(game, b) -> list:
     if not isinstance(match, dict):
         raise DeckcliError("'match' maps attacking creatures to defending ones")
     dfd = st.players[target].field
-    pairs, ta, td = [], set(), set()
+    pairs: list = []
+    ta: set[int] = set()
+    td: set[int] = set()
     for a_ref, d_ref in match.items():
         i = game.field_pos(player, a_ref, "AW-4.3", ta)
         try:
@@ -404,7 +406,7 @@ def _fight(game, b) -> None:
     player, target = b["attacker"], b["target"]
     att_c = [c for _p, c in _fighters(st, player, b["att"])]
     dfd_c = [c for _p, c in _fighters(st, target, b["dfd"])]
-    on = {}
+    on: dict[tuple, list] = {}
     for side, card, k in b["cards"]:
         if k is not None:
             on.setdefault((side, k), []).append(card)

@@ -149,7 +149,8 @@ def summon_alpha(game, player: str, action: dict) -> None:
     if len(named) != len(raw) or len(set(named)) != len(named) or set(named) != set(opponents):
         raise Illegal("AW-8.2", f"the Summoner fights every opponent once: "
                                 f"{', '.join(opponents)} (the log lists {', '.join(named)})")
-    fights_in, spent = [], {}
+    fights_in: list[dict] = []
+    spent: dict = {}
     for f, opp in zip(raw, named):
         o = st.players[opp]
         refs = f.get("creatures", [f["creature"]] if "creature" in f else None)
@@ -157,7 +158,8 @@ def summon_alpha(game, player: str, action: dict) -> None:
             raise DeckcliError("a fight's 'creatures' is a list")
         idxs = (list(range(len(o.field))) if refs is None
                 else [game.field_pos(opp, r, "AW-8.2") for r in refs])
-        alpha_cards, opp_cards = [], {}
+        alpha_cards: list = []
+        opp_cards: dict = {}
         for entry in list_of(f, "battle_cards"):
             if not isinstance(entry, dict):
                 raise DeckcliError("each battle_cards entry is {player, card, on}")

@@ -20,6 +20,7 @@ actions, never the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
 
 
@@ -92,7 +93,8 @@ class Greedy:
 
 
 # -- expert ---------------------------------------------------------------------------------------
-def _fights_won(att: list[int], dfd: list[int], match: dict[int, int]) -> tuple[int, int, int]:
+def _fights_won(att: Sequence[int], dfd: Sequence[int], match: dict[int, int]
+                ) -> tuple[int, int, int]:
     """(fights the attacker wins, fights the defender wins, attackers left unmatched) of a
     matching (attacker index -> defender index) by levels (AW-4.5, AW-4.10)."""
     a_won = d_won = 0
@@ -146,7 +148,8 @@ def _defence(att: tuple, dfd: tuple) -> tuple:
     if found is not None:
         return found
     n, m = len(att), len(dfd)
-    best, key = ({}, False, 0, 0), None
+    best: tuple = ({}, False, 0, 0)
+    key = None
     for k in range(min(n, m), -1, -1):
         for chosen in permutations(range(m), k):
             for attackers in permutations(range(n), k):

@@ -107,7 +107,9 @@ def battle_ruling(cards, attackers, defenders, *, matches=(), equip=(), battle_c
                 raise UsageError(f"{card.ref} is {card.a_kind}, not {what}")
             fighter = sides[side][_pick(cards, sides[side], pos, side, set())]
             getattr(fighter, attr).append(card)
-    pairs, ta, td = [], set(), set()
+    pairs: list = []
+    ta: set[int] = set()
+    td: set[int] = set()
     for text in matches:
         a_ref, d_ref = _split(text, "--match")
         i = _pick(cards, att, a_ref, "a", ta)

@@ -22,7 +22,8 @@ class Facts:
     def __init__(self, book: dict):
         self.book = book
         self.animals = frozenset(cid for cid, c in book.items() if c.animal)
-        playable, phases = {}, set()
+        playable: dict = {}
+        phases: set[str] = set()
         for cid, c in book.items():
             if c.kind != "action":
                 continue

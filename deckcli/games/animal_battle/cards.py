@@ -43,8 +43,10 @@ def check_entry(entry: CardEntry, rule_exists, unread=frozenset()) -> list[tuple
             out.append(("db-unknown-stat", "DB-2.1",
                         f"{entry.name} {entry.number}: unknown statistics: {', '.join(unknown)}"))
         for stat, value in stats.items():
-            lo, hi = STAT_BOUNDS.get(stat, (None, None))
-            if lo is not None and not (lo <= value <= hi):
+            if stat not in STAT_BOUNDS:
+                continue
+            lo, hi = STAT_BOUNDS[stat]
+            if not (lo <= value <= hi):
                 out.append(("db-absurd-stat", "DB-2.2",
                             f"{entry.name} {entry.number}: {stat} {number_text(value)} is "
                             f"outside {lo:,}..{hi:,}"))

@@ -31,6 +31,8 @@ Animals of another player's Pool shown to them (``State.known``, under the house
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deckcli.games.animal_battle.state import RANK
 from deckcli.games.effects import Vocabulary
 from deckcli.games.interface import Illegal
@@ -131,7 +133,9 @@ def _unchosen(s, p) -> bool:
 
 
 #: condition -> value -> (what the text says, the test, the steps of a turn it can hold in)
-CONDITIONS = {
+#: condition key -> value -> (the words a message says, the test of (state, player), the phases
+#: in which it can hold)
+CONDITIONS: dict[str, dict[str, tuple[str, Callable, frozenset[str]]]] = {
     "phase": {ph: (f"in your {ph} phase" if ph != "establish" else
                    "while you establish the Challenger and Defender",
                    lambda s, p, ph=ph: s.phase == ph, frozenset((ph,))) for ph in PHASES},

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from deckcli.games import interface
 from deckcli.games.animal_battle import (
     GAME,
     OPENING_HAND,
@@ -48,6 +49,8 @@ class Match(TurnActions):
     Outcome = Outcome
     #: the decks as dealt from, for a game log (``Engine.new_game(record=True)``)
     dealt: dict | None = None
+    #: what the deal did (None for a game made up from a view: :func:`.view.sample`)
+    setup: interface.Outcome | None
 
     def __init__(self, book: dict[int, CardInfo], decks: dict[str, list[int]], *,
                  seed: int | None = None, first: str | None = None,
@@ -111,10 +114,11 @@ class Match(TurnActions):
         self.Outcome = Quiet
 
     # -- the one entry point -------------------------------------------------------------------
-    def act(self, player: str | None, action: str, arg=None, stat: str | None = None) -> Outcome:
+    def act(self, player: str | None, action: str, arg=None, stat: str | None = None
+            ) -> interface.Outcome:  # (the class attribute Outcome is a class, not a type)
         return self.apply((player, action, arg, stat))
 
-    def apply(self, step: tuple) -> Outcome:
+    def apply(self, step: tuple) -> interface.Outcome:
         """:meth:`act` of an action as the simulator holds it, ``(player, verb, arg, stat)``
         (one call a step of every game)."""
         player, action, arg, stat = step
@@ -221,7 +225,10 @@ class Match(TurnActions):
             return others[0]
         how = self.house.meet("AB-G.5", f"{len(others) + 1} players: which opponent of "
                                         f"{s.active} defends", out.gaps)
-        return s.next_after(s.active) if how == "next" else s.target
+        if how == "next":  # (in setup, only a named target is asked for before a Challenger)
+            assert active is not None
+            return s.next_after(active)
+        return s.target
 
     # -- requirements (AB-1.1) ----------------------------------------------------------------
     def lose(self, out, pid: str, why: str) -> None:
@@ -240,10 +247,12 @@ class Match(TurnActions):
         """More than two players: the others play on (AB-1.1); the table closes the gap."""
         s = self.s
         if s.controller == pid:
-            s.players[pid].discard.append(s.challenger)
+            if s.challenger is not None:  # (always: a controller controls a Challenger)
+                s.players[pid].discard.append(s.challenger)
             s.challenger = s.controller = None
-        if s.defenders.get(pid) is not None:
-            s.players[pid].discard.append(s.defenders[pid])
+        defender = s.defenders.get(pid)
+        if defender is not None:
+            s.players[pid].discard.append(defender)
             s.defenders[pid] = None
         if s.phase == "setup":
             if s.first == pid and s.challenger is None:
@@ -271,8 +280,10 @@ class Match(TurnActions):
 
     def need_challenger(self, out) -> None:
         s = self.s
-        if s.challenger is None and not self._has_animal(s.active, hand=True, pool=True):
-            self.lose(out, s.active, "a new Challenger is required and there is no Animal in "
+        active = s.active
+        assert active is not None  # asked in a turn
+        if s.challenger is None and not self._has_animal(active, hand=True, pool=True):
+            self.lose(out, active, "a new Challenger is required and there is no Animal in "
                                      "the Pool or the hand (AB-4.3)")
 
     def need_defender(self, out) -> None:
@@ -360,6 +371,7 @@ class Match(TurnActions):
 
     def _setup_defender_check(self, out):
         dp = self.s.defending
+        assert dp is not None  # asked once the defending player is settled
         if not self._has_animal(dp, hand=True):
             self.lose(out, dp, "the opening hand holds no Animal to reveal as the starting "
                                "Defender (AB-3.4)")

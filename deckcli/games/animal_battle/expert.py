@@ -181,7 +181,7 @@ def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> 
     if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
         return 0.0
     costs, key = tab.costs, rules.key  # stop_cost's kept answers, looked up here first
-    best = None
+    best: float | None = None
     rest = beaten
     while rest:
         bit = rest & -rest
@@ -193,6 +193,7 @@ def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> 
             best = cost if best is None or cost < best else best
         else:  # the attacker names the dearest
             best = cost if best is None or cost > best else best
+    assert best is not None  # beaten is not empty: the loop ran
     return best
 
 
@@ -424,6 +425,7 @@ class Expert:
         attack = self.attack(view, view.challenger, me)
         left = ALL & ~_mask(view.used)
         pool = sorted(view.pools[me])
+        scored: list[tuple[float, int, float, tuple]]
         scored = [(attack.declined(tuple(pool)), 1, 0, a) for a in declines]
         for a in promotes:
             r = a[2]
@@ -434,6 +436,7 @@ class Expert:
     # -- the attacking side ------------------------------------------------------------------------
     def _stat(self, view, options):
         me, defending = view.player, view.defending
+        assert defending is not None  # a statistic is named in an attack on a defending player
         attack = self.attack(view, view.challenger, defending)
         d, used, original = view.defender, _mask(view.used), view.original
         left = ALL & ~used
@@ -463,6 +466,7 @@ class Expert:
 
     def _challenge(self, view, options):
         defending = _opponent(view)
+        assert defending is not None  # a challenge is offered only with an opponent in the game
         pools = self._pools(view, defending)
         defender = view.defenders.get(defending)
         return max(options, key=lambda a: (self._sequence(view, a[2], defending, pools,
@@ -471,6 +475,7 @@ class Expert:
     def _swap(self, view, options):
         """The Pool Animal to swap the Challenger for, when one pays more; else None."""
         defending = _opponent(view)
+        assert defending is not None  # (as in _challenge)
         pools = self._pools(view, defending)
         defender = view.defenders.get(defending)
         now = self._sequence(view, view.challenger, defending, pools, defender)
@@ -484,6 +489,7 @@ class Expert:
         """At setup the opponent then reveals the Defender from an opening hand and fills the
         Pool with its other Animals: hands dealt a few times from what it may hold."""
         other = _opponent(view)
+        assert other is not None  # setup: every opponent is still in the game
         animals = tables(view.book).animals
         unseen = list(view.unseen[other])
         size = min(view.hand_sizes[other], len(unseen))

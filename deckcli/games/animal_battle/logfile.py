@@ -26,6 +26,7 @@ stat | target}``. A log the referee cannot read (unknown verb, player or card) i
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from deckcli.errors import DeckcliError, UsageError
 from deckcli.games.animal_battle import GAME
@@ -51,12 +52,12 @@ def card_ref(index, text: str):
 class LogReader:
     """Turns a loaded log mapping into a Game and Steps; resolves each card text once."""
 
-    def __init__(self, index, log: dict, path: str):
+    def __init__(self, index, log: dict, path: str | None):
         self.index, self.log, self.path = index, log, path
         self.book: dict[int, CardInfo] = {}
         self._refs: dict[str, int] = {}
 
-    def fail(self, message: str, line: int | None = None, key=None, obj=None):
+    def fail(self, message: str, line: int | None = None, key=None, obj=None) -> NoReturn:
         from deckcli.yamlio import line_of
 
         if line is None and obj is not None:
@@ -129,7 +130,8 @@ class LogReader:
         if isinstance(deck, str) and "\n" in deck:
             parsed = parse_text(deck, self.path, is_set=is_set)
         elif isinstance(deck, str):
-            where, refused = linked_path(self.path, deck)
+            # a log read from no file (given as data) names deck files in the working folder
+            where, refused = linked_path(self.path or "", deck)
             if refused:  # a log from a stranger reads nothing outside its folder (EV-3.2)
                 self.fail(f"{pid}'s deck: {refused} [rule EV-3.2]", obj=players, key=pid)
             try:
@@ -246,7 +248,7 @@ class LogReader:
         return Step(n, line, text, player, verb, (player, verb, arg, stat))
 
 
-def read(index, log: dict, path: str, house_rules: dict) -> tuple[Match, list[Step]]:
+def read(index, log: dict, path: str | None, house_rules: dict) -> tuple[Match, list[Step]]:
     reader = LogReader(index, log, path)
     game = reader.game(house_rules)
     return game, reader.steps(game.s.players)

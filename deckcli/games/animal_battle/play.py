@@ -10,6 +10,7 @@ from __future__ import annotations
 from deckcli.games.animal_battle import BATTLE_STATS, GAME, moves
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.animal_battle.view import View, sample
+from deckcli.games.base import CardInfo
 from deckcli.games.house import HouseRules
 from deckcli.games.interface import Engine, Stop
 
@@ -36,7 +37,8 @@ class AnimalBattleEngine(Engine):
         key = tuple((pid, tuple(cards)) for pid, cards in decks.items())
         found = self._books.get(key)
         if found is None:
-            book, ids = {}, {}
+            book: dict[int, CardInfo] = {}
+            ids: dict[str, list[int]] = {}
             for pid, cards in decks.items():
                 for c in cards:
                     book.setdefault(c.id, c)
@@ -50,25 +52,29 @@ class AnimalBattleEngine(Engine):
             match.dealt = {pid: [c.ref for c in cards] for pid, cards in decks.items()}
         return match
 
-    #: ``apply(state, action)``: :meth:`Match.apply`, called as it is (a step of every game)
-    apply = staticmethod(Match.apply)
+    #: ``apply(state, action)``: :meth:`Match.apply`, called as it is (a step of every game).
+    #: mypy checks a staticmethod assigned in a class body against the base class's method
+    #: before it resolves the descriptor (python/mypy#5530), so it calls this one and the three
+    #: below incompatible; they are only ever called on the engine, as the interface's are.
+    apply = staticmethod(Match.apply)  # type: ignore[assignment]  # a staticmethod, see above
 
     def quiet(self, state: Match) -> None:
         state.hush()
 
     #: the legal actions of the player to move, from the state (:mod:`.moves`); asked at
     #: every step of a simulation, so the engine hands the functions over as they are
-    legal_actions = staticmethod(moves.legal_actions)
-    choices = staticmethod(moves.choices)
-    to_move = staticmethod(moves.to_move)
+    legal_actions = staticmethod(moves.legal_actions)  # type: ignore[assignment]  # (as apply)
+    choices = staticmethod(moves.choices)  # type: ignore[assignment]  # (as apply)
+    to_move = staticmethod(moves.to_move)  # type: ignore[assignment]  # (as apply)
 
     def tried(self, state: Match, player: str | None = None) -> list[tuple]:
         """(action, outcome on a copy) for every legal next action."""
         s, book = state.s, state.book
-        found = []
+        found: list[tuple] = []
         for pid in s.in_game() if player is None else [player]:
             p = s.players[pid]
             animals = sorted({c for c in p.hand + p.pool if book[c].animal})
+            tries: list[tuple]
             tries = [("draw", None, None), ("decline", None, None), ("end_turn", None, None),
                      ("ready", None, None)]
             tries += [(v, c, None) for v in ("reveal_challenger", "reveal_defender", "place",
@@ -136,6 +142,7 @@ class AnimalBattleEngine(Engine):
         """A log that deals the same game (dealt with ``record``): each deck as it was given,
         which ``seed`` shuffles as the game did, the first player named, the house rules in
         force spelled out."""
+        assert state.dealt is not None, "game_log needs a game dealt with record=True"
         players = {pid: {"deck": list(refs)} for pid, refs in state.dealt.items()}
         return {"game": GAME.id,
                 "setup": {"seed": seed, "first": state.s.first, "players": players},
@@ -149,7 +156,7 @@ class AnimalBattleEngine(Engine):
         return state.summary()
 
     # -- what the referee driver asks of a game ----------------------------------------------
-    def read_log(self, log: dict, path: str, house_rules: dict, index):
+    def read_log(self, log: dict, path: str | None, house_rules: dict, index):
         from deckcli.games.animal_battle import logfile
 
         match, steps = logfile.read(index, log, path, house_rules)
@@ -173,7 +180,7 @@ def _beyond(state: Match, action, record, depth: int) -> list:
     stopping gap may take (``referee legal`` names every gap an action would meet)."""
     if depth == 0:
         return []
-    found = {}
+    found: dict = {}
     for value in record.gap.values:
         ruled = state.clone()
         ruled.house = state.house.declaring(record.key, value)

@@ -202,6 +202,7 @@ class Greedy:
         if book is not self._book:  # a new book: its plans (kept a book, see _facts)
             self._book, self._plans = book, _facts(book).plans
         plans = self._plans
+        assert plans is not None  # set with the book above
         key = tuple(actions)
         plan = plans.get(key)
         if plan is None:

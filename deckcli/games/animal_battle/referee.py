@@ -125,7 +125,8 @@ def attack(challenger, defender, pool: list, stats: list[str], house_rules=None)
                          pools={"p2": [c.id for c in pool]}, house_rules=house)
     game.horizon = "attack"
     s = game.s
-    steps, gaps = [], []
+    steps: list[dict] = []
+    gaps: list[dict] = []
 
     def record(out, text):
         entry = out.to_json()
@@ -161,7 +162,8 @@ def attack(challenger, defender, pool: list, stats: list[str], house_rules=None)
 def _named_again(stats: list[str]) -> list[dict]:
     """AB-5.5: a statistic named a second time in one attack sequence is illegal, whatever
     happens before the sequence reaches it (a gap that stops it, an attack that ends)."""
-    out, seen = [], []
+    out: list[dict] = []
+    seen: list[str] = []
     for stat in stats:
         if stat in seen:
             out.append({"code": "illegal-action", "severity": "error", "rule": "AB-5.5",

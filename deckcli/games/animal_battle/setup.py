@@ -8,6 +8,8 @@ game log with the same decks and seed starts from exactly this position.
 
 from __future__ import annotations
 
+from typing import Any
+
 from deckcli.games.animal_battle import GAME, POOL_SIZE
 from deckcli.games.animal_battle.engine import Match
 from deckcli.games.base import CardInfo
@@ -48,6 +50,7 @@ def deal(rdeck, *, seed: int, players: int | None = None, opponent=None, index=N
     animals = {pid: [c for c in p.hand if book[c].animal] for pid, p in s.players.items()}
     hands = {pid: [ref(c) for c in p.hand] for pid, p in s.players.items()}
     first = s.first
+    result: dict[str, Any]
     result = {"game": GAME.id, "seed": seed, "players": count, "first": first,
               "decks": {pid: {"path": rd.deck.path, "cards": len(decks[pid]),
                               "left": len(s.players[pid].deck)} for pid, rd in sources.items()},

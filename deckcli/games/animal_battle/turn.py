@@ -7,16 +7,44 @@ displaces the general rule (:mod:`.effects`), the ruling names both.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckcli.games.animal_battle import BATTLE_STATS, DEPTH_NAMES, cardtext, chain, effects
-from deckcli.games.animal_battle.state import RANK
+from deckcli.games.animal_battle.state import RANK, State
 from deckcli.games.interface import Illegal, Stop
+
+if TYPE_CHECKING:
+    from deckcli.games.base import CardInfo
+    from deckcli.games.house import HouseRules
 
 STATS = ", ".join(BATTLE_STATS)
 _DRAW = RANK["draw"]
 
 
 class TurnActions:
-    """Mixed into :class:`deckcli.games.animal_battle.engine.Game`."""
+    """Mixed into :class:`deckcli.games.animal_battle.engine.Match`."""
+
+    # what the Match provides (its state and the helpers the turn's actions share)
+    s: State
+    book: dict[int, CardInfo]
+    house: HouseRules
+
+    if TYPE_CHECKING:
+        def ref(self, cid) -> str: ...
+        def _active(self, player: str, rule: str, what: str) -> None: ...
+        def _in_hand(self, pid: str, cid: int, rule: str) -> None: ...
+        def _forward(self, target: str) -> None: ...
+        def _pool_limit(self, pid: str) -> tuple[int, dict | None]: ...
+        def _source(self, out, pid: str, cid: int, role: str) -> str: ...
+        def _take(self, pid: str, cid: int, where: str) -> None: ...
+        def defending_player(self, out) -> str | None: ...
+        def need_challenger(self, out) -> None: ...
+        def need_defender(self, out) -> None: ...
+        def begin_turn(self, out, pid: str) -> None: ...
+        def draw_cards(self, out, pid: str, n: int) -> int: ...
+        def refill(self, out, pid: str) -> None: ...
+        def _setup_defender_check(self, out): ...
+        def _fill(self, out, p, cid): ...
 
     def _draw(self, out, p, arg, stat):
         s = self.s
@@ -123,6 +151,7 @@ class TurnActions:
             raise Illegal("AB-6.4", f"{entry['card']} swaps the Challenger for an Animal in the "
                                     f"Pool; {self.ref(cid)} is not in {p}'s Pool")
         old = s.challenger
+        assert old is not None  # the card text replaces the Challenger the player has
         pool[pool.index(cid)] = old
         cardtext.left_pool(s, p, cid)
         cardtext.entered_pool(s, p, old)
