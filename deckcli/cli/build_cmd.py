@@ -291,8 +291,8 @@ def build(ctx, **o):
                 climbs = diverse(r.judge, r.binder, random.Random(r.seed), o["diverse"],
                                  games=o["games"], budget=o["budget"])
                 best, stats = climbs[0]
-                stats = {k: sum(c[1][k] for c in climbs) if k != "games" else
-                         climbs[-1][1][k] for k in stats}
+                stats = {k: stats[k] if k in ("start", "path") else climbs[-1][1][k]
+                         if k == "games" else sum(c[1][k] for c in climbs) for k in stats}
             else:
                 best, stats = search(r.judge, r.binder, random.Random(r.seed),
                                      games=o["games"], budget=o["budget"])
