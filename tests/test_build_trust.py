@@ -1,12 +1,14 @@
 """A builder a player can trust: an objective a saturated matchup cannot make, steps taken only
-when a paired interval shows them better."""
+when a paired interval shows them better, the start and the built deck side by side on fresh
+games under two policies, per-card lines that read plainly, and suggest finding a planted weak
+card."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, run
 
 BINDER = EXAMPLES / "collections" / "binder.txt"
 
@@ -79,3 +81,113 @@ def test_every_step_the_search_takes_is_shown_better_by_its_paired_interval(inde
         change, (lo, hi) = paired_difference(units)
         assert lo > 0, (change, lo, hi)
     assert stats["ahead"] >= stats["improved"]
+
+
+def _build(*args) -> dict:
+    r = run("build", *map(str, args), "-O", "json")
+    assert r.code == 0, r
+    return r.json()
+
+
+def test_the_report_sets_the_start_and_the_built_deck_side_by_side_under_two_policies(
+        index, tmp_path):
+    """--output json keeps the contract's keys and adds the start's fingerprint and what
+    changed, and for the judge's policy and a second one both decks' win rates on the same
+    fresh games with the paired difference; the verdict says plainly whether the built deck
+    beat its start (the interval above zero) or that no improvement was found."""
+    b, opponent, _, _ = _planted(index, tmp_path)
+    data = _build("--collection", BINDER, "--against", opponent, "--seed", "2", "--games", "200",
+                  "--measure", "40", "--jobs", "1", "--policy", "greedy")
+    assert {"version", "game", "format", "seed", "card_count", "fingerprint", "cards",
+            "against"} <= set(data)
+    assert set(data["against"][0]) == {"path", "fingerprint", "games", "win_rate", "ci95"}
+    policies = [c["policy"] for c in data["before_after"]]
+    assert policies == ["greedy", "expert"], policies
+    judge = data["before_after"][0]
+    assert judge["judge"] and judge["built"] == [a["win_rate"] for a in data["against"]]
+    for c in data["before_after"]:
+        assert len(c["start"]) == len(c["built"]) == 1
+        lo, hi = c["ci95"]
+        assert lo <= c["change"] <= hi and c["improved"] == (lo > 0)
+    if not data["start"]["changes"]:
+        assert data["start"]["fingerprint"] == data["fingerprint"]
+        assert data["verdict"].startswith("no improvement over the starting deck")
+    elif not judge["improved"]:
+        assert data["verdict"].startswith("no improvement over the starting deck was shown")
+    assert data["improved"] == judge["improved"]
+    r = run("build", "--collection", BINDER, "--against", opponent, "--seed", "2", "--games",
+            "200", "--measure", "40", "--jobs", "1", "--policy", "greedy")
+    assert r.code == 0 and "before and after (the deck the search started from" in r.err, r
+    assert data["verdict"].split(":")[0] in r.err.replace("\n  ", " ")
+
+
+def test_the_same_seed_gives_the_same_before_and_after_on_one_process_or_two(index,
+                                                                            tmp_path):
+    """The before and after, the verdict and the per-card lines replay from the seed, whatever
+    --jobs says."""
+    _, opponent, _, _ = _planted(index, tmp_path)
+    args = ["--collection", BINDER, "--against", opponent, "--seed", "4", "--games", "300",
+            "--measure", "40", "--policy", "greedy"]
+    one = _build(*args, "--jobs", "1")
+    two = _build(*args, "--jobs", "2")
+    assert one == two and one["before_after"] and one["verdict"]
+
+
+def test_what_each_card_adds_reads_plainly_and_merges_a_cards_versions(index, tmp_path):
+    """One line a card however many versions of it the deck holds (regular and foil Walrus
+    play the same games), what one copy adds in the deck's favour, never a 'costs -6 points'
+    double negative."""
+    from deckcli.build.collection import read_binder
+    from deckcli.build.search import strongest, worth_of
+
+    full = read_binder(str(BINDER), index, "animal-battle", "casual")
+    worth = worth_of(full)
+    weak = sorted((i for i, s in enumerate(full.stock) if s.card.name != "Walrus"),
+                  key=lambda i: (worth[i], i))[:10]
+    binder = tmp_path / "binder.txt"  # ten weak Animals, and Walrus in two versions
+    binder.write_text("2 Walrus (ABS) 12\n2 Walrus (ABS) 12 [foil]\n" + "".join(
+        f"2 {full.stock[i].entry(1)[2:]}\n" for i in weak), encoding="utf-8")
+    b = read_binder(str(binder), index, "animal-battle", "casual")
+    walrus = {b.stock[i].entry(1) for i in strongest(b).counts
+              if b.stock[i].card.name == "Walrus"}
+    assert len(walrus) == 2, walrus  # the start holds both versions
+    args = ["--collection", binder, "--against", EXAMPLES / "good" / "casual-savanna.yaml",
+            "--seed", "3", "--games", "60", "--measure", "20", "--jobs", "1", "--policy",
+            "greedy"]
+    data = _build(*args)
+    names = [e["card"].split(" ", 1)[1].split(" (")[0] for e in data["explain"]]
+    assert len(names) == len(set(names)), names
+    rows = [e for e in data["explain"] if "Walrus" in e["card"]]
+    if rows:
+        assert rows[0]["versions"] == 2 and rows[0]["count"] == sum(
+            c["count"] for c in data["cards"] if c["name"] == "Walrus")
+    r = run("build", *map(str, args))
+    text = r.err.replace("\n      ", " ")
+    assert "costs" not in text and "points -" not in text
+    for e in data["explain"]:
+        if e["swap"] is None:
+            continue
+        if e["adds"] >= 0:
+            assert f"{e['card']}: one copy adds {100 * e['adds']:.1f} points over" in text
+        else:
+            assert f"instead of one would add {-100 * e['adds']:.1f} points" in text
+
+
+def test_suggest_swaps_a_planted_weak_card_back_out(index, tmp_path):
+    """The binder's strongest deck with its strongest card (two copies) swapped for the
+    binder's weakest Animal: suggest proposes taking the weak card out, its gain's paired
+    interval above zero, and tries swapping every copy of it at once."""
+    b, opponent, planted, low = _planted(index, tmp_path, weak=1)
+    deck = tmp_path / "planted.txt"
+    deck.write_text("game: animal-battle\nformat: casual\n" + "\n".join(planted.lines(b)) +
+                    "\n", encoding="utf-8")
+    r = run("suggest", deck, "--collection", BINDER, "--against", opponent, "--seed", "1",
+            "--games", "200", "--measure", "200", "--jobs", "1", "--policy", "greedy", "-O",
+            "json")
+    assert r.code == 0, r
+    weak = {b.stock[i].card.name for i in low}
+    found = [s for s in r.json()["swaps"] if s["improves"]]
+    assert any(s["out"].split(" ", 1)[1].split(" (")[0] in weak for s in found), (
+        weak, r.json()["swaps"])
+    assert all(s["ci95"][0] > 0 for s in found)
+    assert any(s["count"] == 2 for s in r.json()["swaps"]), r.json()["swaps"]
