@@ -176,7 +176,7 @@ def test_suggest_shows_only_swaps_the_intervals_separate_from_zero(binder, tmp_p
                "--games", "200", "--measure", "60", "--jobs", "1")
     shown = text.out.split("tried, not shown to help")[0]
     for s in swaps:
-        line = f"-1 {s['out'][2:]}, +1 {s['in'][2:]}"
+        line = f"-{s['out']}, +{s['in']}"  # '-1 X, +1 Y', or every copy: '-2 X, +2 Y'
         assert (line in shown) == s["improves"]
     found = text.out.split("swaps that improve it", 1)[1].splitlines()
     assert all(len(line) <= 100 for line in found), found  # a long pair: the interval below
@@ -679,7 +679,7 @@ def test_suggest_lists_the_swaps_tried_one_a_line(binder, tmp_path, index):
     at = lines.index("tried, not shown to help:")
     listed = lines[at + 1:]
     assert [line.rpartition(" (")[0] for line in listed] == [
-        f"  -1 {s['out'][2:]}, +1 {s['in'][2:]}" for s in swaps]
+        f"  -{s['out']}, +{s['in']}" for s in swaps]
     assert all(len(line) <= 100 for line in lines[at - 1:]), lines
 
 
