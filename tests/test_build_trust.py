@@ -191,3 +191,26 @@ def test_suggest_swaps_a_planted_weak_card_back_out(index, tmp_path):
         weak, r.json()["swaps"])
     assert all(s["ci95"][0] > 0 for s in found)
     assert any(s["count"] == 2 for s in r.json()["swaps"]), r.json()["swaps"]
+
+
+def test_the_gauntlet_leaves_the_example_binders_deck_matchups_it_can_win_or_lose(index,
+                                                                                   tmp_path):
+    """The shipped gauntlet is a field at a binder's strength: the example binder's first deck
+    (its strongest cards, where build starts) wins some and loses some of every matchup, under
+    the default judge (the old gauntlet: 0.5%, 98% and 100%, none of which a change moved)."""
+    from deckcli.build.collection import read_binder
+    from deckcli.build.gauntlet import decks
+    from deckcli.build.search import strongest
+
+    b = read_binder(str(BINDER), index, "animal-battle", "casual")
+    deck = tmp_path / "start.txt"
+    deck.write_text("game: animal-battle\nformat: casual\n" +
+                    "\n".join(strongest(b).lines(b)) + "\n", encoding="utf-8")
+    field = decks("animal-battle")
+    assert len(field) == 3
+    for other in field:
+        r = run("simulate", deck, other, "--games", "100", "--seed", "11", "--jobs", "1",
+                "-O", "json")
+        assert r.code == 0, r
+        rate = r.json()["win_rate"]["a"]
+        assert 0.05 < rate < 0.95, (other, rate)
