@@ -162,7 +162,8 @@ def before_after(judge, binder, start, built, measured: list[dict], games: int,
                  salt: str) -> list[dict]:
     """The starting deck and the built deck on the same fresh games (``measured``: the built
     deck's under the judge's policy), under the judge's policy and a second one
-    (:func:`second_policy`): for each policy, both decks' win rates against each opponent,
+    (:func:`second_policy`, on half the games, at least 20): for each policy, both decks' win
+    rates against each opponent,
     their objectives, and the built deck's win rate less the start's over the start's
     worst-half matchups (what the search makes larger) with its 95% paired interval."""
     from deckcli.build.search import objective, worst_half
@@ -172,10 +173,11 @@ def before_after(judge, binder, start, built, measured: list[dict], games: int,
     try:
         for name in (policy, second_policy(policy)):
             judge.policy = name
-            after = measured if name == policy else measure(judge, built.cards(binder), games,
-                                                            salt)
+            # the second policy on half the games (at least 20): its numbers are a check
+            n = games if name == policy else max(20, games // 2)
+            after = measured if name == policy else measure(judge, built.cards(binder), n, salt)
             before = after if start.key == built.key else measure(
-                judge, start.cards(binder), games, salt)
+                judge, start.cards(binder), n, salt)
             rates = [m["win_rate"] if m["decided"] else 0.5 for m in before]
             worst = worst_half(rates)
             diff = difference([after[k] for k in worst], [before[k] for k in worst])

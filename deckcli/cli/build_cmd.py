@@ -301,7 +301,7 @@ def build(ctx, **o):
             if o["diverse"]:
                 others = [(c, measure(r.judge, c.cards(r.binder), o["measure"], "final"))
                           for c, _ in climbs[1:]]
-            r.judge.stage("before and after", 3 * o["measure"] * len(r.opponents))
+            r.judge.stage("before and after", 2 * o["measure"] * len(r.opponents))
             compared = before_after(r.judge, r.binder, stats["start"], best, measured,
                                     o["measure"], "final")
             explained = explain(r.judge, r.binder, best, measured,
