@@ -152,10 +152,16 @@ def explain(judge, binder, cand, measured: list[dict], games: int, salt: str) ->
     return out
 
 
-def second_policy(policy: str) -> str:
+def second_policy(game, policy: str) -> str:
     """The policy the before and after are measured under besides the judge's: greedy, or
-    expert when the judge is greedy."""
-    return "expert" if policy == "greedy" else "greedy"
+    when the judge is greedy the game's default (expert), else random (a game with no
+    other heuristic)."""
+    from deckcli.sim.policies import default, names
+
+    for other in ("greedy", default(game), "random"):
+        if other != policy and other in names(game):
+            return other
+    return policy
 
 
 def before_after(judge, binder, start, built, measured: list[dict], games: int,
@@ -171,7 +177,7 @@ def before_after(judge, binder, start, built, measured: list[dict], games: int,
     policy = judge.policy
     out = []
     try:
-        for name in (policy, second_policy(policy)):
+        for name in dict.fromkeys((policy, second_policy(judge.game, policy))):
             judge.policy = name
             # the second policy on half the games (at least 20): its numbers are a check
             n = games if name == policy else max(20, games // 2)
