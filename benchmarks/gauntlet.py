@@ -19,7 +19,7 @@ build meets matchups it can still win or lose.
     python benchmarks/gauntlet.py --seed 1 --out DIR  # elsewhere, to compare
 
 The same seed writes the same files (one process; every game's seed comes from the run's).
-Not part of the tests: it plays about 30,000 games (3 minutes of CPU; 15 on a loaded machine).
+Not part of the tests: it plays about 16,000 games (3 minutes of CPU; 15 on a loaded machine).
 """
 
 from __future__ import annotations
