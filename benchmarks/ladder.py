@@ -2,8 +2,9 @@
 
 animal-battle: every policy `deckcli.sim.policies.names(game)` gives (so a new one joins by
 being named there; `search` plays with a small budget, `--search N` iterations a decision)
-plays every other on the gauntlet's decks (deckcli/build/gauntlet/animal-battle/: the example
-decks examples/good/championship-deep-divers.txt, casual-savanna.yaml, casual-rainforest.json):
+plays every other on the example decks examples/good/championship-deep-divers.txt,
+casual-savanna.yaml and casual-rainforest.json (the build gauntlet until it was rebuilt as a field
+of decks at a binder's strength, benchmarks/gauntlet.py: the ladder keeps decks of three styles):
 for each pair of players and each ordered pair of decks, mirrors included, one run of
 `--games` games in seat-swapped pairs (games 2k and 2k+1 share a deal, the first player swapped),
 the first player of the pair taking the first deck. Every pair of players thus plays every deck
@@ -39,6 +40,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+LADDER_DECKS = ("championship-deep-divers.txt", "casual-rainforest.json", "casual-savanna.yaml")
 sys.path.insert(0, str(REPO))
 
 from deckcli.sim.ratings import bootstrap, fit, totals  # noqa: E402
@@ -220,7 +222,6 @@ def main(argv=None) -> None:
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     ap.add_argument("--save", metavar="FILE", help="also write the JSON report to FILE")
     args = ap.parse_args(argv)
-    from deckcli.build.gauntlet import decks as gauntlet
     from deckcli.cards import open_index
     from deckcli.games import get
     from deckcli.sim.run import load_deck
@@ -232,7 +233,8 @@ def main(argv=None) -> None:
     resamples = args.resamples or (200 if args.quick else 1000)
     players = players_of(game, search, args.players.split(",") if args.players else None)
     index = open_index()
-    paths = [args.deck] if game.shared_deck else gauntlet(game.id)
+    paths = [args.deck] if game.shared_deck else [str(REPO / "examples" / "good" / n) for n in
+                                                  LADDER_DECKS]
     decks = [load_deck(p, index, game.id).cards for p in paths]
     names = [Path(p).name for p in paths]
     runs = plan(game, players, decks, names, args.seed)

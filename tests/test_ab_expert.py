@@ -1,6 +1,7 @@
 """The animal-battle ``expert`` policy: one row per thing it knows of the game (a position in,
 the choice out, worked out by hand from the cards' figures), its cost of stopping a Challenger
-against a brute force, and its strength against greedy in every mirror of the gauntlet."""
+against a brute force, and its strength against greedy in every mirror of the ladder's
+example decks."""
 
 from __future__ import annotations
 
@@ -166,11 +167,13 @@ def test_the_cost_of_stopping_a_challenger_is_the_brute_forces(challenger):
                                                                       pool), (pool, left)
 
 
-@pytest.mark.parametrize("deck", ["deep-divers.txt", "rainforest.json", "savanna-sprint.yaml"])
-def test_expert_beats_greedy_in_every_gauntlet_mirror(deck):
+@pytest.mark.parametrize("deck", ["championship-deep-divers.txt", "casual-rainforest.json",
+                                  "casual-savanna.yaml"])
+def test_expert_beats_greedy_in_every_ladder_mirror(deck):
     """The ladder's goal (docs/simulate.md): expert wins at least 75% of a mirror against
-    greedy, and the interval (for seat-swapped pairs) puts it clearly above even."""
-    path = f"deckcli/build/gauntlet/animal-battle/{deck}"
+    greedy, and the interval (for seat-swapped pairs) puts it clearly above even, on each of
+    the example decks the ladder plays."""
+    path = f"examples/good/{deck}"
     r = run("simulate", path, path, "--policy-a", "expert", "--policy-b", "greedy",
             "--games", "100", "--seed", "41", "--jobs", "1", "-O", "json")
     assert r.code == 0, r
@@ -182,8 +185,8 @@ def test_expert_beats_greedy_in_every_gauntlet_mirror(deck):
 def test_expert_gives_the_same_report_for_a_seed_on_one_process_or_two():
     """The expert draws nothing from a clock or a process: one seed, one report, whichever
     process plays which game (its hidden-Pool deals come from what its view holds)."""
-    deck = "deckcli/build/gauntlet/animal-battle/rainforest.json"
-    other = "deckcli/build/gauntlet/animal-battle/savanna-sprint.yaml"
+    deck = "examples/good/casual-rainforest.json"
+    other = "examples/good/casual-savanna.yaml"
     base = ["simulate", deck, other, "--policy", "expert", "--games", "20", "--seed", "9",
             "-O", "json"]
     one, two = run(*base, "--jobs", "1"), run(*base, "--jobs", "2")

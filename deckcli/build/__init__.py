@@ -4,9 +4,11 @@
 * :mod:`.collection`: the binder read exactly: each owned version of a card as its own stock,
   what the format and an event allow of it, and what is missing when no legal deck can be made;
 * :mod:`.search`: a seeded search over legal decks, candidates screened with few games and only
-  the promising ones given more (racing), all played through :mod:`deckcli.sim`;
-* :mod:`.explain`: what each card of a deck adds (its best swap from the binder and the cost),
-  and the swaps that improve a deck (``suggest``);
+  the promising ones given more (racing), a step taken only when a paired interval shows it
+  better on the worst half of the matchups, all played through :mod:`deckcli.sim`;
+* :mod:`.explain`: the start and the built deck side by side on fresh games under two
+  policies, what each card of a deck adds over its best swap from the binder, and the swaps
+  that improve a deck (``suggest``);
 * :mod:`.gauntlet`: the decks a build is judged against when none are given.
 
 Every deck proposed is checked by ``validate``'s own checks before it is written: the search

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcli.diagnostics import visible_name
-from deckcli.sim.report import VERSION, fit, pct, wrap
+from deckcli.sim.report import VERSION, fit, pct, wrap, wrap_items
 
 if TYPE_CHECKING:
     from deckcli.validate import DeckReport
@@ -70,7 +70,13 @@ def _cards(r, text: str) -> list[dict]:
              "variants": list(e.variants)} for e in deck.entries]
 
 
-def built(r, cand, measured, explained, stats) -> tuple[str, dict]:
+OBJECTIVE = ("the mean win rate over the worst half of the matchups (the ceil(K/2) lowest of "
+             "K): a matchup already won or lost outright, which no change moves, cannot make "
+             "it")
+MOVES = "one to three copies, every copy of a card for another card, a card of another kind"
+
+
+def built(r, cand, measured, explained, stats, compared=None) -> tuple[str, dict]:
     text, report = deck_text(r, cand)
     cards = _cards(r, text)
     result = {"version": VERSION, "game": r.game.id, "format": r.binder.format,
@@ -78,10 +84,56 @@ def built(r, cand, measured, explained, stats) -> tuple[str, dict]:
               "fingerprint": report.fingerprint, "cards": cards,
               "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
                                              "ci95")} for m in measured],
-              "policy": r.judge.policy, "explain": explained,
+              "policy": r.judge.policy, "objective": OBJECTIVE, "explain": explained,
               "search": {"steps": stats["steps"], "raced": stats["raced"],
-                         "improved": stats["improved"], "games": stats["games"]}}
+                         "ahead": stats.get("ahead", 0), "improved": stats["improved"],
+                         "games": stats["games"], "moves": MOVES}}
+    if compared is not None:
+        start = stats["start"]
+        _, start_report = deck_text(r, start)
+        result["start"] = {"fingerprint": start_report.fingerprint,
+                           "changes": changes(r.binder, start, cand)}
+        result["before_after"] = compared
+        result["improved"] = any(c["improved"] for c in compared if c["judge"])
+        result["verdict"] = verdict(result)
     return text, result
+
+
+def changes(binder, start, cand) -> list[str]:
+    """What the build changed from its start: '-2 Orca (ABS) 10', '+2 Walrus (ABS) 12', ..."""
+    out = []
+    for i in sorted(set(start.counts) | set(cand.counts)):
+        d = cand.counts.get(i, 0) - start.counts.get(i, 0)
+        if d:
+            out.append(("+" if d > 0 else "-") + binder.stock[i].shown(abs(d)))
+    return sorted(out, key=lambda c: (c[0] == "+", c[2:]))
+
+
+def verdict(result: dict) -> str:
+    """One sentence: whether the build improved on its start on fresh games, under the judge's
+    policy, by a margin outside the paired interval; if not, what was tried."""
+    judge = next(c for c in result["before_after"] if c["judge"])
+    s = result["search"]
+    tried = (f"{s['steps']:,} steps ({s['moves']}), {s['raced']:,} raced past the first "
+             f"screen, {s['ahead']:,} ahead of the incumbent on the search's games, "
+             f"{s['improved']:,} shown better by the paired interval")
+    if not result["start"]["changes"]:
+        return (f"no improvement over the starting deck (the binder's strongest cards) was "
+                f"found: tried {tried}; the deck built is the start")
+    if not judge["improved"]:
+        return (f"no improvement over the starting deck was shown on fresh games: the built "
+                f"deck's difference, {_signed(judge['change'])}, has a 95% interval holding "
+                f"zero ({_signed(judge['ci95'][0])} to {_signed(judge['ci95'][1])}); tried "
+                f"{tried}")
+    return (f"the built deck beats its start on fresh games under {judge['policy']} play, the "
+            f"judge's: {_signed(judge['change'])} (95% CI {_signed(judge['ci95'][0])} to "
+            f"{_signed(judge['ci95'][1])})")
+
+
+def holds(compared: list[dict]) -> bool:
+    """Whether the built deck ranks against its start the same way under every policy (both
+    better, or both not)."""
+    return len({(c["change"] or 0) > 0 for c in compared}) == 1
 
 
 def render_built(result: dict, stats: dict, text: str | None) -> str:
@@ -92,16 +144,50 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
     for a in result["against"]:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
                      f"{pct(a['ci95'][1])})")
-    lines.append("what each card adds (its best swap from the binder, and what the swap "
-                 "would cost):")
+    lines += wrap(f"objective: {result['objective']}", "  ", first="")
+    lines += _before_after_lines(result)
+    lines.append("what each card adds (one copy against its best swap from the binder, on the "
+                 "same fresh games):")
     for e in result["explain"]:
         if e["swap"] is None:
             lines.append(f"  {e['card']}: no other card in the binder to swap in")
+        elif e["adds"] is not None and e["adds"] < 0:  # the swap would do better: said so
+            lo, hi = e["ci95"]
+            lines += fit(f"{e['card']}: {e['swap']['in']} instead of one would add "
+                         f"{_points(-e['adds'])}", f"(95% CI {_signed(-hi)} to {_signed(-lo)})",
+                         "  ", "      ")
         else:
-            lines += fit(f"{e['card']}: {e['swap']['in']} instead of one costs "
-                         f"{_signed(e['cost'])}", f"(95% CI {_signed(e['ci95'][0])} to "
+            lines += fit(f"{e['card']}: one copy adds {_points(e['adds'] or 0)} over "
+                         f"{e['swap']['in']}", f"(95% CI {_signed(e['ci95'][0])} to "
                          f"{_signed(e['ci95'][1])})", "  ", "      ")
     return _ending(lines, result, stats, text)
+
+
+def _before_after_lines(result: dict) -> list[str]:
+    """The start and the built deck side by side on the same fresh games, under each policy,
+    and the verdict."""
+    compared = result.get("before_after")
+    if compared is None:
+        return []
+    lines = ["before and after (the deck the search started from, then the deck built; the "
+             "same fresh games):"]
+    changed = result["start"]["changes"]
+    lines += wrap_items("  changed:", changed) if changed else \
+        ["  changed: nothing (the built deck is its start)"]
+    paths = [a["path"] for a in result["against"]]
+    for c in compared:
+        who = f"{c['policy']} play" + (" (the judge)" if c["judge"] else "")
+        sides = "; ".join(f"{p}: {pct(x)} -> {pct(y)}" for p, x, y in
+                          zip(paths, c["start"], c["built"]))
+        lines += wrap(f"{who}: {sides}", "      ", first="  ")
+        lines += fit(f"worst half {pct(c['start_objective'])} -> {pct(c['built_objective'])}, "
+                     f"the difference {_signed(c['change'])}", f"(95% CI "
+                     f"{_signed(c['ci95'][0])} to {_signed(c['ci95'][1])})", "    ", "      ")
+    if changed and not holds(compared):
+        lines += wrap("the ranking does not hold across the policies: the built deck is ahead "
+                      "of its start under one and not the other", "  ", first="  ")
+    lines += wrap(result["verdict"], "  ", first="")
+    return lines
 
 
 def built_shared(r, cand, measured, stats) -> tuple[str, dict]:
@@ -152,7 +238,7 @@ def _floor_pct(x: float) -> str:
 
 
 def _points(x) -> str:
-    """A spread of seat win rates in points, '-' where no game was decided."""
+    """A spread of seat win rates (or a difference) in points, '-' where there is none."""
     return "-" if x is None else f"{100 * x:.1f} points"
 
 
@@ -215,7 +301,7 @@ def render_suggested(result: dict) -> str:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
                      f"{pct(a['ci95'][1])})")
     return "\n".join(lines + _found(
-        [(f"-1 {s['out'][2:]}, +1 {s['in'][2:]}", s) for s in result["swaps"]],
+        [(f"-{s['out']}, +{s['in']}", s) for s in result["swaps"]],
         "swaps that improve it", "no swap from the collection is shown to improve it"))
 
 

@@ -1,12 +1,28 @@
 """A seeded search over the legal decks a binder can make, judged by simulated games.
 
 A candidate is how many copies of each stock it takes. The search starts from the binder's
-strongest Animals (:func:`strongest`) and climbs: each step swaps one to three copies for others
-the binder holds (weaker cards out, stronger or untried ones in), plays the new deck against
-every opponent with few games, and only a candidate that keeps up gets more (racing: 20, then
-60, then 140 games an opponent). Every candidate plays the same games (the same seeds: common
-random numbers), so two decks are compared on the same deals, not on luck. The effort is bounded
-by ``games`` (games played in all) and ``budget`` (seconds).
+strongest Animals (:func:`strongest`) and climbs. Each step is one of three moves
+(:func:`mutate`): one to three copies for others the binder holds (weaker cards out, stronger
+or untried ones in); every copy of one card for as many of another (a whole-card swap); or a
+copy of one kind of card for one of another (an action card in for an Animal, or out). The new
+deck plays every opponent with few games, and only a candidate that keeps up gets more (racing:
+20, then 60, then 140 games an opponent; one that falls behind its incumbent at a stage is
+dropped there). Every candidate plays the same games (the same seeds: common random numbers),
+so two decks are compared on the same deals, not on luck, and game by game.
+
+**The objective** (:func:`objective`) is the mean win rate over the worst half of the matchups
+(the ceil(K/2) lowest of K), not the mean over all: a matchup the deck already wins 98% of
+cannot move, and in a plain mean it only dilutes the ones that can; a matchup it cannot win at
+all stays in the worst half and moves nothing either, so what the objective follows is the
+matchups still in play.
+
+**A step is taken only when it is shown better** (:meth:`Judge.gain`): at the last stage, the
+candidate's objective must be higher, and the 95% paired interval of its win rate less the
+incumbent's, over the incumbent's worst-half matchups and the same deals (a seat-swapped pair
+of games the unit, :func:`~deckcli.sim.stats.paired_difference`), must lie above zero. A
+higher rate on 140 games an opponent with no such test is mostly the winner's curse: re-measured
+on fresh seeds, such steps were noise. The effort is bounded by ``games`` (games played in all)
+and ``budget`` (seconds).
 """
 
 from __future__ import annotations
@@ -22,6 +38,7 @@ if TYPE_CHECKING:
     from deckcli.games.base import Game
 
 LEVELS = (20, 60, 140)  # games an opponent at each stage of a race (even: whole pairs)
+CONFIRM = 300  # games an opponent for a candidate ahead at the last stage but not yet shown better
 
 
 class Candidate:
@@ -104,8 +121,9 @@ class Judge(Judging):
                 have += self.play(cards, opponent, game_seed(self.seed, k),
                                   list(range(len(have), n)))
 
-    def rate(self, cand: Candidate, n: int) -> float:
-        """The mean, over the opponents, of the win rate in the first ``n`` games."""
+    def rates(self, cand: Candidate, n: int) -> list[float]:
+        """The win rate against each opponent in the first ``n`` games (0.5 where none was
+        decided)."""
         self.extend(cand, n)
         rates = []
         for k in range(len(self.opponents)):
@@ -113,7 +131,46 @@ class Judge(Judging):
             wins = sum(1 for r in got if r["winner"] == "a")
             decided = sum(1 for r in got if r["winner"] is not None)
             rates.append(wins / decided if decided else 0.5)
-        return sum(rates) / len(rates)
+        return rates
+
+    def rate(self, cand: Candidate, n: int) -> float:
+        """The :func:`objective` of the first ``n`` games against each opponent."""
+        return objective(self.rates(cand, n))
+
+    def gain(self, cand: Candidate, base: Candidate, n: int) -> tuple[float | None, list]:
+        """``cand``'s win rate less ``base``'s on the first ``n`` games against each of
+        ``base``'s worst-half opponents (:func:`worst_half`), the same deals on both sides,
+        and its 95% paired interval (a seat-swapped pair of games the unit)."""
+        from deckcli.sim.stats import paired_difference
+
+        units = []
+        for k in worst_half(self.rates(base, n)):
+            self.extend(cand, n)
+            mine, theirs = self.results[(cand.key, k)][:n], self.results[(base.key, k)][:n]
+            games = [(SCORE[x["winner"]], SCORE[y["winner"]]) for x, y in zip(mine, theirs)]
+            units += [games[i:i + 2] for i in range(0, len(games), 2)]
+        change, (lo, hi) = paired_difference(units)
+        return change, [lo, hi]
+
+
+SCORE = {"a": 1, "b": 0, None: None}  # a game's result for the deck judged (A)
+
+
+def worst_half(rates: list[float]) -> list[int]:
+    """The opponents (their indexes) of the ceil(K/2) lowest of K win rates (ties: the first
+    listed)."""
+    order = sorted(range(len(rates)), key=lambda k: (rates[k], k))
+    return sorted(order[:(len(rates) + 1) // 2])
+
+
+def objective(rates: list[float]) -> float:
+    """What the search makes as large as it can: the mean of the worst half of the win rates
+    (the ceil(K/2) lowest of K), so that a matchup already won (or lost) outright, which no
+    change moves, cannot make the mean (see the module's docstring)."""
+    if not rates:
+        return 0.5
+    worst = worst_half(rates)
+    return sum(rates[k] for k in worst) / len(worst)
 
 
 def worth_of(binder: Binder) -> dict[int, float]:
@@ -165,28 +222,93 @@ def random_deck(binder: Binder, rng: random.Random) -> Candidate:
     return _fill(binder, {start: 1} if start is not None else {}, copies, binder.size)
 
 
-def mutate(binder: Binder, cand: Candidate, rng: random.Random, worth: dict[int, float]
-           ) -> Candidate:
-    """Swap one to three copies: weaker cards out, cards the binder still has room for in."""
+MOVES = ("copies", "copies", "copies", "card", "card", "kind")  # how often each move is drawn
+
+
+def mutate(binder, cand: Candidate, rng: random.Random, worth: dict[int, float],
+           move: str | None = None) -> Candidate:
+    """One step from ``cand`` (``move``: which, else drawn from :data:`MOVES`): ``copies``
+    swaps one to three copies, weaker cards out, cards the binder still has room for in;
+    ``card`` swaps every copy of one card for as many of another (the rest, if the binder
+    holds fewer, from its strongest cards with room); ``kind`` swaps one copy for a card of
+    another kind (an action card in for an Animal, or out), or copies when the binder holds one
+    kind only. A deck no game can start from is no step: ``cand`` comes back."""
+    move = move or rng.choice(MOVES)
+    if move == "card":
+        new = _whole_card(binder, cand, rng, worth)
+    elif move == "kind" and len({s.info.kind for s in binder.stock}) > 1:
+        new = _other_kind(binder, cand, rng, worth)
+    else:
+        new = _copies(binder, cand, rng, worth)
+    if new is None or binder.cannot_start(new.counts):
+        return cand
+    return new
+
+
+def _room(binder, counts: dict[int, int], but: int) -> list[int]:
+    """The stocks (not ``but``) of which the deck of ``counts`` can take one more copy."""
+    used = used_copies(binder, counts)
+    return [i for i, s in enumerate(binder.stock)
+            if counts.get(i, 0) < s.owned and used.get(s.identity, 0) < binder.limit(
+                s.identity) and i != but]
+
+
+def _copies(binder, cand: Candidate, rng: random.Random, worth) -> Candidate:
     k = rng.choice((1, 1, 1, 2, 2, 3))
     counts = dict(cand.counts)
     for _ in range(k):
         held = [i for i, n in counts.items() for _ in range(n)]
         out = min(rng.sample(held, min(3, len(held))), key=lambda i: (worth[i], i))
         counts[out] -= 1
-        used = used_copies(binder, counts)
-        room = [i for i, s in enumerate(binder.stock)
-                if counts.get(i, 0) < s.owned and used.get(s.identity, 0) < binder.limit(
-                    s.identity) and i != out]
+        room = _room(binder, counts, out)
         if not room:
             counts[out] += 1
             continue
         pick = max(rng.sample(room, min(3, len(room))), key=lambda i: (worth[i], -i))
         counts[pick] = counts.get(pick, 0) + 1
-    new = Candidate(counts)
-    if binder.cannot_start(new.counts):
-        return cand
-    return new
+    return Candidate(counts)
+
+
+def _whole_card(binder, cand: Candidate, rng: random.Random, worth) -> Candidate | None:
+    """Every copy of one card (over its versions; the weakest of three drawn) out, as many of
+    a card not in the deck (the strongest of three drawn) in."""
+    cards: dict[int, float] = {}
+    for i in cand.counts:
+        ident = binder.stock[i].identity
+        cards[ident] = max(cards.get(ident, -1e9), worth[i])
+    drawn = rng.sample(sorted(cards), min(3, len(cards)))
+    ident = min(drawn, key=lambda c: (cards[c], c))
+    counts = {i: n for i, n in cand.counts.items() if binder.stock[i].identity != ident}
+    gone = cand.size() - sum(counts.values())
+    held = {binder.stock[i].identity for i in counts}
+    best: dict[int, float] = {}
+    for i, s in enumerate(binder.stock):
+        if s.identity not in held and s.identity != ident:
+            best[s.identity] = max(best.get(s.identity, -1e9), worth[i])
+    if not best:
+        return None
+    drawn = rng.sample(sorted(best), min(3, len(best)))
+    new = max(drawn, key=lambda c: (best[c], -c))
+    mine = [i for i, s in enumerate(binder.stock) if s.identity == new]
+    filled = _fill(binder, counts, mine, sum(counts.values()) + gone)
+    order = sorted(range(len(binder.stock)), key=lambda i: (-worth[i], i))
+    order = [i for i in order if binder.stock[i].identity != ident]
+    return _fill(binder, filled.counts, order, cand.size())
+
+
+def _other_kind(binder, cand: Candidate, rng: random.Random, worth) -> Candidate | None:
+    """One copy out, one copy of a card of another kind in."""
+    held = sorted(i for i, n in cand.counts.items() for _ in range(n))
+    out = rng.choice(held)
+    counts = dict(cand.counts)
+    counts[out] -= 1
+    kind = binder.stock[out].info.kind
+    room = [i for i in _room(binder, counts, out) if binder.stock[i].info.kind != kind]
+    if not room:
+        return None
+    pick = max(rng.sample(room, min(3, len(room))), key=lambda i: (worth[i], -i))
+    counts[pick] = counts.get(pick, 0) + 1
+    return Candidate(counts)
 
 
 def exhausted(stats: dict, seen: set) -> bool:
@@ -200,11 +322,12 @@ def search(judge: Judge, binder: Binder, rng: random.Random, *, games: int,
     """The best deck found from ``start`` (default: the strongest cards), and how the search
     went (steps, candidates raced, games). ``games`` counts every game the judge has played."""
     worth = worth_of(binder)
-    best = start or strongest(binder)
+    best = first = start or strongest(binder)
     started = time.monotonic()
     judge.stage("searching", max(games, LEVELS[0] * len(judge.opponents)))
     judge.rate(best, LEVELS[0])
-    stats = {"steps": 0, "raced": 0, "improved": 0}
+    path = [best]
+    stats: dict = {"steps": 0, "raced": 0, "ahead": 0, "improved": 0, "path": path}
     seen = {best.key}
     per_step = LEVELS[0] * len(judge.opponents)
     while judge.games + per_step <= games and (budget is None or
@@ -222,17 +345,36 @@ def search(judge: Judge, binder: Binder, rng: random.Random, *, games: int,
                 won = False
                 break
             if judge.rate(cand, level) < judge.rate(best, level):
-                won = False
+                won = False  # behind its incumbent at this stage: dropped (racing)
                 break
             stats["raced"] += level > LEVELS[0]
         if won and judge.rate(cand, LEVELS[-1]) > judge.rate(best, LEVELS[-1]):
-            best = cand
-            stats["improved"] += 1
+            stats["ahead"] += 1  # ahead on the search's games: shown better only if ...
+            if shown_better(judge, cand, best, games):  # ... the paired interval says so
+                best = cand
+                stats["improved"] += 1
+                path.append(best)
     stats["games"] = judge.games
+    stats["start"] = first
     return best, stats
 
 
-def apart_from(binder: Binder, earlier: list[Candidate]) -> Candidate:
+def shown_better(judge: Judge, cand: Candidate, best: Candidate, games: int) -> bool:
+    """Whether ``cand``'s paired interval against ``best`` (:meth:`Judge.gain`) lies above zero
+    at the last stage of the race, or, where it holds zero but still reaches above it and the
+    games allow, at :data:`CONFIRM` games an opponent (both decks played on to there)."""
+    lo, hi = judge.gain(cand, best, LEVELS[-1])[1]
+    if lo > 0:
+        return True
+    more = sum(max(0, CONFIRM - len(judge.results.get((c.key, k), ())))
+               for c in (cand, best) for k in range(len(judge.opponents)))
+    if hi <= 0 or judge.games + more > games:
+        return False
+    lo, _ = judge.gain(cand, best, CONFIRM)[1]
+    return lo > 0 and judge.rate(cand, CONFIRM) > judge.rate(best, CONFIRM)
+
+
+def apart_from(binder, earlier: list[Candidate]) -> Candidate:
     """A first deck unlike ``earlier`` ones: the strongest cards, each stock already in one of
     them worth half as much again for each deck it is in, so the climb starts elsewhere."""
     worth = worth_of(binder)

@@ -237,7 +237,7 @@ def build(ctx, **o):
         --measure 20 --seed 3
     """
     from deckcli.build import report
-    from deckcli.build.explain import explain, measure
+    from deckcli.build.explain import before_after, explain, measure
     from deckcli.build.search import search
 
     to_file = o["out"] not in (None, STDOUT)
@@ -291,8 +291,8 @@ def build(ctx, **o):
                 climbs = diverse(r.judge, r.binder, random.Random(r.seed), o["diverse"],
                                  games=o["games"], budget=o["budget"])
                 best, stats = climbs[0]
-                stats = {k: sum(c[1][k] for c in climbs) if k != "games" else
-                         climbs[-1][1][k] for k in stats}
+                stats = {k: stats[k] if k in ("start", "path") else climbs[-1][1][k] if k == "games"
+                         else sum(c[1][k] for c in climbs) for k in stats}
             else:
                 best, stats = search(r.judge, r.binder, random.Random(r.seed),
                                      games=o["games"], budget=o["budget"])
@@ -301,6 +301,9 @@ def build(ctx, **o):
             if o["diverse"]:
                 others = [(c, measure(r.judge, c.cards(r.binder), o["measure"], "final"))
                           for c, _ in climbs[1:]]
+            r.judge.stage("before and after", 2 * o["measure"] * len(r.opponents))
+            compared = before_after(r.judge, r.binder, stats["start"], best, measured,
+                                    o["measure"], "final")
             explained = explain(r.judge, r.binder, best, measured,
                                 max(20, o["measure"] // 2), "final")
             if o["sensitivity"]:
@@ -318,7 +321,7 @@ def build(ctx, **o):
         text, result = report.built_shared(r, best, measured, stats)
         render = report.render_built_shared
     else:
-        text, result = report.built(r, best, measured, explained, stats)
+        text, result = report.built(r, best, measured, explained, stats, compared)
         render = report.render_built
     if sensitive is not None:
         result["sensitivity"] = report.sensitivity(sensitive)

@@ -1,7 +1,9 @@
-"""The decks a build is judged against when ``--against`` names none: a small, fixed field of
-different styles, shipped with deckcli. animal-battle: Deep Divers (a championship list of big
-ocean Animals), Savanna Sprint (a fast casual list) and Rainforest (a casual list of small,
-rare Animals). alpha-walrus builds are judged by how even the seats are, against no deck.
+"""The decks a build is judged against when ``--against`` names none: a small, fixed field
+shipped with deckcli. animal-battle: three casual decks the builder found itself by a
+double-oracle loop (each the best response, from a binder like the example's, to the decks
+before it; ``benchmarks/gauntlet.py --seed 1`` rebuilds them), so that a build meets matchups
+it can still win or lose. alpha-walrus builds are judged by how even the seats are, against no
+deck.
 """
 
 from __future__ import annotations
