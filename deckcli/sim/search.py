@@ -34,6 +34,8 @@ DEFAULT_ITERATIONS = 64
 DEFAULT_DEPTH = 40
 #: the exploration constant of the upper confidence bound (scores are in [0, 1])
 EXPLORE = 0.7
+#: how much better (in score) the search's choice must look than the heuristic's to replace it
+MARGIN = 0.05
 
 
 class _Node:
@@ -51,11 +53,13 @@ class Search:
     """An ISMCTS player (see the module's docstring)."""
 
     def __init__(self, game, rollout, iterations: int = DEFAULT_ITERATIONS,
-                 depth: int = DEFAULT_DEPTH):
-        """``rollout``: the policy every player's playouts use (the game's ``ROLLOUT``)."""
+                 depth: int = DEFAULT_DEPTH, prior=None):
+        """``rollout``: the policy every player's playouts use (the game's ``ROLLOUT``);
+        ``prior``: the heuristic whose choice the search keeps unless it finds better."""
         self.game, self.iterations, self.depth = game, iterations, depth
         self.name = "search" if iterations == DEFAULT_ITERATIONS else f"search:{iterations}"
         self.rollout = rollout
+        self.prior = prior
         self.evaluate = getattr(game.policies(), "evaluate", None)
 
     def choose(self, engine, view, actions, rng):
@@ -64,6 +68,9 @@ class Search:
         key = engine.action_key
         me = view.player
         legal_keys = {key(a): a for a in actions}
+        hint = None
+        if self.prior is not None:
+            hint = self.prior.choose(engine, view, actions, rng)
         root = _Node()
         for _ in range(self.iterations):
             state = engine.sample(view, rng)
@@ -73,8 +80,12 @@ class Search:
             if k in legal_keys and (best is None or (child.visits, _mean(child, me)) >
                                     (best.visits, _mean(best, me))):
                 best = child
-        if best is None:  # the samples never met the real choice: the rollout policy's
-            return self.rollout.choose(engine, view, actions, rng)
+        if best is None:  # the samples never met the real choice: the heuristic's
+            return hint if hint is not None else self.rollout.choose(engine, view, actions, rng)
+        if hint is not None:
+            kept = root.children.get(key(hint))
+            if kept is None or _mean(best, me) < _mean(kept, me) + MARGIN:
+                return hint
         return legal_keys[key(best.action)]
 
     def _iterate(self, engine, root: _Node, state, rng) -> None:
@@ -145,14 +156,14 @@ def _ucb(node: _Node, player: str) -> float:
             + EXPLORE * math.sqrt(math.log(max(node.avail, 1)) / node.visits))
 
 
-def make(game, spec: str, rollout) -> Search | None:
+def make(game, spec: str, rollout, prior=None) -> Search | None:
     """``search`` or ``search:N`` (N iterations a decision, 1 to 100,000) with playouts by
     ``rollout``; None for another name."""
     name, _, arg = spec.partition(":")
     if name != "search":
         return None
     if not arg:
-        return Search(game, rollout)
+        return Search(game, rollout, prior=prior)
     if arg.isdigit() and 1 <= int(arg) <= 100_000:
-        return Search(game, rollout, int(arg))
+        return Search(game, rollout, int(arg), prior=prior)
     return None

@@ -420,4 +420,4 @@ POLICIES = {"greedy": Greedy, "expert": _expert}
 #: the policy a search plays its playouts with: greedy, since expert's playouts made search:32
 #: no stronger against greedy (casual-savanna mirror, 40 seat-swapped games, seed 4: 50.0%
 #: with expert's, 52.5% with greedy's) and cost three times as long
-ROLLOUT = "greedy"
+ROLLOUT = "expert"
