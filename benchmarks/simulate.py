@@ -1,24 +1,30 @@
-"""Simulation: `deckcli simulate --jobs 1` per recorded action against a bare playout.
+"""Simulation: `deckcli simulate --policy greedy --jobs 1` against a bare playout of the same
+games, expert's games a second against greedy's, and one `search` decision.
 
-The bare playout is this script's own animal-battle, written as one function: plain lists of
-card ids, tables of who beats whom worked out once, no rule checked, no list of legal actions,
-no view, no text. It plays the very games `deckcli simulate DECK DECK --seed 1` plays: the same
-deals (the same seeds, shuffles and first players), greedy's choices on both sides (strongest
-Animal, widest-margin statistic, the Defender that holds on the most statistics, decline when
-none holds on any), the simulation's default house rules, the action cards left in hand (greedy
-plays none). Each run checks that it does: every game's winner, length in recorded actions and
-turns against deckcli's engine on the first games, and the total of recorded actions against
-the command's own report. Recorded actions are the ones a game log holds (the reveals, start,
-draw, place, ready, challenge, defend, stat, promote, decline, end_turn).
+The bare playout (:func:`playout`) plays the games `deckcli simulate DECK DECK --seed 1
+--policy greedy` plays, through the game interface alone: the same engine (deal, legal actions,
+``apply``), the same policy objects (``deckcli.sim.policies.make``) with the same generators,
+the same deals (``deckcli.sim.play.deal``), and nothing else: no outcome read, no gap, no
+record, no report, no process start. Each run checks that it does: every game's winner against
+``deckcli.sim.play.play`` (the command's own game) on the first games, and the wins of each
+deck and the recorded actions against the command's report. What `simulate` costs beyond the
+playout is what it does around the games.
 
-Printed, in one run, alternating: microseconds per recorded action of each, their ratio (goal
-<= 2.5), the games a second each plays; where the engine's time goes (apply, the legal
-actions, greedy's choice and the loop, timed in this process on the same games); and
-`--jobs 2` against `--jobs 1` on a larger run (goal >= 1.6).
+Printed, in one run, alternating: microseconds per recorded action of each and their ratio
+(goal <= 3); `simulate --policy expert --jobs 1` games a second against greedy's (goal >= 1/3);
+one `search` decision's mean CPU time at the default budget (``search`` with no number: the
+iterations and playout depth of :mod:`deckcli.sim.search`, playouts by the game's ``ROLLOUT``
+policy) on positions of greedy's games (goal <= 50 ms: one core's time, which the load of
+other processes does not stretch as it does wall time); where the engine's time goes (apply,
+the legal actions, greedy's choice and the loop); and `--jobs 2` against `--jobs 1` on a
+larger run (goal >= 1.6).
 
-    python benchmarks/simulate.py [--games 2000] [--runs 3] [--check 200]
+:func:`bare_game` and :class:`Tables` are a second, independent animal-battle player (plain
+lists, greedy's choices written out by hand, no action card played): not timed here,
+``tests/test_ab_bare_playout.py`` holds the engine to it on decks of Animals.
+
+    python benchmarks/simulate.py [--games 1000] [--runs 3] [--decisions 30]
 """
-
 from __future__ import annotations
 
 import argparse
@@ -37,18 +43,7 @@ LOWER = {"population"}
 ALL = (1 << len(STATS)) - 1
 POOL, HAND, REFILL = 5, 6, 3
 SEED = 1  # simulate --seed 1: the bare playout deals the same games
-
-
-def load_deck() -> tuple[list[int], dict[int, tuple | None]]:
-    """The deck as card ids in decklist order, and each id's five statistics (None: not an
-    Animal). Read with deckcli's reader, once, before anything is timed."""
-    sys.path.insert(0, str(REPO))
-    from deckcli.cards import open_index
-    from deckcli.sim.run import load_deck as load
-
-    cards = load(str(DECK), open_index(), None).cards
-    stats = {c.id: tuple(c.stats[s] for s in STATS) if c.animal else None for c in cards}
-    return [c.id for c in cards], stats
+MAX_TURNS = 200  # simulate's default --max-turns
 
 
 class Tables:
@@ -218,32 +213,91 @@ def bare_game(deck_a: list[int], deck_b: list[int], seed: int, first: int, t: Ta
         active = o
 
 
-def bare(ids: list[int], stats: dict, games: int) -> tuple[float, int, list]:
-    """(seconds, actions, each game's (winner, actions, turns)) of games 0..games-1 of
-    ``simulate DECK DECK --seed 1``: game 2k and 2k+1 share a deal, seat k % 2 moves first."""
-    from deckcli.sim.play import game_seed  # the deals of `simulate --seed 1` (not timed)
-
-    tables = Tables(ids + ids, stats)
-    seeds = [game_seed(SEED, n // 2) for n in range(games)]
-    start = time.perf_counter()
-    games_played = [bare_game(ids, ids, seeds[n], n % 2, tables) for n in range(games)]
-    elapsed = time.perf_counter() - start
-    return elapsed, sum(g[1] for g in games_played), games_played
-
-
-def engine_games(games: int) -> list:
-    """Each game's (winner, actions, turns) as deckcli's engine plays it, in this process (not
-    timed): what the bare playout must reproduce."""
+def spec(policy: str):
+    """The run `simulate DECK DECK --seed 1 --policy POLICY` plays, as the command makes it
+    (read before anything is timed)."""
+    sys.path.insert(0, str(REPO))
     from deckcli.cards import open_index
-    from deckcli.sim.play import Spec, play
+    from deckcli.sim.play import Spec
     from deckcli.sim.run import load_deck as load
 
     cards = load(str(DECK), open_index(), None).cards
-    spec = Spec("animal-battle", SEED, {"a": cards, "b": cards}, ["p1", "p2"],
-                {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
-    seat = {"a": 0, "b": 1}
-    return [(seat.get(r["winner"]), r["actions"], r["turns"])
-            for r in (play(spec, n) for n in range(games))]
+    return Spec("animal-battle", SEED, {"a": cards, "b": cards}, ["p1", "p2"],
+                {"p1": "a", "p2": "b"}, {"p1": policy, "p2": policy}, {}, MAX_TURNS)
+
+
+def playout(run, games: int) -> tuple[float, int, list]:
+    """(seconds, recorded actions, each game's winning deck or None) of games 0..games-1 of
+    ``run`` played bare: the engine and the policies through the game interface, nothing
+    more (see the module's docstring)."""
+    from deckcli.games import get
+    from deckcli.sim.play import deal
+    from deckcli.sim.policies import make
+
+    game = get(run.game)
+    engine = game.engine()
+    house = game.house_rules(run.house, simulate=True)
+    policies = {seat: make(game, name) for seat, name in run.policies.items()}
+    new_game, quiet, view, is_over = engine.new_game, engine.quiet, engine.view, engine.is_over
+    choices, apply, turns, winner = engine.choices, engine.apply, engine.turns, engine.winner
+    seats, labels = run.seats, run.labels
+    won, actions = [], 0
+    start = time.perf_counter()
+    for n in range(games):
+        seed, first, decks = deal(run, n)
+        state = new_game(decks, seats=seats, seed=seed, house_rules=house, first=first)
+        quiet(state)
+        players = {seat: (policies[seat], random.Random(f"deckcli-simulate:{run.seed}:{n}:{seat}"),
+                          view(state, seat)) for seat in seats}
+        while not is_over(state) and turns(state) <= MAX_TURNS:
+            mover, legal = choices(state)
+            if len(legal) == 1 or mover is None:
+                action = legal[0]
+            else:
+                policy, rng, seen = players[mover]
+                action = policy.choose(engine, seen, legal, rng)
+            apply(state, action)
+            actions += 1
+        won.append(labels.get(winner(state)) if is_over(state) else None)
+    return time.perf_counter() - start, actions, won
+
+
+def search_decision(decisions: int) -> tuple[float, float, int]:
+    """(mean seconds, mean CPU seconds of this process, iterations) of one ``search`` decision
+    at the default budget, on ``decisions`` positions met in greedy's games (every seventh
+    decision with more than one choice), each searched from its player's view."""
+    from deckcli.games import get
+    from deckcli.sim.play import deal
+    from deckcli.sim.policies import make
+
+    run = spec("greedy")
+    game = get(run.game)
+    engine = game.engine()
+    house = game.house_rules(run.house, simulate=True)
+    greedy, search = make(game, "greedy"), make(game, "search")
+    positions, n = [], 0
+    while len(positions) < decisions:
+        seed, first, decks = deal(run, n)
+        state = engine.new_game(decks, seats=run.seats, seed=seed, house_rules=house,
+                                first=first)
+        engine.quiet(state)
+        rng, k = random.Random(n), 0
+        while not engine.is_over(state) and len(positions) < decisions:
+            mover, legal = engine.choices(state)
+            if len(legal) == 1 or mover is None:
+                action = legal[0]
+            else:
+                k += 1
+                if k % 7 == 0:
+                    positions.append((engine.clone(state), mover, legal))
+                action = greedy.choose(engine, engine.view(state, mover), legal, rng)
+            engine.apply(state, action)
+        n += 1
+    start, cpu = time.perf_counter(), time.process_time()
+    for i, (state, mover, legal) in enumerate(positions):
+        search.choose(engine, engine.view(state, mover), legal, random.Random(i))
+    return ((time.perf_counter() - start) / len(positions),
+            (time.process_time() - cpu) / len(positions), search.iterations)
 
 
 def split(games: int) -> dict[str, float]:
@@ -305,45 +359,63 @@ def split(games: int) -> dict[str, float]:
             "choose_us": (whole - dealing - applying - listing) / n, "deal_us": dealing / n}
 
 
-def simulate(games: int, jobs: int) -> tuple[float, int]:
+def simulate(games: int, jobs: int, policy: str = "greedy") -> tuple[float, dict]:
+    """(seconds, the report) of `deckcli simulate DECK DECK --seed 1` in a fresh process."""
     cmd = [*deckcli_cmd(), "simulate", str(DECK), str(DECK), "--games", str(games), "--seed",
-           "1", "--jobs", str(jobs), "-O", "json"]
+           str(SEED), "--policy", policy, "--jobs", str(jobs), "-O", "json"]
     start = time.perf_counter()
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    return time.perf_counter() - start, json.loads(out)["actions"]
+    return time.perf_counter() - start, json.loads(out)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=1000, help="games a run, of each policy")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--parallel-games", type=int, default=20000)
+    ap.add_argument("--decisions", type=int, default=30,
+                    help="search decisions timed (default 30)")
+    ap.add_argument("--parallel-games", type=int, default=4000)
     ap.add_argument("--check", type=int, default=200,
-                    help="games compared one by one with deckcli's engine (default 200)")
+                    help="games whose winner is compared with deckcli's own game")
     args = ap.parse_args()
-    ids, stats = load_deck()
+    run = spec("greedy")
     check = min(args.check, args.games)
-    engine = engine_games(check)
-    per_bare, per_sim, rates, bare_rates, same = [], [], [], [], True
-    for _ in range(args.runs):  # alternating, so the machine's drift falls on both
-        t, n, played = bare(ids, stats, args.games)
+    from deckcli.sim.play import play
+
+    expected = [r["winner"] for r in (play(run, n) for n in range(check))]  # not timed
+    per_bare, per_sim, bare_rates, rates, expert_rates = [], [], [], [], []
+    same = True
+    for _ in range(args.runs):  # alternating, so the machine's drift falls on all of them
+        t, n, won = playout(run, args.games)
         per_bare.append(t / n * 1e6)
         bare_rates.append(args.games / t)
-        same = same and played[:check] == engine
-        t, sim_n = simulate(args.games, 1)
-        same = same and sim_n == n
-        per_sim.append(t / sim_n * 1e6)
+        tally = {"a": won.count("a"), "b": won.count("b"), "undecided": won.count(None)}
+        t, report = simulate(args.games, 1)
+        same = (same and won[:check] == expected and report["actions"] == n
+                and report["results"] == tally)
+        per_sim.append(t / report["actions"] * 1e6)
         rates.append(args.games / t)
+        t, _report = simulate(args.games, 1, "expert")
+        expert_rates.append(args.games / t)
     b, s = statistics.median(per_bare), statistics.median(per_sim)
-    print(f"the same games: {'yes' if same else 'NO'} (each of the first {check} games alike "
-          f"in winner, actions and turns; {n:,} recorded actions in {args.games:,} games "
-          f"both)")
-    print(f"bare playout: {b:.2f} us per recorded action, "
+    greedy_rate, expert_rate = statistics.median(rates), statistics.median(expert_rates)
+    print(f"the same games: {'yes' if same else 'NO'} (the winner of each of the first {check} "
+          f"games as deckcli plays it; the wins of each deck and the {n:,} recorded actions in "
+          f"{args.games:,} games as the command reports them)")
+    print(f"bare playout (greedy): {b:.2f} us per recorded action, "
           f"{statistics.median(bare_rates):.0f} games a second (median of {args.runs})")
-    print(f"deckcli simulate --jobs 1: {s:.2f} us per recorded action, "
-          f"{statistics.median(rates):.0f} games a second")
-    print(f"simulate / bare: {s / b:.2f} (goal <= 2.5: {'met' if s / b <= 2.5 else 'NOT met'})")
-    parts = split(min(args.games, 1000))
+    print(f"deckcli simulate --policy greedy --jobs 1: {s:.2f} us per recorded action, "
+          f"{greedy_rate:.0f} games a second")
+    print(f"simulate / bare: {s / b:.2f} (goal <= 3: {'met' if s / b <= 3 else 'NOT met'})")
+    ratio = expert_rate / greedy_rate
+    print(f"deckcli simulate --policy expert --jobs 1: {expert_rate:.1f} games a second, "
+          f"{ratio:.2f} of greedy's (goal >= 1/3: {'met' if ratio >= 1 / 3 else 'NOT met'})")
+    mean, cpu, iterations = search_decision(args.decisions)
+    print(f"a search decision ({iterations} iterations, the default), the mean of "
+          f"{args.decisions}: {cpu * 1e3:.1f} ms of CPU time ({mean * 1e3:.1f} ms wall), "
+          f"{mean * 1e6 / b:,.0f} bare playout actions (goal <= 50 ms on one core: "
+          f"{'met' if cpu <= 0.05 else 'NOT met'})")
+    parts = split(min(args.games, 300))
     print("the engine's loop in this process, per recorded action: "
           f"apply {parts['apply_us']:.2f} us, legal actions {parts['legal_us']:.2f} us, "
           f"greedy's choice and the loop {parts['choose_us']:.2f} us (the deal "
@@ -355,8 +427,12 @@ def main() -> None:
     print("RESULT " + json.dumps({"bare_us": round(b, 2), "simulate_us": round(s, 2),
                                   "ratio": round(s / b, 2), "same_games": same,
                                   **{k: round(v, 2) for k, v in parts.items()},
-                                  "games_per_s": round(statistics.median(rates)),
+                                  "games_per_s": round(greedy_rate),
                                   "bare_games_per_s": round(statistics.median(bare_rates)),
+                                  "expert_games_per_s": round(expert_rate, 1),
+                                  "expert_over_greedy": round(ratio, 3),
+                                  "search_ms": round(cpu * 1e3, 1),
+                                  "search_wall_ms": round(mean * 1e3, 1),
                                   "jobs2_speedup": round(one / two, 2)}))
 
 

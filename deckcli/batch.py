@@ -21,8 +21,8 @@ def run_validation(paths: list[str], index, options: Options, *, output: str = "
     ``quiet``: a text report (and the text summary beside ``output_file``) shows the illegal
     decks only. ``observers`` are also given every deck's report (``add(report)``): what the
     run adds up at its end (:mod:`deckcli.reporters.summary`)."""
-    if output_file:  # written all or nothing (deckcli.decks.writer), streamed meanwhile
-        from deckcli.decks.writer import replacing
+    if output_file:  # written all or nothing (deckcli.files.write), streamed meanwhile
+        from deckcli.files.write import replacing
 
         with replacing(output_file, text=True) as stream:
             return _run(paths, index, options, output, stream, True, jobs, roster, event,
@@ -123,7 +123,9 @@ def _reports(paths, index, options, processes, roster, event, render=None, verdi
     """(report, rendered text or None) for each deck, in order, from ``processes`` processes
     (:func:`process_count`)."""
     if roster is not None:
-        for report in event.roster_reports(index, options):
+        from deckcli.roster import roster_reports
+
+        for report in roster_reports(event, index, options):
             yield report, None
     if processes == 1:
         for path in paths:

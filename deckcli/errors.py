@@ -57,6 +57,12 @@ class UsageError(DeckcliError):
     """Options that do not fit together, or a value the command cannot use."""
 
 
+class ArgumentsError(UsageError):
+    """Arguments or options that do not fit the command (two decks of two games, a shared deck
+    given with another): the command line says it as click's own usage errors, with where the
+    command's --help is."""
+
+
 class NotFoundError(DeckcliError):
     """A card, rule, statistic or path that was asked for does not exist."""
 

@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from deckcli.cards.index import CardIndex
 from deckcli.decks.fingerprint import fingerprint
+from deckcli.decks.header import game_of
 from deckcli.decks.kinds import (
     OWN_OUTPUT,
     deck_file_name,
@@ -171,7 +172,7 @@ def _walk(top: str, found: list[str], skipped: list, exclude=None) -> None:
     (DL-1.4); ``top`` itself that cannot be listed stops the command. ``exclude`` (path ->
     bool) leaves out what the configuration's globs match. A stack rather than recursion goes
     as deep as the paths do."""
-    from deckcli.decks.linked import Bounds
+    from deckcli.files.bounds import Bounds
 
     own = own_output()  # stdout redirected into the folder: a file, but no deck
     bounds = Bounds(top, "the folder walked", "DL-1.4")
@@ -204,13 +205,13 @@ def scan_folder(folder: str, bounds, found: list[str], skipped: list, own=None,
     * what ``exclude`` (path -> bool: the configuration's globs) matches is left out, files
       and folders alike, without a word;
     * a symbolic link whose file is outside every folder of ``bounds`` (a
-      :class:`~deckcli.decks.linked.Bounds`: the folder walked, or the event's, and every
+      :class:`~deckcli.files.bounds.Bounds`: the folder walked, or the event's, and every
       folder ``--allow-read`` names) is never opened: it is an :class:`Unreadable` path with
       code ``link-outside`` and the bounds' rule, saying so without quoting anything.
 
     The paths come from ``os.scandir``, which joins them without a Python call per file (a
     tournament folder holds thousands). Raises OSError when the folder cannot be listed."""
-    from deckcli.decks.linked import link_outside
+    from deckcli.files.bounds import link_outside
 
     with os.scandir(folder) as it:
         entries = list(it)
@@ -301,28 +302,9 @@ def check_found(path: str, index: CardIndex, options: Options) -> DeckReport:
 
 
 def pick_game(deck: Deck, options: Options) -> tuple[str, list[Diagnostic]]:
-    """--game, else the event's game, else the deck header, else animal-battle (DL-5.1)."""
-    event_game = getattr(options.event, "game", None)
-    wanted = deck.header.get("game")
-    if options.game or event_game:
-        chosen = options.game or event_game
-        header = wanted.strip().lower() if wanted else None
-        if header in GAMES and header != chosen:  # DL-5.3: the deck was written for another
-            said = f"--game {chosen}" if options.game else f"the event's 'game: {chosen}'"
-            return chosen, [warning(
-                "game-override", "DL-5.3",
-                f"the header says 'game: {wanted}', but {said} applies: the deck is checked "
-                f"by {chosen}'s rules", path=deck.path, line=deck.header_lines.get("game"))]
-        return chosen, []
-    if wanted:
-        key = wanted.strip().lower()
-        if key in GAMES:
-            return key, []
-        return DEFAULT_GAME, [error(
-            "unknown-game", "DL-5.2",
-            f"unknown game '{wanted}' in the header; known games: {', '.join(GAMES)}",
-            path=deck.path, line=deck.header_lines.get("game"))]
-    return DEFAULT_GAME, []
+    """--game, else the event's game, else the deck header, else animal-battle (DL-5.1):
+    :func:`deckcli.decks.header.game_of` with this run's options."""
+    return game_of(deck, options.game, getattr(options.event, "game", None))
 
 
 def pick_format(deck: Deck, game: str, options: Options) -> tuple[str | None, list[Diagnostic]]:

@@ -187,7 +187,7 @@ def line_at(data: str | bytes, offset: int) -> int:
     """The line (1-based) an editor shows for the character or byte at ``offset`` of ``data``,
     lines ended by LF, CRLF or CR alone, as :func:`deckcli.decks.lines.split_lines` counts
     them: for ruamel.yaml's reader, which gives a position rather than a line, and for a
-    file's bytes that are not text (:func:`deckcli.decks.reader.decode_text`)."""
+    file's bytes that are not text (:func:`deckcli.files.text.decode_text`)."""
     before = data[:offset]
     lf, cr = ("\n", "\r") if isinstance(data, str) else (b"\n", b"\r")
     return before.count(lf) + before.count(cr) - before.count(cr + lf) + 1

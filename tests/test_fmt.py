@@ -306,14 +306,14 @@ def test_symlink_inside_the_folder_is_written_through(tmp_path):
 
 
 def test_atomic_write_refuses_a_directory(tmp_path):
-    from deckcli.decks.writer import WriteError, atomic_write
+    from deckcli.files.write import WriteError, atomic_write
 
     with pytest.raises(WriteError, match="directory"):
         atomic_write(tmp_path, b"x")
 
 
 def test_atomic_write_without_overwrite_never_clobbers(tmp_path):
-    from deckcli.decks.writer import WriteError, atomic_write
+    from deckcli.files.write import WriteError, atomic_write
 
     path = tmp_path / "d.txt"
     atomic_write(path, b"first\n", overwrite=False)
@@ -398,7 +398,8 @@ def _format(index, text, game=None):
 @given(data=st.data())
 @SETTINGS
 def test_fmt_is_idempotent_and_keeps_the_deck(index, game, data):
-    from deckcli.decks.writer import deck_cards, same_deck, verdict
+    from deckcli.decks.same import deck_cards
+    from deckcli.rewrite import same_deck, verdict
 
     text = data.draw(deck_texts(index, game))
     deck, again, out = _format(index, text, game)
@@ -413,7 +414,7 @@ def test_fmt_is_idempotent_and_keeps_the_deck(index, game, data):
 @given(data=st.data())
 @SETTINGS
 def test_fmt_never_changes_the_verdict_of_a_headerless_deck(index, data):
-    from deckcli.decks.writer import verdict
+    from deckcli.rewrite import verdict
 
     text = data.draw(deck_texts(index, "animal-battle"))
     text = "\n".join(x for x in text.splitlines() if not x.lower().startswith(
@@ -437,8 +438,8 @@ def test_fmt_event_keeps_the_verdict_at_the_event(index, game, data):
     """Whatever legal sets an event has, a deck formatted for it (``fmt --event``) gets the
     same verdict there as the deck as written, and the same cards are out of its sets."""
     from deckcli.decks.format import pin_printings
-    from deckcli.decks.writer import verdict
     from deckcli.events.model import Event
+    from deckcli.rewrite import verdict
 
     codes = [s["code"] for s in index.sets(game)]
     event = Event("event.yaml", game=game,

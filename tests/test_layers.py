@@ -1,5 +1,6 @@
 """The package's modules import one way (no cycle, even one hidden inside a function) and keep
-their private names to themselves (issue 19)."""
+their private names to themselves (issue 19); its packages sit in layers, and a layer imports
+only the layers below it (issue 39)."""
 
 from __future__ import annotations
 
@@ -113,3 +114,105 @@ def test_no_private_name_is_imported_from_another_module():
                 found += [f"{name}: from {node.module} import {a.name}" for a in node.names
                           if a.name.startswith("_") and not a.name.startswith("__")]
     assert not found, found
+
+
+# -- packages in layers ---------------------------------------------------------------------------
+#: The layers, lowest first: a unit imports only units of its own layer or lower ones (at the top
+#: of a module or inside a function: both are dependencies), and the units of one layer import
+#: each other in no circle. A unit is a package (``deckcli.decks``) or a top-level module
+#: (``deckcli.validate``), with two kinds of their own:
+#:
+#: * each game, ``deckcli.games.<game>`` (written ``deckcli.games.*`` here): the games package
+#:   itself is the game interface and registry that layers low and high need, while a game
+#:   uses cards and decks; the registry reaches a game by its name, never by an import;
+#: * each package's rules table, ``deckcli.<package>.rules``: rule text, data only, which the
+#:   rulebook gathers; the card database's build asks the rulebook whether a rule a card
+#:   cites exists.
+#:
+#: docs/design.md ("Packages import one way too") shows the same table.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("deckcli", "deckcli.records", "deckcli.diagnostics", "deckcli.errors", "deckcli.digest",
+     "deckcli.yamlio", "deckcli.rule", "deckcli.files"),
+    ("deckcli.cards.rules", "deckcli.decks.rules", "deckcli.events.rules"),
+    ("deckcli.games",),
+    ("deckcli.rulebook", "deckcli.config"),
+    ("deckcli.cards",),
+    ("deckcli.decks",),
+    ("deckcli.events", "deckcli.games.*"),
+    ("deckcli.validate",),
+    ("deckcli.roster", "deckcli.rewrite", "deckcli.diff", "deckcli.gamelog", "deckcli.parallel",
+     "deckcli.reporters"),
+    ("deckcli.sheets", "deckcli.batch"),
+    ("deckcli.sim",),
+    ("deckcli.build",),
+    ("deckcli.editor",),
+    ("deckcli.cli",),
+    ("deckcli.entry",),
+    ("deckcli.__main__",),
+)
+
+
+def _unit(module: str) -> str:
+    """The layered unit a module belongs to (see :data:`LAYERS`)."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[1] == "games" and _is_package(".".join(parts[:3])):
+        return "deckcli.games.*"
+    if len(parts) == 3 and parts[2] == "rules":
+        return module
+    return ".".join(parts[:2])
+
+
+def _units(graph: dict[str, set[str]], unit) -> dict[str, set[str]]:
+    """Unit -> the other units its modules import."""
+    out: dict[str, set[str]] = {}
+    for a, targets in graph.items():
+        out.setdefault(unit(a), set()).update(unit(b) for b in targets)
+    for u, targets in out.items():
+        targets.discard(u)
+        for t in targets:
+            out.setdefault(t, set())
+    return out
+
+
+def _against_layers(graph: dict[str, set[str]], layers, unit) -> list[str]:
+    """What breaks the layers: a unit in no layer; an import of a higher layer, as "a -> b
+    (module a -> module b)"; units importing each other in a circle."""
+    level = {u: i for i, layer in enumerate(layers) for u in layer}
+    out = [f"{m}: its unit {unit(m)} is in no layer" for m in sorted(graph)
+           if unit(m) not in level]
+    for a in sorted(graph):
+        for b in sorted(graph[a]):
+            ua, ub = unit(a), unit(b)
+            if ua in level and ub in level and level[ub] > level[ua]:
+                out.append(f"{ua} -> {ub} ({a} -> {b})")
+    out += [" <-> ".join(c) for c in _cycles(_units(graph, unit))]
+    return out
+
+
+def test_the_layer_check_finds_an_upward_import_hidden_in_a_function():
+    graph = _imports()
+    assert "deckcli.cards.build" in graph["deckcli.cards"]  # an import inside a function
+    before = _against_layers(graph, LAYERS, _unit)
+
+    def planted(importer: str, imported: str) -> list[str]:
+        again = {**graph, importer: graph[importer] | {imported}}
+        return [f for f in _against_layers(again, LAYERS, _unit) if f not in before]
+
+    upward, circle = planted("deckcli.cards.names", "deckcli.validate")
+    assert upward == "deckcli.cards -> deckcli.validate (deckcli.cards.names -> deckcli.validate)"
+    assert circle.startswith("deckcli.cards <-> ") and circle.endswith(" <-> deckcli.validate")
+    upward, circle = planted("deckcli.games.base", "deckcli.games.animal_battle.engine")
+    assert upward == ("deckcli.games -> deckcli.games.* (deckcli.games.base -> "
+                      "deckcli.games.animal_battle.engine)")
+    assert "deckcli.games <-> " in circle and "deckcli.games.*" in circle
+    assert planted("deckcli.records", "deckcli.errors") == [  # one layer, but a circle
+        "deckcli.diagnostics <-> deckcli.errors <-> deckcli.records"]
+    assert _against_layers({"deckcli.newpkg.x": set()}, LAYERS, _unit) == [
+        "deckcli.newpkg.x: its unit deckcli.newpkg is in no layer"]
+
+
+def test_packages_import_only_lower_layers():
+    assert {_unit(m) for m in MODULES} == {u for layer in LAYERS for u in layer}
+    found = _against_layers(_imports(), LAYERS, _unit)
+    assert not found, "imports of a higher layer, or circles (move the code, or put what " \
+        "both need below both): " + "; ".join(found)

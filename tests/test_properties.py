@@ -89,7 +89,7 @@ def test_mutated_decklists_get_the_verdict_the_rules_give(index, lines):
     worked out here from the lines themselves: a casual deck is legal exactly when every line
     reads as an entry naming one known card, it holds 20 or more cards (AB-1.3), no card more
     than its copy limit (AB-1.5, all versions together) and an Animal (AB-3.3)."""
-    from deckcli.cards.refs import resolve_ref
+    from deckcli.decks.refs import resolve_ref
     from deckcli.errors import DeckcliError
     from deckcli.rulebook import find_rule
 

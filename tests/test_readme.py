@@ -133,7 +133,11 @@ def test_readme_is_a_guide():
     readme = TEXT["README.md"]
     assert len(readme.splitlines()) <= 800
     for page in TEXT:
-        assert "CONTRACT" not in TEXT[page], page
+        # every page a page names is one the user has: in the repository, beside the page or
+        # from its root
+        for name in re.findall(r"[\w./-]+\.md\b", TEXT[page]):
+            assert (REPO / page).parent.joinpath(name).exists() or (REPO / name).exists() or \
+                (REPO / "docs" / name).exists(), f"{page} names {name}, which is not here"
         if page != "README.md":
             assert page in readme, f"README.md does not link {page}"
 

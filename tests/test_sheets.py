@@ -415,6 +415,7 @@ def test_the_report_keeps_no_deck_once_it_has_counted_it(tmp_path):
     from deckcli.decks.model import Deck
     from deckcli.decks.resolve import ResolvedDeck
     from deckcli.events.model import load_event
+    from deckcli.roster import roster_decks
     from deckcli.sheets.report import Tally, card_usage, report_parts
     from deckcli.validate import Options
 
@@ -430,7 +431,7 @@ def test_the_report_keeps_no_deck_once_it_has_counted_it(tmp_path):
     alive = []
 
     def roster():
-        for item in event.roster_decks(index, Options(event=event)):
+        for item in roster_decks(event, index, Options(event=event)):
             yield item
             gc.collect()
             alive.append(sum(1 for o in gc.get_objects() if type(o) in (Deck, ResolvedDeck)))

@@ -238,7 +238,7 @@ def test_four_adds_at_once_all_land(tmp_path):
 
 
 def _hold_lock(path: str, held, release) -> None:
-    from deckcli.decks.lock import locked
+    from deckcli.files.lock import locked
 
     with locked(path):
         held.set()
@@ -250,7 +250,7 @@ def test_an_edit_waits_a_bounded_time_then_refuses(tmp_path, monkeypatch):
     nothing and exits 2 saying why; once it is released, the edit goes through."""
     import multiprocessing
 
-    import deckcli.decks.lock as lock
+    import deckcli.files.lock as lock
 
     ctx = multiprocessing.get_context("fork")
     deck = tmp_path / "deck.txt"
@@ -295,7 +295,7 @@ def test_fmt_does_not_rewrite_a_read_only_deck(tmp_path):
 # -- what a killed write leaves (issue 24, 9) ---------------------------------------------------
 def _write_then_hang(path: str, ready, release) -> None:
     """A write stopped part-way: its temporary file holds half the bytes, its lock is held."""
-    from deckcli.decks.writer import replacing
+    from deckcli.files.write import replacing
 
     with replacing(path) as fh:
         fh.write(b"4 Orca\n")
@@ -396,7 +396,7 @@ def test_a_file_whose_name_is_long_but_allowed_is_written_and_its_leftovers_swep
     assert run("new", created).code == 0 and created.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([deck.name, created.name])
     # what a write of the long-named deck killed part-way leaves, swept by the next write
-    from deckcli.decks.lock import stem
+    from deckcli.files.lock import stem
 
     short = stem(deck.name)
     assert len(os.fsencode(f".{short}.deckcli.abcdefgh.tmp")) <= 255

@@ -91,7 +91,7 @@ def discover(dirs, unlisted: list | None = None) -> list[tuple[Path, str]]:
     set files are then missing (symlinked folders are not followed), and of each symbolic link
     to a file outside the folder (and every folder ``deckcli --allow-read`` names), which is
     never read: a folder walk stays in its folder (rule DB-1.1, as DL-1.4 for decks)."""
-    from deckcli.decks.linked import Bounds, link_outside
+    from deckcli.files.bounds import Bounds, link_outside
 
     out = []
     seen: set[str] = set()
@@ -269,7 +269,7 @@ def compile_file(data: bytes) -> tuple:
     from pydantic import ValidationError
 
     from deckcli.cards.model import SCHEMA_RULES, CardEntry, SetFile
-    from deckcli.decks.reader import decode_text
+    from deckcli.files.text import decode_text
     from deckcli.games import GAMES
     from deckcli.rulebook import find_rule
     from deckcli.yamlio import StructuredInputError, line_of, load_yaml, plain

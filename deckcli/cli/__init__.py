@@ -147,8 +147,8 @@ def cli(ctx, game, db_dirs, colour, allowed, debug, config, isolated):
     \b
     Example: deckcli validate examples/good
     """
-    from deckcli.decks.linked import allow
     from deckcli.diagnostics import COLOUR
+    from deckcli.files.bounds import allow
 
     COLOUR[0] = colour
     allow(allowed)

@@ -75,8 +75,8 @@ class _Run:
         from deckcli.build.search import Judge
         from deckcli.cli.common import db_dirs
         from deckcli.decks.reader import read_deck
+        from deckcli.gamelog import parse_house_rules
         from deckcli.games import DEFAULT_GAME, get
-        from deckcli.games.gamelog import parse_house_rules
         from deckcli.sim import run as sim_run
         from deckcli.sim.where import backend
 
@@ -245,13 +245,13 @@ def build(ctx, **o):
         raise click.UsageError("-o - puts the deck on stdout, where --output json puts the "
                                "report (which lists the cards): give one of them")
     if to_file:  # refused before the search, not after it
-        from deckcli.decks.writer import check_target
+        from deckcli.files.write import check_target
 
         check_target(o["out"])
         out_format = _written_format(o["out"])
     r = _Run(ctx, o)
     if to_file:  # the deck never replaces the collection, an --against deck or the event
-        from deckcli.decks.writer import check_not_input
+        from deckcli.files.write import check_not_input
 
         check_not_input(o["out"], [o["collection"], o["event_path"],
                                    *(d.path for d in r.opponents if o["against"])],
@@ -325,8 +325,8 @@ def build(ctx, **o):
     if o["diverse"] and not r.game.shared_deck:
         result["diverse"] = report.diverse(r, [(best, measured), *others])
     if to_file:
-        from deckcli.decks.writer import atomic_write
         from deckcli.diagnostics import visible_name
+        from deckcli.files.write import atomic_write
 
         content = report.deck_file(r, text, out_format, result["fingerprint"])
         atomic_write(o["out"], content.encode("utf-8"))

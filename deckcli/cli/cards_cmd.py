@@ -138,7 +138,7 @@ def show(ctx, ref, game, output, db_dirs):
     \b
     Example: deckcli cards show 'ABS 12'
     """
-    from deckcli.cards.refs import parse_ref
+    from deckcli.decks.refs import parse_ref
 
     game = _game(ctx, game)
     index = open_index(ctx, db_dirs)

@@ -235,29 +235,22 @@ def echo_warning(message: str, path=None, line=None, rule: str | None = None) ->
 
 def warn_if_illegal(decks, doing: str) -> None:
     """A warning for each deck to be played that is not legal (its first problems), as
-    ``doing`` says what happens anyway ('simulated anyway'): an illegal deck is played, never
-    silently (simulate's --against decks and build's alike)."""
-    from deckcli.diagnostics import visible_name
+    ``doing`` says what happens anyway ('played against anyway'): an illegal deck is played,
+    never silently (build's --against decks; :func:`deckcli.sim.run.illegal_warnings`)."""
+    from deckcli.sim.run import illegal_warnings
 
-    for d in decks:
-        if d.errors:
-            shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
-            more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
-            echo_status(f"deckcli: warning: {visible_name(d.path)} is not a legal deck, {doing}: "
-                        f"{shown}{more}")
-    warn_unapplied([c for d in decks for c in d.cards])
+    for message in illegal_warnings(decks, doing):
+        echo_warning(message)
 
 
 def warn_unapplied(cards) -> None:
     """A warning naming the cards among ``cards`` (play cards) whose rules text no effect
     data applies (a user's own set, DB-2.5): the games played ignore what they say."""
-    from deckcli.sim.run import unapplied
+    from deckcli.sim.run import unapplied_warning
 
-    refs = sorted({c.ref for c in cards if unapplied(c)})
-    if refs:
-        shown = ", ".join(refs[:8]) + (f" and {len(refs) - 8} more" if len(refs) > 8 else "")
-        echo_status(f"deckcli: warning: the text of {shown} is not applied in these games: "
-                    "it has no effect data (rule DB-2.5; docs/effects.md)")
+    message = unapplied_warning(cards)
+    if message:
+        echo_warning(message)
 
 
 def option_warnings(problems) -> list:

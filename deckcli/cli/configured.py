@@ -94,7 +94,7 @@ def _own_value(ctx, param, value):
 
         COLOUR[0] = value
     elif name == "allowed":
-        from deckcli.decks.linked import ALLOWED, allow
+        from deckcli.files.bounds import ALLOWED, allow
 
         allow([*ALLOWED, *value])
     elif name == "db":

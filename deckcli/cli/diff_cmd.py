@@ -74,7 +74,7 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
         return _event(ctx, event_path, played_dir, printings, output, game, db_dirs)
     if len(decks) != 2:
         raise UsageError(f"diff compares two decks: DECK_A DECK_B (got {len(decks)})")
-    from deckcli.decks.diff import Unreadable, compare, read_side
+    from deckcli.diff import Unreadable, compare, read_side
 
     stdin_once(decks)
 
@@ -97,7 +97,7 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
         if result["same"]:
             click.echo("same cards")
         else:
-            from deckcli.decks.diff import summary_lines
+            from deckcli.diff import summary_lines
 
             click.echo("\n".join(summary_lines("different:", result["summary"])))
     return EXIT_OK if result["same"] else EXIT_PROBLEMS
@@ -106,8 +106,8 @@ def diff(ctx, decks, printings, event_path, played_dir, output, game, db_dirs):
 def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
     import os
 
-    from deckcli.decks.diff import Unreadable, compare, find_played, read_side
     from deckcli.diagnostics import visible_name
+    from deckcli.diff import Unreadable, compare, find_played, read_side
     from deckcli.errors import NotFoundError
     from deckcli.events.model import load_event
     from deckcli.validate import Options
@@ -165,7 +165,7 @@ def _event(ctx, event_path, played_dir, printings, output, game, db_dirs):
             elif r["same"]:
                 click.echo(f"{r['player']}: same cards ({r['a']['fingerprint']})")
             else:
-                from deckcli.decks.diff import summary_lines
+                from deckcli.diff import summary_lines
 
                 click.echo("\n".join(summary_lines(f"{r['player']}: DIFFERENT:",
                                                     r["summary"])))

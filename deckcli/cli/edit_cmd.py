@@ -69,8 +69,8 @@ def _load(path: str, index):
 
 
 def _edit(ctx, path, cards, count, game, db_dirs, action):
-    from deckcli.decks.writer import editing
     from deckcli.diagnostics import visible_name
+    from deckcli.files.write import editing
 
     game = pick_game(ctx, game)
     index = open_index(ctx, db_dirs)
@@ -89,8 +89,8 @@ def _edit_locked(path, cards, count, game, index, action):
     from deckcli.decks import edit
     from deckcli.decks.format import CannotFormat, encode, game_for
     from deckcli.decks.reader import parse_text_of
-    from deckcli.decks.writer import atomic_write
     from deckcli.errors import UsageError
+    from deckcli.files.write import atomic_write
 
     deck, text = _load(path, index)
     try:
@@ -138,9 +138,9 @@ def new(deck, fmt, game, name, player):
     """
     from deckcli.decks.edit import new_deck_text
     from deckcli.decks.reader import FORMAT_BY_SUFFIX
-    from deckcli.decks.writer import atomic_write
     from deckcli.diagnostics import visible_name
     from deckcli.errors import UsageError
+    from deckcli.files.write import atomic_write
     from deckcli.games import DEFAULT_GAME, get
 
     ctx = click.get_current_context()

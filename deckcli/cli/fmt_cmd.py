@@ -68,7 +68,7 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
     must get the same verdict at the event before and after."""
     from deckcli.decks.format import encode, format_deck, game_for, pin_printings
     from deckcli.decks.reader import parse_text_of
-    from deckcli.decks.writer import same_deck, verdict
+    from deckcli.rewrite import same_deck, verdict
 
     before = None
     if event is not None and event.sets is not None:
@@ -95,7 +95,7 @@ def _safe_format(deck, text: str, index, game, event=None) -> bytes:
 def _sideboard(deck, index, game) -> list[tuple]:
     """The sideboard's entries in order, each its count and the card (identity, printing,
     tags) it stands for, as the deck's cards are compared (fmt spells them anew)."""
-    from deckcli.decks.writer import card_key
+    from deckcli.decks.same import card_key
 
     return [(e.count, card_key(index, game, e, deck.path)) for e in deck.sideboard]
 
@@ -285,8 +285,8 @@ def fmt(ctx, paths, check, show_diff, stdin_name, event_path, game, db_dirs):
     """
     from deckcli.decks.format import CannotFormat
     from deckcli.decks.reader import other_tool, read_bytes
-    from deckcli.decks.writer import WriteError, atomic_write, editing
     from deckcli.errors import DeckcliError, NotFoundError
+    from deckcli.files.write import WriteError, atomic_write, editing
     from deckcli.validate import Unreadable
 
     event = None
@@ -407,8 +407,8 @@ def convert(ctx, path, to, out, stdin_name, game, db_dirs):
 
     from deckcli.decks.carry import CARRIES, dropped
     from deckcli.decks.convert import convert as run_convert
-    from deckcli.decks.writer import atomic_write, check_target, is_one_of
     from deckcli.errors import UsageError
+    from deckcli.files.write import atomic_write, check_target, is_one_of
 
     if out is not None:  # a FIFO, device or read-only file: refused as every writer does
         check_target(out)

@@ -75,7 +75,7 @@ def ruling_command(game, ruling) -> click.Command:
     own = [p.name for p in ruling.params]
 
     def run(ctx, **values):
-        from deckcli.games.gamelog import house_rules_from
+        from deckcli.gamelog import house_rules_from
         from deckcli.games.rulings import Given
 
         rolls = tuple(values.pop("rolls", ()) or ())
@@ -210,8 +210,8 @@ def referee(ctx, game):
 def _replayed(ctx, gamelog, house_rules, event_path, db_dirs, game_flag):
     """Load the log, pick its game, and replay it."""
     from deckcli.errors import DeckcliError
+    from deckcli.gamelog import house_rules_from, load_log
     from deckcli.games import DEFAULT_GAME, get
-    from deckcli.games.gamelog import house_rules_from, load_log
     from deckcli.games.replay import replay
     from deckcli.yamlio import line_of
 

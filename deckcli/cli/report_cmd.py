@@ -41,12 +41,13 @@ def _decks_beside(event, out: str) -> list[str]:
     that ``out`` names and that hold card entries: a deck, never replaced. A file there that
     holds none (an earlier ``export -o lists.json``) is no deck, and is replaced as before."""
     from deckcli.decks.reader import read_deck
-    from deckcli.decks.writer import is_one_of
     from deckcli.errors import DeckcliError
+    from deckcli.files.write import is_one_of
+    from deckcli.roster import unlisted_paths
     from deckcli.validate import Unreadable
 
     found = []
-    for path in event.unlisted_paths():
+    for path in unlisted_paths(event):
         if type(path) is not Unreadable and is_one_of(out, [path]):  # a link out: not opened
             try:
                 if read_deck(path).entries:
@@ -61,7 +62,7 @@ def _refuse_inputs(out: str | None, event, event_path: str | None, sheets=(),
     """The page or export never replaces a deck it shows (among ``sheets``, or ``paths``),
     the event file, a roster deck or a deck beside the roster's (exit 2, nothing written)."""
     if out and out != "-":
-        from deckcli.decks.writer import check_not_input
+        from deckcli.files.write import check_not_input
 
         roster = [*(p for _, p in event.roster_paths()), *_decks_beside(event, out)] \
             if event is not None else []
@@ -80,7 +81,7 @@ def _write_parts(out: str, parts) -> None:
         for part in parts:
             click.echo(part, nl=False)
         return
-    from deckcli.decks.writer import replacing
+    from deckcli.files.write import replacing
 
     with replacing(out, text=True) as stream:
         for part in parts:
@@ -193,6 +194,7 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     \b
     Example: deckcli report examples/event/event.yaml -o report.html
     """
+    from deckcli.roster import roster_decks, unlisted_paths
     from deckcli.sheets.report import Tally, report_parts
     from deckcli.validate import Options
 
@@ -205,10 +207,10 @@ def report(ctx, event_path, as_of, paper, out, db_dirs):
     resolve_event(event, index)
     event.need_roster()
     # the page never replaces what it shows: the event file, a roster deck, a deck beside them
-    _refuse_inputs(out, event, event_path, paths=event.unlisted_paths())
+    _refuse_inputs(out, event, event_path, paths=unlisted_paths(event))
     # each deck read, counted and dropped (a deck a time, not the event's 20,000 at once),
     # then the page written as it is made
-    tally = Tally.of(event.roster_decks(index, Options(event=event)), index)
+    tally = Tally.of(roster_decks(event, index, Options(event=event)), index)
     _write_parts(out, report_parts(event, tally, paper=paper))
     if out != "-":
         from deckcli.diagnostics import visible_name

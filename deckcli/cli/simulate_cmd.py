@@ -1,4 +1,8 @@
-"""``deckcli simulate``: play many games between decks and say who wins, with what certainty."""
+"""``deckcli simulate``: play many games between decks and say who wins, with what certainty.
+
+The options are gathered into a :class:`~deckcli.sim.request.SimulateRequest` for
+:func:`deckcli.sim.run.simulate`, which does the rest; this module writes what the run tells
+on stderr and prints its result."""
 
 from __future__ import annotations
 
@@ -15,77 +19,40 @@ from deckcli.cli.common import (
     echo_json,
     echo_status,
     echo_warning,
+    excluded,
     fresh_seed,
     house_rule_option,
     not_stdout,
-    open_index,
     output_option,
     pick_game,
     play_options,
-    resolve_event,
-    warn_if_illegal,
 )
 from deckcli.cli.common import (
     db_dirs as db_folders,
 )
 from deckcli.games.base import MAX_PLAYERS
+from deckcli.sim.request import Listener
 
 
-def _paths(decks: tuple[str, ...]) -> list[tuple[str, bool]]:
-    """The deck files given, each with whether a folder walk found it (True) or it was named
-    (False); what a walk finds that is no deck is left out with a note, and a path the walk
-    found and could not read (a link out of the folder) stops the command (exit 2)."""
-    import os
+class Stderr(Listener):
+    """What the run tells, on stderr as every command's status lines are, with the progress
+    of its games."""
 
-    from deckcli.cli.common import collect_decks
-    from deckcli.validate import refuse_unread, stdin_once
+    def warning(self, message: str, rule: str | None = None) -> None:
+        echo_warning(message, rule=rule)
 
-    stdin_once(decks)
-    return [(path, arg != "-" and os.path.isdir(arg))
-            for arg in decks for path in refuse_unread(collect_decks([arg]))]
+    def note(self, message: str) -> None:
+        echo_status(f"deckcli: note: {message}")
 
+    def wrote(self, path: str) -> None:
+        from deckcli.diagnostics import visible_name
 
-def _load(entries, index, wanted, players, event) -> list:
-    """The decks to play. Those named as files are played as ``wanted`` (else each as its
-    header says: two games among them stop the command); a folder's decks of another game
-    than the one played are skipped, each named in a warning. The game played: ``wanted``
-    (--game, the event's), else the named decks', else the one game of the folders' decks,
-    else animal-battle (whose decks play one another; an alpha-walrus deck is played
-    alone)."""
-    from deckcli.decks.reader import read_deck
-    from deckcli.games import DEFAULT_GAME
-    from deckcli.sim import run
-    from deckcli.validate import Options, pick_game
+        click.echo(f"deckcli: wrote {visible_name(path)}", err=True)
 
-    named = {i: run.load_deck(path, index, wanted, players, event)
-             for i, (path, walked) in enumerate(entries) if not walked}
-    found = {}
-    for i, (path, walked) in enumerate(entries):
-        if walked:
-            deck = read_deck(path, is_set=index.is_any_set_code)
-            own, said = pick_game(deck, Options())  # the game its header names
-            found[i] = deck, None if any(p.is_error for p in said) else own
-    games = {g for _, g in found.values() if g}
-    game_id = wanted or next((d.game for d in named.values()), None) or (
-        next(iter(games)) if len(games) == 1 else DEFAULT_GAME)
-    mixed = sorted({d.game for d in named.values()} - {game_id})
-    if mixed:
-        raise click.UsageError(f"the decks are of more than one game ({game_id}, "
-                               f"{', '.join(mixed)}); give decks of one game")
-    loaded = []
-    for i, (path, _) in enumerate(entries):
-        if i in named:
-            loaded.append(named[i])
-            continue
-        deck, own = found[i]
-        if own is not None and own != game_id:
-            from deckcli.diagnostics import visible_name
+    def progress(self, total: int):
+        from deckcli.cli.progress import Progress
 
-            echo_warning(f"{visible_name(path)} is an {own} deck, and {game_id} is played: "
-                         "skipped (--game picks the game)")
-            continue
-        loaded.append(run.load_deck(path, index, wanted or game_id, players, event, deck))
-    return game_id, loaded
+        return Progress("simulate", None, total)
 
 
 @click.command()
@@ -142,138 +109,23 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
     Example: deckcli simulate examples/good/casual-savanna.yaml \\
         examples/good/casual-rainforest.json --games 100 --seed 1
     """
-    from deckcli.decks.writer import check_target, writable_folder
-    from deckcli.diagnostics import visible_name
-    from deckcli.games import get
-    from deckcli.games.gamelog import parse_house_rules
-    from deckcli.sim import report as reporting
-    from deckcli.sim import run
-    from deckcli.sim.where import backend
+    from deckcli.errors import ArgumentsError
+    from deckcli.sim.request import SimulateRequest
+    from deckcli.sim.run import simulate as run
 
-    for target in (csv_path, html_path):  # refused before any game is played
-        if target:
-            check_target(target)
-    if save_dir:
-        writable_folder(save_dir)
-    index = open_index(ctx, db_dirs)
-    event = None
-    if event_path:
-        from deckcli.events.model import load_event
-
-        event = load_event(event_path)
-        resolve_event(event, index)  # its bans and limits, as validate --event reads them
-    wanted = pick_game(ctx, game) or (event.game if event else None)
-    entries = _paths(decks)
-    paths = [path for path, _ in entries]
-    for target in (csv_path, html_path):  # the matrix never replaces a deck it plays
-        if target:
-            from deckcli.decks.writer import check_not_input
-
-            check_not_input(target, [*paths, event_path], "a deck or event file")
-    if save_dir:  # a log never replaces a deck it plays (or the event file), nor what the
-        from deckcli.sim.run import check_save_targets  # writer refuses: found before a game
-
-        check_save_targets(save_dir, [*paths, event_path], games)
-    game_id, loaded = _load(entries, index, wanted, players, event)
-    g = get(game_id)
-    ignored = []
-    if players is not None and not g.shared_deck:
-        ignored.append(f"--players {players} ({g.id} plays one deck a player)")
-    if (csv_path or html_path) and (g.shared_deck or len(loaded) == 2):
-        ignored.append("--csv/--html (a matchup matrix needs more than two decks)")
-    if sensitivity and not g.shared_deck and len(loaded) > 2:
-        ignored.append("--sensitivity (it goes with two decks or a shared deck)")
-    for what in ignored:  # an option that changes nothing is said (DL-5.3)
-        echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
-    warn_if_illegal(loaded, "simulated anyway")
-    given, event_rules = parse_house_rules(house_rules), event.house_rules if event else {}
-    house = run.house_rules(g, given, event_rules)
-    seed = fresh_seed(seed)
-    from deckcli.sim.policies import default as default_policy
-    from deckcli.sim.policies import make
-
-    policy = policy or default_policy(g)
-    pa, pb = policy_a or policy, policy_b or policy
-    for spec in {pa, pb, policy}:
-        make(g, spec)  # an unknown policy is a usage error before any game
-    common = {"seed": seed, "house": house, "games": games, "max_turns": max_turns,
-              "until_ci": until_ci, "db_dirs": db_folders(ctx, db_dirs)}
-    pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
-    where = backend(jobs, scheduler, games * pairings)
-    from deckcli.cli.progress import Progress
-
-    progress = Progress("simulate", None, games * pairings)
-    advance, finish = progress.advance, progress.finish
-    saver = None
-    if save_dir:
-        from deckcli.sim.logs import Saver
-
-        saver = Saver(save_dir)
+    request = SimulateRequest(
+        decks=tuple(decks), seed=fresh_seed(seed), games=games, policy=policy,
+        policy_a=policy_a, policy_b=policy_b, house_rules=tuple(house_rules),
+        event_path=event_path, sensitivity=sensitivity, max_turns=max_turns, until_ci=until_ci,
+        save_dir=save_dir, players=players, jobs=jobs, scheduler=scheduler, csv_path=csv_path,
+        html_path=html_path, game=pick_game(ctx, game), db_dirs=tuple(db_folders(ctx, db_dirs)),
+        exclude=excluded())
     try:
-        if g.shared_deck:
-            if len(loaded) != 1:
-                raise click.UsageError("alpha-walrus is played with one shared deck: give one "
-                                       "DECK and --players N")
-            n = loaded[0].players or g.default_players  # --players, else the deck's header
-            seats = {f"p{i + 1}": policy for i in range(n)}
-            seats["p1"], seats["p2"] = pa, pb
-            def play(saver=None, progress=None, **changed):
-                return run.shared_deck(g, loaded[0], players=n, policies=seats, where=where,
-                                       saver=saver, progress=progress,
-                                       players_default=loaded[0].players is None,
-                                       **{**common, **changed})
-            labels = {"shared": visible_name(loaded[0].path)}
-        elif len(loaded) == 2:
-            def play(saver=None, progress=None, **changed):
-                return run.two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
-                                     where=where, saver=saver, progress=progress,
-                                     **{**common, **changed})
-            labels = {k: visible_name(d.path) for k, d in zip("ab", loaded)}
-        elif len(loaded) < 2:
-            raise click.UsageError("give two decks (A and B), more for a matchup matrix, or "
-                                   "a folder of decks")
-        else:
-            if save_dir:
-                raise click.UsageError("--save-games goes with two decks")
-            result = run.matrix(g, loaded, policies={"a": pa, "b": pb}, where=where,
-                                progress=advance, **common)
-            _write_matrix(result, csv_path, html_path)
-            labels = None
-        if labels is not None:
-            result = play(saver=saver, progress=advance)
-            if sensitivity:  # the same games, one house rule changed at a time
-                result["sensitivity"] = run.sensitivity(result, lambda key, value: play(
-                    house=run.house_rules(g, {**given, key: value}, event_rules)))
-    except BaseException:  # stopped part-way (a write failed, Ctrl-C): say which logs are
-        if saver is not None and saver.written:  # this run's, exactly
-            finish()
-            echo_status(f"deckcli: note: {saver.stopped()}")
-        raise
-    finally:
-        finish()
-        where.close()
-    if saver is not None:
-        older = saver.left_over(result["games"])
-        if older:
-            echo_status(f"deckcli: note: {older}")
+        result = run(request, Stderr())
+    except ArgumentsError as exc:  # said as click's own usage errors, with where --help is
+        raise click.UsageError(exc.message, ctx) from None
     if output == "json":
-        echo_json(result)
-    elif labels is None:
-        from deckcli.sim.matrix import render
-
-        click.echo(render(result))
+        echo_json(result.report)
     else:
-        click.echo("\n".join([reporting.render(result, labels, g.record_facts),
-                              *reporting.sensitivity_lines(result)]))
+        click.echo(result.text())
     return EXIT_OK
-
-
-def _write_matrix(result: dict, csv_path: str | None, html_path: str | None) -> None:
-    from deckcli.decks.writer import atomic_write
-    from deckcli.diagnostics import visible_name
-    from deckcli.sim.matrix import to_csv, to_html
-
-    for path, make in ((csv_path, to_csv), (html_path, to_html)):
-        if path:
-            atomic_write(path, make(result).encode("utf-8"))
-            click.echo(f"deckcli: wrote {visible_name(path)}", err=True)

@@ -104,11 +104,12 @@ def validate(ctx, paths, game, fmt, players, event_path, as_of, output, out, job
         if named is not paths:  # a walk and a name may both have found a deck
             targets = _unique(targets)
     if out:  # the report never replaces a deck it reports on, nor the event file
-        from deckcli.decks.writer import check_not_input
+        from deckcli.files.write import check_not_input
+        from deckcli.roster import unlisted_paths
 
         read = [*targets, *(p for _, p in (roster or []))]
         if roster is not None:  # the unlisted decks beside the roster's are checked too
-            read += event.unlisted_paths()
+            read += unlisted_paths(event)
         check_not_input(out, [*read, event_path], "a deck or event file")
     if paths and not targets and roster is None:  # every file named is an event file, say
         # (a pre-commit hook hands over every changed YAML file: that is a pass), and the

@@ -81,7 +81,7 @@ def split_count(index, game: str, text: str) -> tuple[int | None, str]:
 
 def choose_card(index, game: str, text: str) -> Choice:
     """Resolve a card named on the command line, or raise EditError with suggestions."""
-    from deckcli.cards.refs import resolve_ref
+    from deckcli.decks.refs import resolve_ref
 
     try:
         r = resolve_ref(index, game, text)
@@ -93,7 +93,7 @@ def choose_card(index, game: str, text: str) -> Choice:
 
 
 def entry_key(index, game: str, entry: Entry):
-    """The key :func:`deckcli.decks.writer.deck_cards` counts an entry under (None: unresolved)."""
+    """The key :func:`deckcli.decks.same.deck_cards` counts an entry under (None: unresolved)."""
     from deckcli.decks.resolve import Resolved, resolve_entry
 
     r = resolve_entry(index, game, entry, None)
@@ -364,7 +364,7 @@ def _rewrite_yaml(deck: Deck, text: str, changes: dict[int, int], new) -> str:
 
 def check_edit(old: Deck, new: Deck, index, game: str, delta: Counter) -> str | None:
     """None when ``new`` holds exactly ``old``'s cards plus ``delta``; else what is wrong."""
-    from deckcli.decks.writer import deck_cards, normal_key
+    from deckcli.decks.same import deck_cards, normal_key
 
     bad = [p for p in new.problems if p.is_error and p.code != "empty-deck"]
     if bad:

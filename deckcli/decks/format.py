@@ -53,9 +53,9 @@ from deckcli.games import section_kinds
 
 
 def game_for(deck: Deck, game: str | None) -> str:
-    from deckcli.validate import Options, pick_game
+    from deckcli.decks.header import game_of
 
-    chosen, problems = pick_game(deck, Options(game=game))
+    chosen, problems = game_of(deck, game)
     problems = [p for p in problems if p.is_error]  # an overridden header is only a warning
     if problems:
         raise CannotFormat(f"{problems[0].message}; pass --game to say which game it is",

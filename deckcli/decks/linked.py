@@ -10,7 +10,8 @@ may read only its context folder and Deno reads only the folders ``--allow-read`
   and nothing there is opened;
 * a folder walk, and an event's scan of its roster's folders for decks nobody is listed for,
   never open a symbolic link whose file is outside the folder (and every allowed one)
-  (:func:`link_outside`): a pull request can add ``decks/leak.txt -> ../../.ssh/id_rsa``;
+  (:func:`deckcli.files.bounds.link_outside`): a pull request can add
+  ``decks/leak.txt -> ../../.ssh/id_rsa``;
 * a file reached this way none of whose lines is a card entry (``.git/config``, a ``.env``
   inside the folder) is reported as not a decklist, and its lines are not quoted: a report is
   often published, and the lines of such a file are not the event's to show.
@@ -20,43 +21,7 @@ from __future__ import annotations
 
 import os
 
-#: Folders ``deckcli --allow-read DIR`` adds, as real paths; set for each run by the CLI.
-ALLOWED: list[str] = []
-
-
-def allow(folders) -> None:
-    ALLOWED[:] = [os.path.realpath(f) for f in folders]
-
-
-def _inside(real: str, root: str) -> bool:
-    try:
-        return os.path.commonpath([root, real]) == root
-    except ValueError:  # another drive
-        return False
-
-
-class Bounds:
-    """Where the files a folder walk or an event's scan reads may be: the real paths of the
-    folder and of every folder allowed (``roots``); what the folder is called in a message,
-    and the rule a link out of it breaks."""
-
-    __slots__ = ("roots", "what", "rule")
-
-    def __init__(self, folder: str, what: str, rule: str):
-        self.roots = (os.path.realpath(folder), *ALLOWED)
-        self.what, self.rule = what, rule
-
-
-def link_outside(path: str, bounds: Bounds) -> str | None:
-    """Why the symbolic link at ``path`` is not read: its file (links followed, as the system
-    would open it) is outside every folder of ``bounds``; None when it is inside one. Nothing
-    of the file, not even where it is, goes into the message."""
-    real = os.path.realpath(path)
-    if any(_inside(real, root) for root in bounds.roots):
-        return None
-    return (f"a symbolic link to a file outside {bounds.what}: not read, and nothing of it "
-            "is shown (to let links lead into another folder: 'deckcli --allow-read DIR "
-            "...')")
+from deckcli.files.bounds import ALLOWED, inside
 
 
 def linked_path(owner: str, written: str) -> tuple[str, str | None]:
@@ -71,7 +36,7 @@ def linked_path(owner: str, written: str) -> tuple[str, str | None]:
     base = os.path.dirname(owner) or "."
     path = os.path.normpath(os.path.join(base, written))
     real = os.path.realpath(path)
-    if any(_inside(real, root) for root in (os.path.realpath(base), *ALLOWED)):
+    if any(inside(real, root) for root in (os.path.realpath(base), *ALLOWED)):
         return path, None
     how = "is absolute" if os.path.isabs(written) else "leads outside its folder"
     return path, (f"deck path {visible(written)!r} {how}: a deck path in an event file or a "

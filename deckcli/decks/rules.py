@@ -143,6 +143,6 @@ DL-3.5  decks/resolve
 DL-4.1  decks/csvdeck decks/lines decks/structured
 DL-4.2  decks/resolve
 DL-5.1  validate
-DL-5.2  validate
-DL-5.3  cli/common validate
+DL-5.2  decks/header validate
+DL-5.3  cli/common decks/header validate
 """)

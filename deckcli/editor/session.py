@@ -7,7 +7,7 @@ kind's section, comments and line ends kept), checked by its ``check_edit``; the
 in force); the groups are ``fmt``'s plan (:func:`deckcli.decks.plan.arrange`); the figures are
 ``stats``' (:func:`deckcli.sheets.stats.deck_stats`); a save is ``fmt``'s canonical text,
 written by the atomic writer only after the text read back is the same deck
-(:func:`deckcli.decks.writer.same_deck`) and formatting it again changes nothing.
+(:func:`deckcli.rewrite.same_deck`) and formatting it again changes nothing.
 
 Nothing here imports the terminal toolkit: the application (:mod:`deckcli.editor.app`) is a
 view of a :class:`Session`, and the tests drive a Session on its own too.
@@ -347,7 +347,7 @@ class Session:
         nothing. A failed check is a bug: SaveError, and nothing is written."""
         from deckcli.decks.format import CannotFormat, format_deck
         from deckcli.decks.reader import parse_text_of
-        from deckcli.decks.writer import same_deck
+        from deckcli.rewrite import same_deck
 
         deck = self.deck()
         try:
@@ -384,8 +384,8 @@ class Session:
         ``over``; SaveError when it cannot be written (read-only, its folder gone). The deck
         stays in memory either way."""
         from deckcli.decks.format import encode
-        from deckcli.decks.writer import WriteError, atomic_write, editing
         from deckcli.diagnostics import visible_name
+        from deckcli.files.write import WriteError, atomic_write, editing
 
         shown = visible_name(self.path)
         new_text = self.formatted()
@@ -415,7 +415,7 @@ def owned_copies(path: str, index, game: str) -> Counter:
     """The collection's copies of each card (by id), every version counted: a decklist whose
     counts are the copies owned (``build``'s binder)."""
     from deckcli.decks.reader import read_deck
-    from deckcli.decks.writer import deck_cards
+    from deckcli.decks.same import deck_cards
 
     deck = read_deck(path, is_set=index.is_any_set_code)
     errors = [p for p in deck.problems if p.is_error and p.code != "empty-deck"]

@@ -56,13 +56,13 @@ class Event:
     _banned_ids: dict[int, Ban] = field(default_factory=dict)
     _legal_sets: frozenset[str] | None = None  # set by resolve
     _at: dict[str, str] | None = None  # deck file (absolute) -> its listed player
-    _unlisted: list[str] | None = None  # unlisted_paths(), found once a run
+    unlisted: list[str] | None = None  # deckcli.roster.unlisted_paths(), found once a run
     exclude: object = None  # the configuration's exclude (path -> bool): no unlisted deck
 
     # -- resolution against the card index ------------------------------------------------
     def resolve(self, index) -> None:
         """Look every banned and limited card up; a card that does not exist is exit 2."""
-        from deckcli.cards.refs import parse_ref
+        from deckcli.decks.refs import parse_ref
         from deckcli.errors import DeckcliError
         from deckcli.games import DEFAULT_GAME
 
@@ -148,113 +148,6 @@ class Event:
             self._at = {os.path.abspath(p): player for player, p in self.roster_paths()
                         if p is not None}
         return self._at.get(os.path.abspath(path)) if path != "-" else None
-
-    def roster_reports(self, index, options):
-        """A report per listed player, then one per deck file nobody is listed for (EV-3.1).
-        Each deck is checked as ``validate`` checks any deck file (the quick read included)."""
-        from deckcli.validate import validate_path
-
-        def check(path):
-            return validate_path(path, index, options), None, None
-
-        for report, _deck, _rdeck in self._roster(index, options, check):
-            yield report
-
-    def roster_decks(self, index, options):
-        """:meth:`roster_reports` with each report's read and resolved deck: (report, deck,
-        resolved deck); both None for a listed player whose deck cannot be read."""
-        from deckcli.validate import read_and_validate
-
-        yield from self._roster(index, options,
-                                lambda path: read_and_validate(path, index, options))
-
-    def _roster(self, index, options, check):
-        """(report, deck, resolved deck) for each listed player, then for each deck file
-        nobody is listed for; ``check(path)`` gives them for one deck file."""
-        from deckcli.decks.linked import hide_lines
-        from deckcli.decks.model import Deck
-        from deckcli.diagnostics import error, visible_name, warning
-        from deckcli.errors import NotFoundError
-        from deckcli.validate import (
-            DeckReport,
-            Unreadable,
-            found_report,
-            pick,
-            unreadable_report,
-        )
-
-        # a missing deck is reported with the game and format a deck with no header gets here
-        game, fmt, _ = pick(Deck(None, "text"), options)
-
-        for player, path in self.roster_paths():
-            why = None
-            if path is None:
-                why = f"player {player!r} is listed in the roster without a deck file"
-            else:
-                try:
-                    report, deck, rdeck = check(path)
-                except NotFoundError as exc:
-                    why = (f"player {player!r} is listed in the roster but their deck "
-                           f"{visible_name(path)} cannot be read: {exc.message}")
-            if why is not None:
-                yield DeckReport(None, game, fmt, 0, [
-                    error("missing-deck", "EV-3.1", why, path=self.path,
-                          line=self.player_lines.get(player))], player=player), None, None
-                continue
-            report.player = player
-            hide_lines(report, self.path)  # a file that is not a decklist is not quoted
-            yield report, deck, rdeck
-        for path in self.unlisted_paths():
-            if type(path) is Unreadable:  # a link out of the folder, say: never opened
-                report, deck, rdeck = found_report(path, options), None, None
-            else:
-                try:
-                    report, deck, rdeck = check(path)
-                except NotFoundError as exc:  # a FIFO, a dangling link: found, not read
-                    report, deck, rdeck = unreadable_report(
-                        path, f"cannot be read: {exc.message}", options), None, None
-                hide_lines(report, self.path)
-            report.problems.append(warning(
-                "unlisted-deck", "EV-3.1",
-                f"no player in the roster of {visible_name(self.path)} is listed for this "
-                "deck"))
-            yield report, deck, rdeck
-
-    def unlisted_paths(self) -> list[str]:
-        """The deck files beside the roster's decks (in their folders) that no player is
-        listed for, in name order: checked with the roster, each with a warning (EV-3.1).
-        Found once (``validate --event -o`` asks before the run that checks them)."""
-        if self._unlisted is None:
-            self._unlisted = self._find_unlisted()
-        return list(self._unlisted)
-
-    def _find_unlisted(self) -> list[str]:
-        """The roster's folders looked at as a folder walk looks at one
-        (:func:`~deckcli.validate.scan_folder`), not their subfolders: a symbolic link to a
-        file outside the event's folder (and every allowed one) is an
-        :class:`~deckcli.validate.Unreadable` path, never opened (EV-3.2)."""
-        from deckcli.decks.kinds import own_output
-        from deckcli.decks.linked import Bounds
-        from deckcli.validate import scan_folder
-
-        listed, folders = set(), set()
-        for _player, path in self.roster_paths():
-            if path is not None:
-                listed.add(os.path.abspath(path))
-                folders.add(os.path.dirname(path) or ".")
-        event_abs = os.path.abspath(self.path)
-        own = own_output()  # stdout redirected beside the decks: no deck of anybody's
-        bounds = Bounds(self.base_dir(), "the event's folder", "EV-3.2")
-        out = []
-        for folder in sorted(folders):
-            found: list[str] = []
-            try:
-                scan_folder(folder, bounds, found, [], own, self.exclude)
-            except OSError:
-                continue
-            out += [path for path in found
-                    if os.path.abspath(path) not in listed and os.path.abspath(path) != event_abs]
-        return out
 
 
 def _check_house_rules(doc: dict, given: dict, game: str | None, path: str) -> None:

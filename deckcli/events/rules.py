@@ -45,7 +45,7 @@ EV-1.1  events/checks
 EV-1.2  events/checks
 EV-1.3  games/animal_battle/deck_checks
 EV-2.1  events/checks
-EV-3.1  events/model
-EV-3.2  decks/linked events/model games/animal_battle/logfile games/alpha_walrus/state
+EV-3.1  roster
+EV-3.2  decks/linked events/model roster games/animal_battle/logfile games/alpha_walrus/state
 EV-4.1  events/model
 """)

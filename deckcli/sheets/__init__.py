@@ -119,13 +119,14 @@ def load_event_decks(event, index, options, *, player: str | None = None) -> lis
     ``player`` keeps only that player's sheet; a name not in the roster raises UsageError.
     """
     from deckcli.errors import UsageError
+    from deckcli.roster import roster_decks
 
     event.need_roster()
     if player is not None and player not in event.players:
         raise UsageError(f"no player {player!r} in the roster of {event.path} (players: "
                          f"{', '.join(event.players)})")
     out = []
-    for report, deck, rdeck in event.roster_decks(index, options):
+    for report, deck, rdeck in roster_decks(event, index, options):
         if player is not None and report.player != player:
             continue
         if report.path is None:

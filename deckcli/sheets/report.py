@@ -111,7 +111,7 @@ class Tally:
     @classmethod
     def of(cls, decks, index) -> Tally:
         """A tally of ``decks``: (report, deck, resolved deck) each, as
-        :meth:`deckcli.events.model.Event.roster_decks` gives them, or :class:`DeckSheet`\\ s."""
+        :func:`deckcli.roster.roster_decks` gives them, or :class:`DeckSheet`\\ s."""
         tally = cls(index)
         for item in decks:
             if isinstance(item, DeckSheet):

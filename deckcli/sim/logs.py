@@ -47,8 +47,8 @@ class Saver:
 
     def save(self, record: dict) -> None:
         from deckcli.decks.limits import MAX_FILE_BYTES
-        from deckcli.decks.writer import atomic_write, writable_folder
         from deckcli.errors import DeckcliError
+        from deckcli.files.write import atomic_write, writable_folder
 
         data = record.pop("log")
         n = record["n"]
@@ -97,6 +97,28 @@ class Saver:
 
 
 _LOG = re.compile(r"game-(\d{5,})\.yaml")
+
+
+def check_save_targets(folder: str, inputs, games: int) -> None:
+    """WriteError (exit 2), before any game, if a log the run may write into
+    ``folder`` (``game-00001.yaml`` to the last game's) could not be written: one of
+    ``inputs`` (the decks played, the event file), by any name (a deck named like a log, a
+    log name that is a link to a deck), or a name the writer refuses to replace
+    (:func:`~deckcli.files.write.check_target`: a folder, a FIFO, a read-only file, a link
+    out of ``folder``). Found after the games, it stopped the run with some logs replaced."""
+    from deckcli.files.write import check_not_input, check_target
+
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:  # not there yet: no log name in it is anything
+        return
+    for name in names:
+        found = _LOG.fullmatch(name)
+        if found and name == log_name(int(found.group(1)) - 1) and \
+                int(found.group(1)) <= games:
+            path = os.path.join(folder, name)
+            check_not_input(path, inputs, "a deck or event file")
+            check_target(path)
 
 
 def _holds(path: str, data: bytes) -> bool:

@@ -139,3 +139,14 @@ def _colour(rate: float) -> str:
         k = (t - 0.5) / 0.5
         r, g, b = int(255 - 125 * k), int(255 - 45 * k), int(255 - 125 * k)
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def write(result: dict, csv_path: str | None, html_path: str | None, wrote) -> None:
+    """Write the matrix as CSV at ``csv_path`` and as HTML at ``html_path`` (each if given,
+    atomically), calling ``wrote(path)`` after each."""
+    from deckcli.files.write import atomic_write
+
+    for path, make in ((csv_path, to_csv), (html_path, to_html)):
+        if path:
+            atomic_write(path, make(result).encode("utf-8"))
+            wrote(path)

@@ -1,8 +1,11 @@
 """A simulation from decklist files to report: read the decks, settle the house rules, plan the
 games, play them where asked, and stop early when ``--until-ci`` is met.
 
-The library entry points are :func:`load_deck`, :func:`house_rules`, :func:`two_decks`,
-:func:`shared_deck` and :func:`matrix`; the CLI only parses options and prints.
+The library entry point is :func:`simulate`: a :class:`~deckcli.sim.request.SimulateRequest` in,
+a :class:`~deckcli.sim.request.Simulation` out; the CLI only gathers its options into the
+request and prints the result. Its steps are entry points too (:func:`load_deck`,
+:func:`house_rules`, :func:`two_decks`, :func:`shared_deck`, :func:`matrix`: the editor's
+matchups and ``build`` play through them).
 """
 
 from __future__ import annotations
@@ -27,8 +30,6 @@ class Deck:
         self.errors, self.label = errors, label
         self.players = players  # a shared deck's table: --players, else its header; else None
 
-
-
     def to_json(self) -> dict:
         from deckcli.diagnostics import visible_name
 
@@ -38,6 +39,34 @@ class Deck:
 def unapplied(card) -> bool:
     """Whether a play card has rules text and no effect data (nor overrides) to apply it."""
     return bool(card.text) and not card.effects and not card.overrides
+
+
+def illegal_warnings(decks, doing: str) -> list[str]:
+    """The warnings for the decks to be played that are not legal (each with its first
+    problems), ``doing`` saying what happens anyway ('simulated anyway': an illegal deck is
+    played, never silently), then the one naming the cards whose text no effect data applies
+    (:func:`unapplied_warning`)."""
+    from deckcli.diagnostics import visible_name
+
+    out = []
+    for d in decks:
+        if d.errors:
+            shown = "; ".join(f"{p.rule}: {p.message}" for p in d.errors[:3])
+            more = f" (and {len(d.errors) - 3} more)" if len(d.errors) > 3 else ""
+            out.append(f"{visible_name(d.path)} is not a legal deck, {doing}: {shown}{more}")
+    unapplied_cards = unapplied_warning([c for d in decks for c in d.cards])
+    return out + ([unapplied_cards] if unapplied_cards else [])
+
+
+def unapplied_warning(cards) -> str | None:
+    """The warning naming the cards among ``cards`` (play cards) whose rules text no effect
+    data applies (a user's own set, DB-2.5): the games played ignore what they say."""
+    refs = sorted({c.ref for c in cards if unapplied(c)})
+    if not refs:
+        return None
+    shown = ", ".join(refs[:8]) + (f" and {len(refs) - 8} more" if len(refs) > 8 else "")
+    return (f"the text of {shown} is not applied in these games: it has no effect data "
+            "(rule DB-2.5; docs/effects.md)")
 
 
 def load_deck(path: str, index, game: str | None, players: int | None = None,
@@ -207,31 +236,6 @@ def _name(game, spec: str) -> str:
     return make(game, spec).name
 
 
-def check_save_targets(folder: str, inputs, games: int) -> None:
-    """WriteError (exit 2), before any game, if a log the run may write into
-    ``folder`` (``game-00001.yaml`` to the last game's) could not be written: one of
-    ``inputs`` (the decks played, the event file), by any name (a deck named like a log, a
-    log name that is a link to a deck), or a name the writer refuses to replace
-    (:func:`~deckcli.decks.writer.check_target`: a folder, a FIFO, a read-only file, a link
-    out of ``folder``). Found after the games, it stopped the run with some logs replaced."""
-    import re
-
-    from deckcli.decks.writer import check_not_input, check_target
-    from deckcli.sim.logs import log_name
-
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:  # not there yet: no log name in it is anything
-        return
-    for name in names:
-        found = re.fullmatch(r"game-(\d{5,})\.yaml", name)
-        if found and name == log_name(int(found.group(1)) - 1) and \
-                int(found.group(1)) <= games:
-            path = os.path.join(folder, name)
-            check_not_input(path, inputs, "a deck or event file")
-            check_target(path)
-
-
 def sensitivity(report: dict, replay) -> list[dict]:
     """The same games under each other value of every gap met in more than a tenth of them
     (:data:`~deckcli.sim.report.RESTS_ON`): ``replay(key, value)`` plays them again, the seed,
@@ -250,3 +254,191 @@ def sensitivity(report: dict, replay) -> list[dict]:
             out.append({"gap": rule, "house_rule": g["house_rule"], "value": value,
                         "results": other["results"], "win_rate": other["win_rate"]})
     return out
+
+
+def simulate(request, listener=None):
+    """Play the games ``request`` (a :class:`~deckcli.sim.request.SimulateRequest`) asks for
+    and return the :class:`~deckcli.sim.request.Simulation`: two decks A against B, more (or
+    a folder) every pairing as a matchup matrix (written as ``csv_path``/``html_path``), a
+    shared-deck game's one deck for its seats; with ``sensitivity``, the same games again
+    under each other value of the gaps they met. Everything that could stop the run (a file
+    the run would write, the event, the decks, the policies) is checked before a game is
+    played; what the run tells as it goes goes to ``listener``
+    (:class:`~deckcli.sim.request.Listener`). Raises :class:`~deckcli.errors.DeckcliError`:
+    :class:`~deckcli.errors.ArgumentsError` for decks that do not fit together."""
+    from deckcli.cards import open_index
+    from deckcli.diagnostics import visible_name
+    from deckcli.errors import ArgumentsError
+    from deckcli.files.write import check_not_input, check_target, writable_folder
+    from deckcli.gamelog import parse_house_rules
+    from deckcli.games import get
+    from deckcli.sim.logs import check_save_targets
+    from deckcli.sim.policies import default, make
+    from deckcli.sim.request import Listener, Simulation
+    from deckcli.sim.where import backend
+
+    r, tell = request, listener or Listener()
+    for target in (r.csv_path, r.html_path):  # refused before any game is played
+        if target:
+            check_target(target)
+    if r.save_dir:
+        writable_folder(r.save_dir)
+    index = open_index(list(r.db_dirs))
+    event = None
+    if r.event_path:
+        from deckcli.events.model import load_event
+
+        event = load_event(r.event_path)
+        event.exclude = r.exclude  # its bans and limits, as validate --event reads them
+        event.resolve(index)
+        for message in event.warnings:
+            tell.warning(message)
+    wanted = r.game or (event.game if event else None)
+    entries = _deck_paths(r.decks, r.exclude, tell)
+    inputs = [*(path for path, _ in entries), r.event_path]
+    for target in (r.csv_path, r.html_path):  # the matrix never replaces a deck it plays
+        if target:
+            check_not_input(target, inputs, "a deck or event file")
+    if r.save_dir:  # a log never replaces a deck it plays (or the event file), nor what the
+        check_save_targets(r.save_dir, inputs, r.games)  # writer refuses: found before a game
+    game_id, loaded = _load_decks(entries, index, wanted, r.players, event, tell)
+    g = get(game_id)
+    ignored = []
+    if r.players is not None and not g.shared_deck:
+        ignored.append(f"--players {r.players} ({g.id} plays one deck a player)")
+    if (r.csv_path or r.html_path) and (g.shared_deck or len(loaded) == 2):
+        ignored.append("--csv/--html (a matchup matrix needs more than two decks)")
+    if r.sensitivity and not g.shared_deck and len(loaded) > 2:
+        ignored.append("--sensitivity (it goes with two decks or a shared deck)")
+    for what in ignored:  # an option that changes nothing is said (DL-5.3)
+        tell.warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
+    for message in illegal_warnings(loaded, "simulated anyway"):
+        tell.warning(message)
+    given, event_rules = parse_house_rules(r.house_rules), event.house_rules if event else {}
+    house = house_rules(g, given, event_rules)
+    policy = r.policy or default(g)
+    pa, pb = r.policy_a or policy, r.policy_b or policy
+    for spec in {pa, pb, policy}:
+        make(g, spec)  # an unknown policy is a usage error before any game
+    common = {"seed": r.seed, "house": house, "games": r.games, "max_turns": r.max_turns,
+              "until_ci": r.until_ci, "db_dirs": list(r.db_dirs)}
+    pairings = 1 if (g.shared_deck or len(loaded) == 2) else len(loaded) * (len(loaded) - 1) // 2
+    where = backend(r.jobs, r.scheduler, r.games * pairings)
+    progress = tell.progress(r.games * pairings)
+    saver = None
+    if r.save_dir:
+        from deckcli.sim.logs import Saver
+
+        saver = Saver(r.save_dir)
+    try:
+        if g.shared_deck:
+            if len(loaded) != 1:
+                raise ArgumentsError("alpha-walrus is played with one shared deck: give one "
+                                     "DECK and --players N")
+            n = loaded[0].players or g.default_players  # --players, else the deck's header
+            seats = {f"p{i + 1}": policy for i in range(n)}
+            seats["p1"], seats["p2"] = pa, pb
+            def play(saver=None, progress=None, **changed):
+                return shared_deck(g, loaded[0], players=n, policies=seats, where=where,
+                                   saver=saver, progress=progress,
+                                   players_default=loaded[0].players is None,
+                                   **{**common, **changed})
+            labels = {"shared": visible_name(loaded[0].path)}
+        elif len(loaded) == 2:
+            def play(saver=None, progress=None, **changed):
+                return two_decks(g, loaded[0], loaded[1], policies={"a": pa, "b": pb},
+                                 where=where, saver=saver, progress=progress,
+                                 **{**common, **changed})
+            labels = {k: visible_name(d.path) for k, d in zip("ab", loaded)}
+        elif len(loaded) < 2:
+            raise ArgumentsError("give two decks (A and B), more for a matchup matrix, or "
+                                 "a folder of decks")
+        else:
+            if r.save_dir:
+                raise ArgumentsError("--save-games goes with two decks")
+            result = matrix(g, loaded, policies={"a": pa, "b": pb}, where=where,
+                            progress=progress.advance, **common)
+            from deckcli.sim.matrix import write
+
+            write(result, r.csv_path, r.html_path, tell.wrote)
+            labels = None
+        if labels is not None:
+            result = play(saver=saver, progress=progress.advance)
+            if r.sensitivity:  # the same games, one house rule changed at a time
+                result["sensitivity"] = sensitivity(result, lambda key, value: play(
+                    house=house_rules(g, {**given, key: value}, event_rules)))
+    except BaseException:  # stopped part-way (a write failed, Ctrl-C): say which logs are
+        if saver is not None and saver.written:  # this run's, exactly
+            progress.finish()
+            tell.note(saver.stopped())
+        raise
+    finally:
+        progress.finish()
+        where.close()
+    if saver is not None:
+        older = saver.left_over(result["games"])
+        if older:
+            tell.note(older)
+    return Simulation(result, labels, g.record_facts)
+
+
+def _deck_paths(decks, exclude, tell) -> list[tuple[str, bool]]:
+    """The deck files given, each with whether a folder walk found it (True) or it was named
+    (False); what a walk finds that is no deck is left out with a note, and a path the walk
+    found and could not read (a link out of the folder) stops the command (exit 2)."""
+    from deckcli.decks.kinds import skipped_note
+    from deckcli.validate import collect_paths, refuse_unread, stdin_once
+
+    def collect(arg: str) -> list[str]:
+        skipped: list = []
+        found = collect_paths([arg], skipped, exclude)
+        for path, kind in skipped:
+            tell.note(skipped_note(path, kind))
+        return found
+
+    stdin_once(decks)
+    return [(path, arg != "-" and os.path.isdir(arg))
+            for arg in decks for path in refuse_unread(collect(arg))]
+
+
+def _load_decks(entries, index, wanted, players, event, tell) -> tuple[str, list[Deck]]:
+    """The game played and the decks to play. Those named as files are played as ``wanted``
+    (else each as its header says: two games among them stop the command); a folder's decks
+    of another game than the one played are skipped, each named in a warning. The game
+    played: ``wanted`` (--game, the event's), else the named decks', else the one game of the
+    folders' decks, else animal-battle (whose decks play one another; an alpha-walrus deck
+    is played alone)."""
+    from deckcli.decks.reader import read_deck
+    from deckcli.diagnostics import visible_name
+    from deckcli.errors import ArgumentsError
+    from deckcli.games import DEFAULT_GAME
+    from deckcli.validate import Options, pick_game
+
+    named = {i: load_deck(path, index, wanted, players, event)
+             for i, (path, walked) in enumerate(entries) if not walked}
+    found = {}
+    for i, (path, walked) in enumerate(entries):
+        if walked:
+            deck = read_deck(path, is_set=index.is_any_set_code)
+            own, said = pick_game(deck, Options())  # the game its header names
+            found[i] = deck, None if any(p.is_error for p in said) else own
+    games = {g for _, g in found.values() if g}
+    game_id = wanted or next((d.game for d in named.values()), None) or (
+        next(iter(games)) if len(games) == 1 else DEFAULT_GAME)
+    mixed = sorted({d.game for d in named.values()} - {game_id})
+    if mixed:
+        raise ArgumentsError(f"the decks are of more than one game ({game_id}, "
+                             f"{', '.join(mixed)}); give decks of one game")
+    loaded = []
+    for i, (path, _) in enumerate(entries):
+        if i in named:
+            loaded.append(named[i])
+            continue
+        deck, own = found[i]
+        if own is not None and own != game_id:
+            tell.warning(f"{visible_name(path)} is an {own} deck, and {game_id} is played: "
+                         "skipped (--game picks the game)")
+            continue
+        loaded.append(load_deck(path, index, wanted or game_id, players, event, deck))
+    return game_id, loaded
+

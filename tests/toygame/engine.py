@@ -227,7 +227,7 @@ class ToyEngine(Engine):
                             for p in state.order}}
 
     def read_log(self, log, path, house_rules, index):
-        from deckcli.cards.refs import parse_ref
+        from deckcli.decks.refs import parse_ref
 
         decks = log.get("decks")
         if not isinstance(decks, dict) or len(decks) != 2:

@@ -66,7 +66,7 @@ class Cards:
         return self._memo[key]
 
     def _lookup(self, text: str):
-        from deckcli.cards.refs import parse_ref
+        from deckcli.decks.refs import parse_ref
 
         return parse_ref(self.index, GAME.id, text)[0]
 

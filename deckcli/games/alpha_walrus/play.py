@@ -146,10 +146,11 @@ class AlphaWalrusEngine(Engine):
             pool = candidates(state)
         if quick:
             pool = [a for a in pool if worth_trying(state, a)]
+        st, rng_state = state.state, state.state.rng.getstate()  # one state: copied for each
         for action in pool:
             if player is not None and action["player"] != player:
                 continue
-            trial = Match(copy.deepcopy(state.state), state.cards, state.house)
+            trial = Match(st.copy(rng_state), state.cards, state.house)
             out = trial.apply(action, 0, rollback=False)
             if out.ok and not out.breaches and not any(g.key == "turn_order"
                                                        for g in out.gaps):

@@ -136,8 +136,15 @@ class State:
 
     def __deepcopy__(self, memo):
         """A copy for trying an action: cards are immutable and shared, containers are new."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        return self.copy()
+
+    def copy(self, rng_state: tuple | None = None) -> State:
+        """``copy.deepcopy(self)``; ``rng_state``: ``self.rng.getstate()`` when the caller took
+        it already (once for the many copies of one state that trying each action makes). The
+        generator's copy is made without seeding it first (a seed from the system costs more
+        than the copy)."""
+        rng = random.Random.__new__(type(self.rng))
+        rng.setstate(self.rng.getstate() if rng_state is None else rng_state)
         players = {n: Player(n, list(p.hand), [c.copy() for c in p.field], list(p.gear),
                              p.out)
                    for n, p in self.players.items()}

@@ -68,7 +68,7 @@ class _Book:
     the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
     of stopping a Challenger met so far (:func:`stop_cost`)."""
 
-    __slots__ = ("book", "worth", "animals", "beats", "costs")
+    __slots__ = ("book", "worth", "animals", "beats", "costs", "dearest", "holding")
 
     def __init__(self, book: dict):
         self.book = book
@@ -82,6 +82,8 @@ class _Book:
         self.worth = {cid: 0.5 + v / len(STATS) for cid, v in values.items()}
         self.beats: dict[tuple, int] = {}
         self.costs: dict[tuple, float] = {}
+        self.dearest: dict[tuple, float] = {}  # see _dearest
+        self.holding: dict[tuple, frozenset] = {}  # see walls
 
     def beaten(self, c: int, d: int, ties: bool) -> int:
         """The statistics (bits) on which Challenger ``c`` wins against Defender ``d``: a
@@ -97,6 +99,15 @@ class _Book:
                 if (a == b and ties) or (a != b and (a > b) == (sense == "higher")):
                     found |= BIT[stat]
             self.beats[key] = found
+        return found
+
+    def walls(self, c: int, ties: bool) -> frozenset:
+        """The Animals Challenger ``c`` beats on no statistic (:meth:`beaten`)."""
+        key = (c, ties)
+        found = self.holding.get(key)
+        if found is None:
+            found = self.holding[key] = frozenset(d for d in self.animals
+                                                  if not self.beaten(c, d, ties))
         return found
 
 
@@ -161,22 +172,48 @@ def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> 
     """What stopping ``c`` still costs once ``d`` stands as a promoted Defender (0 when it
     holds on every statistic left: AB-5.6, it is discarded with the Challenger, counted by
     the caller)."""
-    beaten = tab.beaten(c, d, rules.ties) & left
+    beaten = tab.beats.get((c, d, rules.ties))
+    if beaten is None:
+        beaten = tab.beaten(c, d, rules.ties)
+    beaten &= left
     if not beaten:
         return 0.0
     if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
         return 0.0
+    costs, key = tab.costs, rules.key  # stop_cost's kept answers, looked up here first
     best = None
     rest = beaten
     while rest:
         bit = rest & -rest
         rest ^= bit
-        cost = stop_cost(tab, rules, c, left & ~bit, pool)
+        cost = costs.get((c, left & ~bit, pool, key))
+        if cost is None:
+            cost = stop_cost(tab, rules, c, left & ~bit, pool)
         if rules.defender_names:  # the defending player names the cheapest
             best = cost if best is None or cost < best else best
         else:  # the attacker names the dearest
             best = cost if best is None or cost > best else best
     return best
+
+
+def _dearest(tab: _Book, rules: Rules, c: int, d: int, beaten: int, pool: tuple) -> float:
+    """The most :func:`stop_cost` of ``c`` once it has beaten ``d`` on one of ``beaten``
+    (bits), worked out once a book for each Challenger, Defender and Pool."""
+    key = (c, d, pool, rules.key)
+    found = tab.dearest.get(key)
+    if found is None:
+        costs, rk = tab.costs, rules.key
+        found = -INF
+        for bit in _bits(beaten):
+            cost = costs.get((c, ALL & ~bit, pool, rk))
+            if cost is None:
+                cost = stop_cost(tab, rules, c, ALL & ~bit, pool)
+            if cost > found:
+                found = cost
+        if len(tab.dearest) >= _KEEP:
+            tab.dearest.clear()
+        tab.dearest[key] = found
+    return found
 
 
 class Attack:
@@ -205,7 +242,10 @@ class Attack:
             if self.rules.original_wins:
                 return self.gain + PARAMS["standing"] * tab.worth[d]
             return self.gain - tab.worth[d]
-        return -tab.worth[d] + min(self.fallen(ALL & ~bit, pool) for bit in _bits(beaten))
+        # the attacker names the statistic whose stop costs most: min over the statistics of
+        # gain - min(cap, cost) is gain - min(cap, the dearest cost), the same number
+        return -tab.worth[d] + (self.gain - min(self.cap, _dearest(tab, self.rules, self.c, d,
+                                                                    beaten, pool)))
 
     def promoted(self, r: int, left: int, pool: tuple) -> float:
         """The defending side's score of promoting ``r`` (``pool`` without it)."""
@@ -239,7 +279,17 @@ class Expert:
         self.samples = samples
         self.params = {**PARAMS, **(params or {})}
 
+    #: what one choice works out once (:meth:`attack`), None between choices
+    _memo: dict | None = None
+
     def choose(self, engine, view, actions, rng):
+        self._memo = {}
+        try:
+            return self._decide(view, actions)
+        finally:
+            self._memo = None
+
+    def _decide(self, view, actions):
         verb = actions[0][1]
         if verb == "choose":
             return self._choose(view, actions)
@@ -279,27 +329,42 @@ class Expert:
 
     # -- what a Challenger threatens ---------------------------------------------------------------
     def attack(self, view, c: int, defending: str) -> Attack:
-        tab = tables(view.book)
-        rules = Rules(view.house)
-        return Attack(tab, rules, c, self._threat(tab, rules, c, self._owned(view, defending)),
-                      self.params["initiative"])
+        """``c`` against ``defending``, worked out once a choice (a choice weighs each of its
+        options against the same view): the defending side's Animals read once, each
+        Challenger's attack once."""
+        memo = self._memo if self._memo is not None else {}
+        found = memo.get((c, defending))
+        if found is None:
+            side = memo.get(defending)
+            if side is None:
+                tab, owned = tables(view.book), self._owned(view, defending)
+                side = memo[defending] = (tab, Rules(view.house), owned, _mean_worth(tab, owned))
+            tab, rules, owned, mean = side
+            found = memo[c, defending] = Attack(tab, rules, c,
+                                                self._threat(tab, rules, c, owned, mean),
+                                                self.params["initiative"])
+        return found
 
-    def _threat(self, tab: _Book, rules: Rules, c: int, against: list[int]) -> float:
+    def _threat(self, tab: _Book, rules: Rules, c: int, against: list[int],
+                mean: float | None = None) -> float:
         """What ``c`` is expected to take from ``against`` (the defending side's Animals)
-        before one of them holds it on every statistic: ``horizon`` Animals at most."""
+        before one of them holds it on every statistic: ``horizon`` Animals at most. ``mean``:
+        their mean worth, when the caller has it."""
         if not against:
             return 0.0
-        walls = sum(1 for d in against if not tab.beaten(c, d, rules.ties))
+        holding = tab.walls(c, rules.ties)
+        walls = sum(1 for d in against if d in holding)
         horizon = self.params["horizon"]
         kills = horizon if not walls else min(horizon, (len(against) - walls) / walls)
-        mean = sum(tab.worth[d] for d in against) / len(against)
+        if mean is None:
+            mean = _mean_worth(tab, against)
         return self.params["threat"] * kills * mean
 
     def _owned(self, view, pid: str) -> list[int]:
         """The Animals ``pid`` still has, as the viewer knows them: the decklist (open) less
         what has been seen elsewhere."""
         animals = tables(view.book).animals
-        cards = [*view.unseen[pid], *view.pools[pid]]
+        cards = [*self._unseen(view)[pid], *view.pools[pid]]
         if pid == view.player:
             cards += view.hand
             cards += view.top
@@ -316,10 +381,20 @@ class Expert:
         if pid == view.player or len(known) >= size:
             return [tuple(sorted(known))]
         animals = tables(view.book).animals
-        hidden = [c for c in view.unseen[pid] if c in animals]
+        hidden = [c for c in self._unseen(view)[pid] if c in animals]
         need = min(size - len(known), len(hidden))
         rng = random.Random(hash((tuple(known), tuple(hidden), size)))
         return [tuple(sorted(known + rng.sample(hidden, need))) for _ in range(self.samples)]
+
+    def _unseen(self, view) -> dict[str, tuple]:
+        """``view.unseen``, read once a choice."""
+        memo = self._memo
+        if memo is None:
+            return view.unseen
+        found = memo.get(("unseen",))
+        if found is None:
+            found = memo[("unseen",)] = view.unseen
+        return found
 
     # -- the defending side ------------------------------------------------------------------------
     def _defend(self, view, options):
@@ -494,10 +569,16 @@ def _opponent(view) -> str | None:
     return None
 
 
+def _mean_worth(tab: _Book, cards: list[int]) -> float:
+    """The mean worth of ``cards`` (0 for none)."""
+    return sum(tab.worth[d] for d in cards) / len(cards) if cards else 0.0
+
+
 def _without(cards, c) -> tuple:
     """``cards`` (sorted) less one copy of ``c``."""
-    i = list(cards).index(c)
-    return tuple(cards[:i]) + tuple(cards[i + 1:])
+    cards = tuple(cards)  # a tuple as it is, a list once
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1:]
 
 
 def _bits(mask: int):

@@ -43,7 +43,7 @@ def card_ref(index, text: str):
 
     Unknown names get "did you mean"; ambiguous names list the candidates; never a guess.
     """
-    from deckcli.cards.refs import parse_ref
+    from deckcli.decks.refs import parse_ref
 
     return parse_ref(index, GAME.id, text)[0]
 

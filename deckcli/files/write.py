@@ -1,4 +1,4 @@
-"""Writing files safely, and the "is it still the same deck?" check.
+"""Writing files safely.
 
 Every file deckcli writes (``fmt``, ``add``, ``remove``, ``new``, ``convert -o``, ``sheet -o``,
 ``report -o``, ``validate --output-file``, ``export -o``, ``build -o``, ``simulate``'s
@@ -10,7 +10,7 @@ Every file deckcli writes (``fmt``, ``add``, ``remove``, ``new``, ``convert -o``
   ``/dev/null`` or a FIFO would otherwise take its place); a symlink is written through only
   when it points inside its own folder; an existing file with no write permission
   (``chmod a-w``) is not replaced, as an in-place editor would not;
-* holds the target's lock (:mod:`deckcli.decks.lock`) while it writes, and a read-modify-write
+* holds the target's lock (:mod:`deckcli.files.lock`) while it writes, and a read-modify-write
   (``fmt``, ``add``, ``remove``) holds it from the read on, through :func:`editing`;
 * writes a temporary file ``.NAME.deckcli.XXXXXXXX.tmp`` in the same folder, fsyncs it, gives
   it the old file's mode (and owner, where allowed), and renames it over the target in one
@@ -22,9 +22,8 @@ Every file deckcli writes (``fmt``, ``add``, ``remove``, ``new``, ``convert -o``
   a temporary file whose target's lock nobody holds belongs to a writer that is gone. Only
   files named as deckcli names them (``.deckcli`` after the target's name) are touched.
 
-:func:`same_deck` is the check every rewrite (``fmt``, ``add``, ``remove``) runs before it
-writes: the new text, parsed again, must hold the same cards (card identity, printing, variant
-tags, counted) and get the same verdict from ``validate``.
+What is written is checked before (a rewrite of a deck, :mod:`deckcli.rewrite`); this module
+knows files, not decks.
 """
 
 from __future__ import annotations
@@ -33,11 +32,10 @@ import errno
 import os
 import re
 import stat
-from collections import Counter
 from contextlib import ExitStack, contextmanager
 
-from deckcli.decks.lock import MARK, LockError, is_held, locked, stem
 from deckcli.errors import DeckcliError
+from deckcli.files.lock import MARK, LockError, is_held, locked, stem
 
 
 class WriteError(DeckcliError):
@@ -369,72 +367,3 @@ def _remove(folder: str, names: list[str]) -> None:
                 os.unlink(full)
         except OSError:
             pass
-
-
-# -- equivalence --------------------------------------------------------------------------------
-def deck_cards(deck, index, game: str) -> Counter:
-    """The deck as a multiset of (card identity, printing, variant tags), counted.
-
-    An entry that does not resolve counts by what it says (folded name, set, number), so two
-    versions of a deck with the same unknown line still compare equal.
-    """
-    out: Counter = Counter()
-    for entry in deck.entries:
-        out[card_key(index, game, entry, deck.path)] += entry.count
-    return out
-
-
-def card_key(index, game: str, entry, path: str | None) -> tuple:
-    """What :func:`deck_cards` counts one entry under: (card identity, printing, variant tags),
-    or for an entry that does not resolve what it says."""
-    from deckcli.cards.names import fold_name, number_key
-    from deckcli.decks.resolve import Resolved, resolve_entry
-
-    r = resolve_entry(index, game, entry, path)
-    tags = frozenset(entry.variants)
-    if isinstance(r, Resolved):
-        printing = (r.printing.id if r.printing is not None
-                    else ("set", entry.set_code) if entry.set_code else None)
-        return normal_key(index, ("card", r.card.id, printing, tags))
-    return ("?", fold_name(entry.name), entry.set_code or "",
-            number_key(entry.number) if entry.number else "", tags)
-
-
-def normal_key(index, key: tuple) -> tuple:
-    """A (card, printing, tags) key with "no printing named" read as the card's own printing.
-
-    An entry that names only the card stands for the printing fmt writes for it (see
-    :func:`deckcli.decks.resolve.default_printing`), so "4 Walrus" and "4 Walrus (ABS) 12"
-    are the same four cards.
-    """
-    kind, card_id, printing, tags = key
-    if kind != "card" or isinstance(printing, int):
-        return key
-    from deckcli.decks.resolve import default_printing
-
-    set_code = printing[1] if printing else None
-    found = default_printing(index, index.card(card_id), tags, set_code)
-    return (kind, card_id, found.id, tags) if found is not None else key
-
-
-def verdict(deck, index, game: str | None, event=None) -> tuple[bool, tuple[str, ...]]:
-    """What ``validate`` (with ``--event``, when given) says about a deck: legal or not, and
-    which error codes."""
-    from deckcli.validate import Options, validate_deck
-
-    report = validate_deck(deck, index, Options(game=game, event=event))
-    return report.legal, tuple(sorted({p.code for p in report.problems if p.is_error}))
-
-
-def same_deck(old_deck, new_deck, index, game: str | None, event=None) -> bool:
-    """Same cards (identity, printing, variants, counts), same header, same validate verdict
-    (at ``event``, when given)."""
-    from deckcli.validate import Options, pick_game
-
-    if old_deck.header != new_deck.header:
-        return False
-    resolved_game, problems = pick_game(old_deck, Options(game=game))
-    if not any(p.is_error for p in problems) and deck_cards(old_deck, index, resolved_game) != \
-            deck_cards(new_deck, index, resolved_game):
-        return False
-    return verdict(old_deck, index, game, event) == verdict(new_deck, index, game, event)

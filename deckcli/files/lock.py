@@ -2,7 +2,7 @@
 
 ``add``, ``remove`` and ``fmt`` read a deck, change it and write it back. Two of them at once
 on one file would each write their own version and one edit would be lost, with both exiting
-0. So every write deckcli makes (:mod:`deckcli.decks.writer`) holds the lock of its target file,
+0. So every write deckcli makes (:mod:`deckcli.files.write`) holds the lock of its target file,
 and a read-modify-write holds it from the read to the rename:
 
 * The lock is ``fcntl.flock`` on a lock file beside the target, ``.NAME.deckcli.lock``, as
