@@ -17,8 +17,12 @@ then walks one tree shared by every determinization:
   read for the player who chose the action leading to it (max^n: with more than two players
   each chooses for itself).
 
-The action played is the root's most visited child. Every random choice comes from the
-player's generator, so a run replays; ``tests/test_simulate.py`` holds the search to what its
+The action played is the root's most visited child, but only when its mean score beats that
+of the action the game's strongest heuristic (its default policy, ``expert``) would play by
+:data:`MARGIN`; otherwise the heuristic's action. So the search starts from the best player
+deckcli has and departs from it only where its deals show something clearly better: with
+few iterations it plays as the heuristic does, and a handful of unlucky deals cannot talk it
+out of a sound move. Every random choice comes from the player's generator, so a run replays; ``tests/test_simulate.py`` holds the search to what its
 player may know (the twin-game test). The game supplies, through its policies module:
 ``rollout`` (the name of the policy playouts use, default ``random``) and ``evaluate(engine,
 state) -> {player: score in [0, 1]}`` (default: the engine's ``returns``).
@@ -31,7 +35,7 @@ import math
 #: iterations a decision when ``search`` is given no number
 DEFAULT_ITERATIONS = 64
 #: decisions a playout makes before the position is evaluated
-DEFAULT_DEPTH = 40
+DEFAULT_DEPTH = 10
 #: the exploration constant of the upper confidence bound (scores are in [0, 1])
 EXPLORE = 0.7
 #: how much better (in score) the search's choice must look than the heuristic's to replace it
