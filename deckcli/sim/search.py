@@ -35,7 +35,7 @@ import math
 #: iterations a decision when ``search`` is given no number
 DEFAULT_ITERATIONS = 64
 #: decisions a playout makes before the position is evaluated
-DEFAULT_DEPTH = 10
+DEFAULT_DEPTH = 40
 #: the exploration constant of the upper confidence bound (scores are in [0, 1])
 EXPLORE = 0.7
 #: how much better (in score) the search's choice must look than the heuristic's to replace it
