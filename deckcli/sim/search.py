@@ -19,7 +19,7 @@ then walks one tree shared by every determinization:
 
 The action played is the root's most visited child, but only when its mean score beats that
 of the action the game's strongest heuristic (its default policy, ``expert``) would play by
-:data:`MARGIN`; otherwise the heuristic's action. So the search starts from the best player
+:data:`MARGIN` after at least :data:`MIN_VISITS` visits; otherwise the heuristic's action. So the search starts from the best player
 deckcli has and departs from it only where its deals show something clearly better: with
 few iterations it plays as the heuristic does, and a handful of unlucky deals cannot talk it
 out of a sound move. Every random choice comes from the player's generator, so a run replays; ``tests/test_simulate.py`` holds the search to what its
@@ -40,6 +40,8 @@ DEFAULT_DEPTH = 40
 EXPLORE = 0.7
 #: how much better (in score) the search's choice must look than the heuristic's to replace it
 MARGIN = 0.05
+#: the visits the search's choice needs before it may replace the heuristic's
+MIN_VISITS = 8
 
 
 class _Node:
@@ -88,7 +90,8 @@ class Search:
             return hint if hint is not None else self.rollout.choose(engine, view, actions, rng)
         if hint is not None:
             kept = root.children.get(key(hint))
-            if kept is None or _mean(best, me) < _mean(kept, me) + MARGIN:
+            if kept is None or best.visits < MIN_VISITS or \
+                    _mean(best, me) < _mean(kept, me) + MARGIN:
                 return hint
         return legal_keys[key(best.action)]
 
