@@ -17,15 +17,18 @@ then walks one tree shared by every determinization:
   read for the player who chose the action leading to it (max^n: with more than two players
   each chooses for itself).
 
-The action played is the root's most visited child, but only when its mean score beats that
-of the action the game's strongest heuristic (its default policy, ``expert``) would play by
-:data:`MARGIN` after at least :data:`MIN_VISITS` visits; otherwise the heuristic's action. So the search starts from the best player
-deckcli has and departs from it only where its deals show something clearly better: with
-few iterations it plays as the heuristic does, and a handful of unlucky deals cannot talk it
-out of a sound move. Every random choice comes from the player's generator, so a run replays; ``tests/test_simulate.py`` holds the search to what its
-player may know (the twin-game test). The game supplies, through its policies module:
-``rollout`` (the name of the policy playouts use, default ``random``) and ``evaluate(engine,
-state) -> {player: score in [0, 1]}`` (default: the engine's ``returns``).
+The action played is the root's most visited child, but only when it has at least
+:data:`MIN_VISITS` visits and its mean score beats that of the action the game's strongest
+heuristic (its default policy, ``expert``) would play by :data:`MARGIN`; otherwise the
+heuristic's action. So the search starts from the best player deckcli has and departs from it
+only where its deals show something clearly better: with few iterations it plays as the
+heuristic does, and a handful of unlucky deals cannot talk it out of a sound move. Every
+random choice comes from the player's generator, so a run replays; ``tests/test_simulate.py``
+holds the search to what its player may know (the twin-game test).
+
+The game supplies, through its policies module: ``ROLLOUT`` (the name of the policy playouts
+use, default ``random``) and ``evaluate(engine, state) -> {player: score in [0, 1]}``
+(default: the engine's ``returns``).
 """
 
 from __future__ import annotations

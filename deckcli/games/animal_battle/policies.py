@@ -418,7 +418,7 @@ def _expert():
 #: every game's); expert's module is read when it plays
 POLICIES = {"greedy": Greedy, "expert": _expert}
 #: the policy a search plays its playouts with: expert, the opponent it must beat. Against expert
-#: in the gauntlet's savanna-sprint mirror (60 seat-swapped games, seed 11), the default search
-#: won 70.0% (95% CI 56.4% to 80.8%) with expert's playouts and 46.7% (32.9% to 61.0%) with
+#: in the examples/good/casual-savanna.yaml mirror (60 seat-swapped games, seed 11), the default
+#: search won 70.0% (95% CI 56.4% to 80.8%) with expert's playouts and 46.7% (32.9% to 61.0%) with
 #: greedy's, at three times the cost a decision
 ROLLOUT = "expert"
