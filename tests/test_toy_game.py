@@ -138,3 +138,42 @@ def test_an_unimportable_plugin_is_a_usage_error():
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "no_such_game_package" in proc.stderr, proc
     assert "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_search_keeps_its_heuristics_choice_unless_it_finds_better(monkeypatch):
+    """The search starts from the game's strongest heuristic (toy-duel's greedy) and plays
+    another action only when its iterations score that action clearly higher: with one
+    iteration a decision nothing can score higher, so search:1 plays exactly what the
+    heuristic plays, from the same generator, at every choice of real games; with more
+    iterations it does overrule the heuristic somewhere."""
+    import random
+
+    monkeypatch.syspath_prepend(str(REPO / "tests"))
+    import toygame
+
+    from deckcli import games
+    from deckcli.cards import open_index
+    from deckcli.sim.policies import make
+
+    game = toygame.GAME
+    monkeypatch.setitem(games.GAMES, game.id, game)
+    engine = game.engine()
+    index = open_index([str(DB)])
+    cards = [game.play_card(c) for c in index.all_cards(game.id)]
+    decks = {"p1": cards * 2, "p2": cards * 2}
+    house = game.house_rules({}, simulate=True)
+    heuristic, one, many = make(game, "greedy"), make(game, "search:1"), make(game, "search:200")
+    rng = random.Random(4)
+    checked = overruled = 0
+    for seed in range(8):
+        state = engine.new_game(decks, seats=["p1", "p2"], seed=seed, house_rules=house)
+        while not engine.is_over(state):
+            mover, legal = engine.choices(state)
+            if len(legal) > 1:
+                view = engine.view(state, mover)
+                hint = heuristic.choose(engine, view, legal, random.Random(seed))
+                assert one.choose(engine, view, legal, random.Random(seed)) == hint
+                overruled += many.choose(engine, view, legal, random.Random(seed)) != hint
+                checked += 1
+            engine.apply(state, legal[rng.randrange(len(legal))])
+    assert checked > 20 and overruled > 0, (checked, overruled)

@@ -36,7 +36,8 @@ def make(game: Game, spec: str):
     module = game.policies()
     found = module.POLICIES[spec]() if spec in module.POLICIES else None
     if found is None and spec.startswith("search"):
-        found = search.make(game, spec, make(game, getattr(module, "ROLLOUT", "random")))
+        found = search.make(game, spec, make(game, getattr(module, "ROLLOUT", "random")),
+                            prior=make(game, default(game)))
     if found is None:
         raise UsageError(f"unknown policy {spec!r} for {game.id}; known: {', '.join(names(game))} "
                          "(search:N sets its iterations a decision)")

@@ -17,11 +17,18 @@ then walks one tree shared by every determinization:
   read for the player who chose the action leading to it (max^n: with more than two players
   each chooses for itself).
 
-The action played is the root's most visited child. Every random choice comes from the
-player's generator, so a run replays; ``tests/test_simulate.py`` holds the search to what its
-player may know (the twin-game test). The game supplies, through its policies module:
-``rollout`` (the name of the policy playouts use, default ``random``) and ``evaluate(engine,
-state) -> {player: score in [0, 1]}`` (default: the engine's ``returns``).
+The action played is the root's most visited child, but only when it has at least
+:data:`MIN_VISITS` visits and its mean score beats that of the action the game's strongest
+heuristic (its default policy, ``expert``) would play by :data:`MARGIN`; otherwise the
+heuristic's action. So the search starts from the best player deckcli has and departs from it
+only where its deals show something clearly better: with few iterations it plays as the
+heuristic does, and a handful of unlucky deals cannot talk it out of a sound move. Every
+random choice comes from the player's generator, so a run replays; ``tests/test_simulate.py``
+holds the search to what its player may know (the twin-game test).
+
+The game supplies, through its policies module: ``ROLLOUT`` (the name of the policy playouts
+use, default ``random``) and ``evaluate(engine, state) -> {player: score in [0, 1]}``
+(default: the engine's ``returns``).
 """
 
 from __future__ import annotations
@@ -39,6 +46,10 @@ DEFAULT_ITERATIONS = 64
 DEFAULT_DEPTH = 40
 #: the exploration constant of the upper confidence bound (scores are in [0, 1])
 EXPLORE = 0.7
+#: how much better (in score) the search's choice must look than the heuristic's to replace it
+MARGIN = 0.05
+#: the visits the search's choice needs before it may replace the heuristic's
+MIN_VISITS = 8
 
 
 class _Node:
@@ -56,11 +67,13 @@ class Search:
     """An ISMCTS player (see the module's docstring)."""
 
     def __init__(self, game: Game, rollout, iterations: int = DEFAULT_ITERATIONS,
-                 depth: int = DEFAULT_DEPTH):
-        """``rollout``: the policy every player's playouts use (the game's ``ROLLOUT``)."""
+                 depth: int = DEFAULT_DEPTH, prior=None):
+        """``rollout``: the policy every player's playouts use (the game's ``ROLLOUT``);
+        ``prior``: the heuristic whose choice the search keeps unless it finds better."""
         self.game, self.iterations, self.depth = game, iterations, depth
         self.name = "search" if iterations == DEFAULT_ITERATIONS else f"search:{iterations}"
         self.rollout = rollout
+        self.prior = prior
         self.evaluate = getattr(game.policies(), "evaluate", None)
 
     def choose(self, engine: Engine, view, actions, rng):
@@ -69,6 +82,9 @@ class Search:
         key = engine.action_key
         me = view.player
         legal_keys = {key(a): a for a in actions}
+        hint = None
+        if self.prior is not None:
+            hint = self.prior.choose(engine, view, actions, rng)
         root = _Node()
         for _ in range(self.iterations):
             state = engine.sample(view, rng)
@@ -78,8 +94,13 @@ class Search:
             if k in legal_keys and (best is None or (child.visits, _mean(child, me)) >
                                     (best.visits, _mean(best, me))):
                 best = child
-        if best is None:  # the samples never met the real choice: the rollout policy's
-            return self.rollout.choose(engine, view, actions, rng)
+        if best is None:  # the samples never met the real choice: the heuristic's
+            return hint if hint is not None else self.rollout.choose(engine, view, actions, rng)
+        if hint is not None:
+            kept = root.children.get(key(hint))
+            if kept is None or best.visits < MIN_VISITS or \
+                    _mean(best, me) < _mean(kept, me) + MARGIN:
+                return hint
         return legal_keys[key(best.action)]
 
     def _iterate(self, engine: Engine, root: _Node, state, rng) -> None:
@@ -151,14 +172,14 @@ def _ucb(node: _Node, player: str) -> float:
             + EXPLORE * math.sqrt(math.log(max(node.avail, 1)) / node.visits))
 
 
-def make(game: Game, spec: str, rollout) -> Search | None:
+def make(game: Game, spec: str, rollout, prior=None) -> Search | None:
     """``search`` or ``search:N`` (N iterations a decision, 1 to 100,000) with playouts by
     ``rollout``; None for another name."""
     name, _, arg = spec.partition(":")
     if name != "search":
         return None
     if not arg:
-        return Search(game, rollout)
+        return Search(game, rollout, prior=prior)
     if arg.isdigit() and 1 <= int(arg) <= 100_000:
-        return Search(game, rollout, int(arg))
+        return Search(game, rollout, int(arg), prior=prior)
     return None
