@@ -27,8 +27,6 @@ from deckcli.errors import DeckcliError
 
 #: cards the Cards pane lists at most (a filter matching more lists the first, by name)
 RESULTS = 100
-PLACEHOLDER = {"animal-battle": "/ search: walrus, kind:animal speed>50, -set:CLS",
-               "alpha-walrus": "/ search: walrus, kind:creature level>=6"}
 CARD_WIDTH = 26  # the cards pane's name column at most (longer names end in an ellipsis)
 BAR = 20
 
@@ -135,7 +133,8 @@ class DeckEditor(App):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="cards-pane"):
-                yield FilterInput(placeholder=PLACEHOLDER.get(self.game.id, "/ search"),
+                example = self.game.search_example
+                yield FilterInput(placeholder=f"/ search: {example}" if example else "/ search",
                                   id="filter", compact=True)
                 yield Static(id="cards-info")
                 yield DataTable(id="cards", cursor_type="row", zebra_stripes=False)

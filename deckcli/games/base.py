@@ -78,6 +78,8 @@ class Game:
     #: ``build`` and ``suggest`` when not told: (games the search plays, fresh games per
     #: opponent for the numbers reported); a game with long games asks for fewer
     build_effort: tuple[int, int] = (3000, 200)
+    #: an example of a card search in this game's terms, the placeholder of ``edit``'s filter
+    search_example: str = ""
 
     #: where each part lives, ``module`` or ``module:name``: rules (the list of
     #: :class:`deckcli.rule.Rule`), gaps (house-rule key -> :class:`Gap`), deck_checks,

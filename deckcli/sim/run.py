@@ -333,7 +333,7 @@ def simulate(request, listener=None):
     try:
         if g.shared_deck:
             if len(loaded) != 1:
-                raise ArgumentsError("alpha-walrus is played with one shared deck: give one "
+                raise ArgumentsError(f"{g.id} is played with one shared deck: give one "
                                      "DECK and --players N")
             n = loaded[0].players or g.default_players  # --players, else the deck's header
             seats = {f"p{i + 1}": policy for i in range(n)}

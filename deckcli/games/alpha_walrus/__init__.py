@@ -24,6 +24,7 @@ class AlphaWalrus(Game):
     rule_prefix = "AW"
     record_facts = {"showdown": ("showdowns", "the Final Showdown was reached")}
     build_effort = (400, 100)  # a game is many times longer than an animal-battle one
+    search_example = "walrus, kind:creature level>=6"
 
     parts = {
         "rules": "deckcli.games.alpha_walrus.rules:RULES",

@@ -33,6 +33,7 @@ DEPTH_NAMES = frozenset({"max_depth", "maximum_depth", "depth", "max_dive_depth"
 
 class AnimalBattle(Game):
     id = "animal-battle"
+    search_example = "walrus, kind:animal speed>50, -set:CLS"
     formats = ("casual", "championship")
     default_format = "casual"
     kinds = {"animal": "Animals", "action": "Actions"}
