@@ -80,6 +80,25 @@ def test_build_makes_a_legal_deck_from_a_collection(tmp_path):
     assert check.code == 0 and check.json()["decks"][0]["game"] == "toy-duel", check
 
 
+def _registered_toy(monkeypatch):
+    """toy-duel registered in this process for one test, as DECKCLI_GAMES would register it
+    (its card database names it: without it, reading the database is an error, whatever
+    index an earlier test left in the cache): the game, its engine, two decks of every card
+    twice and the house rules a simulation plays."""
+    monkeypatch.syspath_prepend(str(REPO / "tests"))
+    import toygame
+
+    from deckcli import games
+    from deckcli.cards import open_index
+
+    game = toygame.GAME
+    monkeypatch.setitem(games.GAMES, game.id, game)
+    index = open_index([str(DB)])
+    cards = [game.play_card(c) for c in index.all_cards(game.id)]
+    return (game, game.engine(), {"p1": cards * 2, "p2": cards * 2},
+            game.house_rules({}, simulate=True))
+
+
 def test_search_sees_only_what_its_player_may_know(monkeypatch):
     """Positions of real toy-duel games and twins that differ only in what the mover cannot
     see (the other hand, the decks' order): the view is the same, and so is the choice. The
@@ -88,20 +107,9 @@ def test_search_sees_only_what_its_player_may_know(monkeypatch):
     index an earlier test left in the cache)."""
     import random
 
-    monkeypatch.syspath_prepend(str(REPO / "tests"))
-    import toygame
-
-    from deckcli import games
-    from deckcli.cards import open_index
     from deckcli.sim.policies import make
 
-    game = toygame.GAME
-    monkeypatch.setitem(games.GAMES, game.id, game)
-    engine = game.engine()
-    index = open_index([str(DB)])
-    cards = [game.play_card(c) for c in index.all_cards(game.id)]
-    decks = {"p1": cards * 2, "p2": cards * 2}
-    house = game.house_rules({}, simulate=True)
+    game, engine, decks, house = _registered_toy(monkeypatch)
     search = make(game, "search:16")
     rng = random.Random(4)
     checked = 0
@@ -148,20 +156,9 @@ def test_search_keeps_its_heuristics_choice_unless_it_finds_better(monkeypatch):
     iterations it does overrule the heuristic somewhere."""
     import random
 
-    monkeypatch.syspath_prepend(str(REPO / "tests"))
-    import toygame
-
-    from deckcli import games
-    from deckcli.cards import open_index
     from deckcli.sim.policies import make
 
-    game = toygame.GAME
-    monkeypatch.setitem(games.GAMES, game.id, game)
-    engine = game.engine()
-    index = open_index([str(DB)])
-    cards = [game.play_card(c) for c in index.all_cards(game.id)]
-    decks = {"p1": cards * 2, "p2": cards * 2}
-    house = game.house_rules({}, simulate=True)
+    game, engine, decks, house = _registered_toy(monkeypatch)
     heuristic, one, many = make(game, "greedy"), make(game, "search:1"), make(game, "search:200")
     rng = random.Random(4)
     checked = overruled = 0
