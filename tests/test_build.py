@@ -303,6 +303,21 @@ def test_an_alpha_walrus_build_sets_up_for_its_table_from_owned_copies(tmp_path)
         assert lo <= s["win_rate"] <= hi
 
 
+def test_an_alpha_walrus_build_that_found_nothing_more_even_says_so():
+    """A budget of one screen's games leaves the search no step: the report says in words that
+    the deck built is the collection's first deck, and what it tried."""
+    r = run("build", "--collection", AW_COLLECTION, "--players", "2", "--seed", "4",
+            "--game", "alpha-walrus", "--games", "20", "--measure", "10", "--max-turns", "40",
+            "--jobs", "1")
+    assert r.code == 0, r
+    said = " ".join(r.err.split())  # the report (stdout, a pipe here, gets the deck alone)
+    assert "no deck with more even seats than the collection's first deck" in said, r.err
+    assert "the deck built is that first deck" in said, r.err
+    data = build("--collection", AW_COLLECTION, "--players", "2", "--seed", "4", "--games", "20",
+                 "--measure", "10", "--game", "alpha-walrus", "--max-turns", "40", "--jobs", "1")
+    assert data["search"]["improved"] == 0 and data["verdict"].startswith("no deck"), data
+
+
 def test_an_alpha_walrus_build_is_the_same_for_the_same_seed():
     a = build("--collection", AW_COLLECTION, "--players", "2", "--seed", "9", *AW_QUICK)
     b = build("--collection", AW_COLLECTION, "--players", "2", "--seed", "9", *AW_QUICK)

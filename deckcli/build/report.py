@@ -203,7 +203,20 @@ def built_shared(r, cand, measured, stats) -> tuple[str, dict]:
               "measured": measured,
               "search": {"steps": stats["steps"], "raced": stats["raced"],
                          "improved": stats["improved"], "games": stats["games"]}}
+    result["verdict"] = shared_verdict(result["search"])
     return text, result
+
+
+def shared_verdict(s: dict) -> str:
+    """One sentence: whether the shared search moved from its first deck (the largest deck the
+    collection makes, as the game's table deals it), and what it tried."""
+    tried = f"{s['steps']:,} steps, {s['raced']:,} raced past the first screen"
+    if not s["improved"]:
+        return ("no deck with more even seats than the collection's first deck (the largest "
+                f"it makes) was found: tried {tried}; the deck built is that first deck")
+    return (f"the search moved {s['improved']:,} times from the collection's first deck to "
+            f"more even seats on its own games (tried {tried}); the numbers above are on "
+            "fresh games")
 
 
 def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
@@ -217,6 +230,7 @@ def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
     lines.append(f"  spread {_points(m['spread'])}; undecided {m['undecided']:,}; the "
                  f"Final Showdown reached in {m['showdowns']:,}")
+    lines += wrap(result["verdict"], "  ", first="")
     return _ending(lines, result, stats, text)
 
 
