@@ -214,3 +214,25 @@ def test_the_gauntlet_leaves_the_example_binders_deck_matchups_it_can_win_or_los
         assert r.code == 0, r
         rate = r.json()["win_rate"]["a"]
         assert 0.05 < rate < 0.95, (other, rate)
+
+
+def test_a_stalled_climb_restarts_near_the_best_and_never_loses_the_best(index, tmp_path):
+    """From the binder's strongest deck, which few single moves improve: the climb stalls
+    (STALL new candidates without a step), starts again KICK moves from the best deck, and
+    the deck it returns is still the best found: the start, or a deck reached by steps each
+    shown better than the best before it."""
+    from deckcli.build.search import STALL, Judge, search, strongest
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.where import Local
+
+    b, opponent, _, _ = _planted(index, tmp_path)
+    game = get("animal-battle")
+    judge = Judge(game, b, [load_deck(str(opponent), index, game.id)], policy="greedy",
+                  house=house_rules(game, {}, {}), seed=7, max_turns=200, where=Local())
+    first = strongest(b)
+    best, stats = search(judge, b, random.Random(7), games=4000, budget=None, start=first)
+    assert stats["restarts"] >= 1, stats
+    assert stats["steps"] > STALL
+    assert stats["path"][0].key == first.key and stats["path"][-1].key == best.key
+    assert len(stats["path"]) == stats["improved"] + 1

@@ -87,7 +87,8 @@ def built(r, cand, measured, explained, stats, compared=None) -> tuple[str, dict
               "policy": r.judge.policy, "objective": OBJECTIVE, "explain": explained,
               "search": {"steps": stats["steps"], "raced": stats["raced"],
                          "ahead": stats.get("ahead", 0), "improved": stats["improved"],
-                         "games": stats["games"], "moves": MOVES}}
+                         "restarts": stats.get("restarts", 0), "games": stats["games"],
+                         "moves": MOVES}}
     if compared is not None:
         start = stats["start"]
         _, start_report = deck_text(r, start)
@@ -116,7 +117,8 @@ def verdict(result: dict) -> str:
     s = result["search"]
     tried = (f"{s['steps']:,} steps ({s['moves']}), {s['raced']:,} raced past the first "
              f"screen, {s['ahead']:,} ahead of the incumbent on the search's games, "
-             f"{s['improved']:,} shown better by the paired interval")
+             f"{s['improved']:,} shown better by the paired interval, "
+             f"{s.get('restarts', 0):,} restarts")
     if not result["start"]["changes"]:
         return (f"no improvement over the starting deck (the binder's strongest cards) was "
                 f"found: tried {tried}; the deck built is the start")

@@ -317,43 +317,71 @@ def exhausted(stats: dict, seen: set) -> bool:
     return stats["steps"] > 50 * (stats["improved"] + 1) + len(seen)
 
 
+#: new candidates a climb tries with no step taken before it restarts (:func:`search`)
+STALL = 25
+#: moves from the best deck that make a restart's first deck
+KICK = 3
+
+
 def search(judge: Judge, binder: Binder, rng: random.Random, *, games: int,
            budget: float | None, start: Candidate | None = None) -> tuple[Candidate, dict]:
     """The best deck found from ``start`` (default: the strongest cards), and how the search
-    went (steps, candidates raced, games). ``games`` counts every game the judge has played."""
+    went (steps, candidates raced, restarts, games). ``games`` counts every game the judge
+    has played.
+
+    A climb that tries :data:`STALL` new candidates without a step restarts from a deck
+    :data:`KICK` moves away from the best found (iterated local search): its steps are shown
+    better than the climb's own deck, and a deck it reaches becomes the best only when it is
+    also shown better than the best (:func:`shown_better`), so the best never gets worse."""
     worth = worth_of(binder)
-    best = first = start or strongest(binder)
+    best = current = first = start or strongest(binder)
     started = time.monotonic()
     judge.stage("searching", max(games, LEVELS[0] * len(judge.opponents)))
     judge.rate(best, LEVELS[0])
     path = [best]
-    stats: dict = {"steps": 0, "raced": 0, "ahead": 0, "improved": 0, "path": path}
+    stats: dict = {"steps": 0, "raced": 0, "ahead": 0, "improved": 0, "restarts": 0,
+                   "path": path}
     seen = {best.key}
     per_step = LEVELS[0] * len(judge.opponents)
+    tried = 0  # new candidates since the climb's deck last moved
     while judge.games + per_step <= games and (budget is None or
                                                time.monotonic() - started < budget):
         stats["steps"] += 1
-        cand = mutate(binder, best, rng, worth)
+        if tried >= STALL:  # a climb that has stalled starts again near the best
+            kick = best
+            for _ in range(KICK):
+                kick = mutate(binder, kick, rng, worth)
+            tried = 0
+            if kick.key not in seen:
+                seen.add(kick.key)
+                current = kick
+                stats["restarts"] += 1
+                judge.rate(current, LEVELS[0])
+            continue
+        cand = mutate(binder, current, rng, worth)
         if cand.key in seen:
             if exhausted(stats, seen):
                 break  # no new neighbour left to try (a binder of one deck has none)
             continue
         seen.add(cand.key)
+        tried += 1
         won = True
         for level in LEVELS:
             if judge.games + 2 * level * len(judge.opponents) > games and level > LEVELS[0]:
                 won = False
                 break
-            if judge.rate(cand, level) < judge.rate(best, level):
+            if judge.rate(cand, level) < judge.rate(current, level):
                 won = False  # behind its incumbent at this stage: dropped (racing)
                 break
             stats["raced"] += level > LEVELS[0]
-        if won and judge.rate(cand, LEVELS[-1]) > judge.rate(best, LEVELS[-1]):
+        if won and judge.rate(cand, LEVELS[-1]) > judge.rate(current, LEVELS[-1]):
             stats["ahead"] += 1  # ahead on the search's games: shown better only if ...
-            if shown_better(judge, cand, best, games):  # ... the paired interval says so
-                best = cand
-                stats["improved"] += 1
-                path.append(best)
+            if shown_better(judge, cand, current, games):  # ... the paired interval says so
+                at_best, current, tried = current is best, cand, 0
+                if at_best or shown_better(judge, current, best, games):
+                    best = current
+                    stats["improved"] += 1
+                    path.append(best)
     stats["games"] = judge.games
     stats["start"] = first
     return best, stats
