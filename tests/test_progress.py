@@ -87,7 +87,8 @@ def test_in_a_ci_log_a_line_every_few_seconds_and_stdout_unchanged():
 
 @pytest.mark.parametrize("args, phases", [
     (["build", "--collection", BINDER, "--against", SAVANNA, "--games", "60", "--measure", "4",
-      "--seed", "2"], ["searching", "measuring", "explaining"]),
+      "--seed", "2"], ["searching", "measuring", "before and after",
+      "explaining"]),
     (["suggest", SAVANNA, "--collection", BINDER, "--against", DEEP, "--games", "60",
       "--measure", "4", "--seed", "2"], ["measuring", "screening swaps"]),
     (["build", "--collection", GOOD / "alpha-walrus-4p.txt", "--game", "alpha-walrus",
