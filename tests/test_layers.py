@@ -216,3 +216,71 @@ def test_packages_import_only_lower_layers():
     found = _against_layers(_imports(), LAYERS, _unit)
     assert not found, "imports of a higher layer, or circles (move the code, or put what " \
         "both need below both): " + "; ".join(found)
+
+
+def _game_names() -> set[str]:
+    """Every registered game's id and the last part of its package's name."""
+    from deckcli.games import GAMES
+
+    out = set()
+    for game in GAMES.values():
+        out.add(game.id)
+        out.add(type(game).__module__.split(".")[2])
+    return out
+
+
+def _naming(tree: ast.Module, names: set[str]) -> list[tuple[int, str]]:
+    """Where a module's code names a game: an import of a game's package, or a string that
+    is not a docstring, an option's ``help=`` text or a rules table's text (which say where
+    a rule is checked)."""
+    exempt = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and body and isinstance(body[0], ast.Expr) and \
+                isinstance(body[0].value, ast.Constant):
+            exempt.add(id(body[0].value))
+        if isinstance(node, ast.keyword) and node.arg == "help":
+            exempt.update(id(n) for n in ast.walk(node.value))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            mods = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            mods = [node.module or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in exempt:
+            mods = []
+            if any(name in node.value for name in names):
+                found.append((node.lineno, node.value[:60]))
+        else:
+            continue
+        found += [(node.lineno, f"import {m}") for m in mods
+                  if m.startswith("deckcli.games.") and m.split(".")[2] in names]
+    return found
+
+
+def test_no_code_outside_the_games_package_names_a_game():
+    """A game is reached through the registry: no module outside ``deckcli/games/`` imports
+    a game's package or spells a game's id (the rules tables' texts, docstrings and option
+    help aside, which are words for people)."""
+    names = _game_names()
+    assert {"animal-battle", "alpha-walrus", "animal_battle"} <= names
+    bad = {}
+    for module, tree in MODULES.items():
+        if module == "deckcli.games" or module.startswith("deckcli.games.") or \
+                module.endswith(".rules"):
+            continue
+        found = _naming(tree, names)
+        if found:
+            bad[module] = found
+    assert not bad, bad
+
+
+def test_the_game_name_finder_finds_an_import_and_a_name():
+    tree = ast.parse('"""animal-battle in a docstring is words."""\n'
+                     'from deckcli.games.alpha_walrus import cards\n'
+                     'click.option("--x", help="animal-battle: words")\n'
+                     'if game.id == "animal-battle":\n    pass\n')
+    found = _naming(tree, _game_names())
+    assert [line for line, _ in found] == [2, 4], found

@@ -156,10 +156,10 @@ def _ignored(r, o) -> None:
     ignored = []
     if r.game.shared_deck:
         if o["against"]:
-            ignored.append("--against (alpha-walrus shares one deck: there is no opponent's "
+            ignored.append(f"--against ({r.game.id} shares one deck: there is no opponent's "
                            "deck)")
         if o.get("format"):
-            ignored.append(f"--format {o['format']} (alpha-walrus has no formats)")
+            ignored.append(f"--format {o['format']} ({r.game.id} has no formats)")
         if o.get("diverse"):
             ignored.append(f"--diverse {o['diverse']} (a shared deck is chosen for the most "
                            "even seats)")
