@@ -1,12 +1,16 @@
-"""``deckcli build`` and ``deckcli suggest``: the strongest legal deck from a player's binder."""
+"""``deckcli build`` and ``deckcli suggest``: the strongest legal deck from a player's binder.
+
+The options are gathered into a :class:`~deckcli.build.request.BuildRequest` for
+:func:`deckcli.build.run.build` (or ``suggest``), which does the rest; this module writes
+what the run tells on stderr and prints its result."""
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
+from deckcli.build.request import BuildRequest, Listener
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     FILE,
@@ -22,12 +26,13 @@ from deckcli.cli.common import (
     excluded,
     fresh_seed,
     house_rule_option,
-    open_index,
     output_file_option,
     output_option,
     pick_game,
     play_options,
-    warn_if_illegal,
+)
+from deckcli.cli.common import (
+    db_dirs as db_folders,
 )
 from deckcli.games.base import MAX_PLAYERS
 
@@ -67,142 +72,51 @@ def _common(f):
                         help="The cards owned: a decklist whose counts are the copies.")(f)
 
 
-class _Run:
-    """What build and suggest share: the index, the event, the binder, the judge."""
+class Stderr(Listener):
+    """What a build tells, on stderr as every command's status lines are, with the progress
+    of its games under the command's name."""
 
-    def __init__(self, ctx, o: dict):
-        from deckcli.build.collection import read_binder
-        from deckcli.build.search import Judge
-        from deckcli.cli.common import db_dirs
-        from deckcli.decks.reader import read_deck
-        from deckcli.gamelog import parse_house_rules
-        from deckcli.games import DEFAULT_GAME, get
-        from deckcli.sim import run as sim_run
-        from deckcli.sim.where import backend
+    def __init__(self, command: str):
+        self.command = command
 
-        self.index = index = open_index(ctx, o["db_dirs"])
-        self.event = None
-        if o["event_path"]:
-            from deckcli.cli.common import resolve_event
-            from deckcli.events.model import load_event
+    def warning(self, message: str, rule: str | None = None) -> None:
+        echo_warning(message, rule=rule)
 
-            self.event = load_event(o["event_path"])
-            resolve_event(self.event, index)
-        # each file is read once: its header says its game, and it is what the build reads
-        self.decks = {path: read_deck(path, is_set=index.is_any_set_code)
-                      for path in (o.get("deck"), o["collection"]) if path}
-        headers = {path: _header_game(deck) for path, deck in self.decks.items()}
-        said = {g for g in headers.values() if g}
-        if len(said) > 1:
-            raise click.UsageError("the deck and the collection are of two games: " + ", ".join(
-                f"{path} is {g}" for path, g in headers.items() if g))
-        game_id = pick_game(ctx, o["game"]) or (self.event.game if self.event else None) \
-            or next(iter(said), None) or DEFAULT_GAME
-        self.game = game = get(game_id)
-        fmt = None if game.shared_deck else o.get("format") or (
-            self.event.format if self.event else None) or game.default_format  # alpha-walrus: none
-        self.binder = read_binder(o["collection"], index, game.id, fmt, self.event,
-                                  deck=self.decks[o["collection"]])
-        from deckcli.cli.common import warn_unapplied
+    def note(self, message: str) -> None:
+        echo_status(f"deckcli: note: {message}")
 
-        warn_unapplied([s.info for s in self.binder.stock])
-        self.seed = fresh_seed(o["seed"])
-        self.opponents = []
-        if not game.shared_deck:  # alpha-walrus: one shared deck, no opponents' decks
-            from deckcli.validate import walk_decks
+    def wrote(self, path: str) -> None:
+        from deckcli.diagnostics import visible_name
 
-            paths = list(o["against"]) or _gauntlet(game.id)
-            mine = excluded() if o["against"] else None  # the gauntlet is deckcli's own
-            self.opponents = [sim_run.load_deck(p, index, game.id)
-                              for p in walk_decks(paths, exclude=mine)]
-            if not o["against"]:  # shown by name: where the package is installed is noise
-                for d in self.opponents:
-                    d.path = "gauntlet:" + os.path.basename(d.path)
-            warn_if_illegal(self.opponents, "played against anyway")
-        self.house = sim_run.house_rules(game, parse_house_rules(o["house_rules"]),
-                                         self.event.house_rules if self.event else {})
-        from deckcli.sim.policies import default, make
+        click.echo(f"deckcli: wrote {visible_name(path)}", err=True)
 
-        o["policy"] = o["policy"] or default(game)
-        make(game, o["policy"])  # an unknown policy: a usage error before any game
-        # the effort's defaults are the game's: an alpha-walrus game is many times longer
-        o["games"] = o["games"] or game.build_effort[0]
-        o["measure"] = o["measure"] or game.build_effort[1]
-        self.where = backend(o["jobs"], o["scheduler"], o["games"])
-        self.players = o.get("players")
+    def progress(self, total: int | None):
         from deckcli.cli.progress import Progress
 
-        self.progress = Progress(o.get("label", "build"))
-        self.finish = self.progress.finish
-        how = {"progress": self.progress.advance, "phase": self.progress.phase}
-        folders = db_dirs(ctx, o["db_dirs"])
-        if game.shared_deck:
-            from deckcli.build.shared import SeatJudge
-
-            self.players = self.players or game.default_players
-            self.table = game.shared_table(self.binder, self.players, index)
-            self.judge = SeatJudge(game, self.binder, self.players, policy=o["policy"],
-                                   house=self.house, seed=self.seed,
-                                   max_turns=o["max_turns"], where=self.where,
-                                   db_dirs=folders, **how)
-        else:
-            self.judge = Judge(game, self.binder, self.opponents, policy=o["policy"],
-                               house=self.house, seed=self.seed, max_turns=o["max_turns"],
-                               where=self.where, db_dirs=folders, **how)
+        return Progress(self.command, None, total)
 
 
-def _ignored(r, o) -> None:
-    """Options that change nothing for this game warn (DL-5.3) instead of passing silently."""
-    ignored = []
-    if r.game.shared_deck:
-        if o["against"]:
-            ignored.append(f"--against ({r.game.id} shares one deck: there is no opponent's "
-                           "deck)")
-        if o.get("format"):
-            ignored.append(f"--format {o['format']} ({r.game.id} has no formats)")
-        if o.get("diverse"):
-            ignored.append(f"--diverse {o['diverse']} (a shared deck is chosen for the most "
-                           "even seats)")
-    elif o.get("players") is not None:
-        ignored.append(f"--players {o['players']} ({r.game.id} plays one deck a player)")
-    for what in ignored:
-        echo_warning(f"{what} changes nothing and is ignored", rule="DL-5.3")
+def _request(ctx, o: dict, **more) -> BuildRequest:
+    """The options, as the library's request (the configuration's card folders and
+    ``exclude`` included)."""
+    return BuildRequest(
+        collection=o["collection"], seed=fresh_seed(o["seed"]), players=o["players"],
+        policy=o["policy"], games=o["games"], measure=o["measure"], budget=o["budget"],
+        house_rules=tuple(o["house_rules"]), event_path=o["event_path"],
+        against=tuple(o["against"]), game=pick_game(ctx, o["game"]), max_turns=o["max_turns"],
+        jobs=o["jobs"], scheduler=o["scheduler"], db_dirs=tuple(db_folders(ctx, o["db_dirs"])),
+        exclude=excluded(), **more)
 
 
-def _header_game(deck) -> str | None:
-    """The game a deck's header names, if it is one deckcli knows."""
-    wanted = deck.header.get("game")
-    return wanted.strip().lower() if isinstance(wanted, str) and wanted.strip().lower() in \
-        GAMES else None
+def _library(ctx, call, request: BuildRequest, command: str):
+    """Run the library's ``call``; inputs that do not fit together are said as click's own
+    usage errors, with where --help is."""
+    from deckcli.errors import ArgumentsError
 
-
-def _gauntlet(game_id: str) -> list[str]:
-    from deckcli.build.gauntlet import decks
-
-    found = decks(game_id)
-    if not found:
-        raise click.UsageError(f"{game_id} has no gauntlet: give --against DECK")
-    return found
-
-
-def _written_format(out: str) -> str:
-    """The decklist format ``-o OUT`` is read back as (its suffix, as every command reads a
-    file): ``text`` (``.txt``, ``.deck``, ``.dck``, any other suffix), ``yaml`` or ``json``,
-    which build writes as ``fmt`` writes them. A CSV, Cockatrice or MTGO file cannot say which
-    game and format the deck is for, so it would not read back as the deck built: UsageError
-    (exit 2), naming the convert that makes one from a text decklist."""
-    from deckcli.decks.reader import detect_format
-    from deckcli.diagnostics import command_text, visible_name
-    from deckcli.errors import UsageError
-
-    found = detect_format(out, "")
-    if found in ("text", "yaml", "json"):
-        return found
-    text = visible_name(os.path.splitext(out)[0] + ".txt")
-    then = command_text("deckcli", "convert", text, "--to", found, "-o", visible_name(out))
-    raise UsageError(f"would be read back as a {found} decklist, which cannot say the deck's "
-                     f"game and format: write a .txt, .yaml or .json deck, then {then}; "
-                     "nothing built", path=out)
+    try:
+        return call(request, Stderr(command))
+    except ArgumentsError as exc:
+        raise click.UsageError(exc.message, ctx) from None
 
 
 @click.command()
@@ -236,116 +150,28 @@ def build(ctx, **o):
     Example: deckcli build --collection examples/collections/binder.txt --games 100 \\
         --measure 20 --seed 3
     """
-    from deckcli.build import report
-    from deckcli.build.explain import before_after, explain, measure
-    from deckcli.build.search import search
+    from deckcli.build.run import build as run
 
-    to_file = o["out"] not in (None, STDOUT)
     if o["out"] == STDOUT and o["output"] == "json":
         raise click.UsageError("-o - puts the deck on stdout, where --output json puts the "
                                "report (which lists the cards): give one of them")
-    if to_file:  # refused before the search, not after it
-        from deckcli.files.write import check_target
-
-        check_target(o["out"])
-        out_format = _written_format(o["out"])
-    r = _Run(ctx, o)
-    if to_file:  # the deck never replaces the collection, an --against deck or the event
-        from deckcli.files.write import check_not_input
-
-        check_not_input(o["out"], [o["collection"], o["event_path"],
-                                   *(d.path for d in r.opponents if o["against"])],
-                        "the collection, an --against deck or the event file")
-    _ignored(r, o)
-    why = r.table.missing() if r.game.shared_deck else r.binder.missing()
-    if why:
-        what = f"{r.players}-player {r.game.id}" if r.game.shared_deck else \
-            f"{r.binder.format}"
-        from deckcli.diagnostics import visible_name
-
-        echo_status(f"deckcli: {visible_name(o['collection'])}: no legal {what} deck: {why}")
+    to_file = o["out"] not in (None, STDOUT)
+    request = _request(ctx, o, format=o["format"], sensitivity=o["sensitivity"],
+                       diverse=o["diverse"], out=o["out"] if to_file else None)
+    built = _library(ctx, run, request, "build")
+    if built.missing:
+        echo_status(f"deckcli: {built.missing}")
         return EXIT_PROBLEMS
-    import random
-    import time
-    from collections import Counter
-
-    from deckcli.build.sensitivity import sensitivity
-
-    start = time.perf_counter()
-    sensitive = None
-    try:
-        if r.game.shared_deck:
-            from deckcli.build import shared
-
-            best, stats = shared.search(r.judge, r.table, random.Random(r.seed),
-                                        games=o["games"], budget=o["budget"])
-            r.judge.stage("measuring", o["measure"])
-            measured = shared.measure(r.judge, best, o["measure"])
-            if o["sensitivity"]:
-                sensitive = sensitivity(r.judge, Counter(measured["gaps"]), measured["games"],
-                                        lambda: shared.measure(r.judge, best, o["measure"]))
-        else:
-            if o["diverse"]:
-                from deckcli.build.search import diverse
-
-                climbs = diverse(r.judge, r.binder, random.Random(r.seed), o["diverse"],
-                                 games=o["games"], budget=o["budget"])
-                best, stats = climbs[0]
-                stats = {k: stats[k] if k in ("start", "path") else climbs[-1][1][k] if k == "games"
-                         else sum(c[1][k] for c in climbs) for k in stats}
-            else:
-                best, stats = search(r.judge, r.binder, random.Random(r.seed),
-                                     games=o["games"], budget=o["budget"])
-            r.judge.stage("measuring", o["measure"] * len(r.opponents))
-            measured = measure(r.judge, best.cards(r.binder), o["measure"], "final")
-            if o["diverse"]:
-                others = [(c, measure(r.judge, c.cards(r.binder), o["measure"], "final"))
-                          for c, _ in climbs[1:]]
-            r.judge.stage("before and after", 2 * o["measure"] * len(r.opponents))
-            compared = before_after(r.judge, r.binder, stats["start"], best, measured,
-                                    o["measure"], "final")
-            explained = explain(r.judge, r.binder, best, measured,
-                                max(20, o["measure"] // 2), "final")
-            if o["sensitivity"]:
-                sensitive = sensitivity(
-                    r.judge, sum((Counter(m["gaps"]) for m in measured), Counter()),
-                    sum(m["games"] for m in measured),
-                    lambda: measure(r.judge, best.cards(r.binder), o["measure"], "final"))
-    finally:
-        r.finish()
-        r.where.close()
-    stats["seconds"] = time.perf_counter() - start
-    stats["playing"] = r.judge.playing
-    stats["all_games"] = r.judge.games
-    if r.game.shared_deck:
-        text, result = report.built_shared(r, best, measured, stats)
-        render = report.render_built_shared
-    else:
-        text, result = report.built(r, best, measured, explained, stats, compared)
-        render = report.render_built
-    if sensitive is not None:
-        result["sensitivity"] = report.sensitivity(sensitive)
-    if o["diverse"] and not r.game.shared_deck:
-        result["diverse"] = report.diverse(r, [(best, measured), *others])
-    if to_file:
-        from deckcli.diagnostics import visible_name
-        from deckcli.files.write import atomic_write
-
-        content = report.deck_file(r, text, out_format, result["fingerprint"])
-        atomic_write(o["out"], content.encode("utf-8"))
-        click.echo(f"deckcli: wrote {visible_name(o['out'])}", err=True)
     # the deck alone on stdout, as a file would hold it: with -o -, and without -o when
     # stdout is a pipe or a file ('build ... > deck.txt'); a terminal gets the report with it
     alone = o["out"] == STDOUT or (o["out"] is None and o["output"] != "json"
                                    and not _terminal(sys.stdout))
     if alone:
-        click.echo(text, nl=False)
+        click.echo(built.deck, nl=False)
     if o["output"] == "json":
-        echo_json(result)
+        echo_json(built.report)
     else:  # with the deck alone on stdout, the report goes where status goes
-        click.echo("\n".join([render(result, stats, None if o["out"] or alone else text),
-                              *report.sensitivity_lines(result),
-                              *report.diverse_lines(result)]), err=alone)
+        click.echo(built.text(with_deck=not (o["out"] or alone)), err=alone)
     return EXIT_OK
 
 
@@ -370,33 +196,11 @@ def suggest(ctx, deck, **o):
     Example: deckcli suggest examples/good/casual-savanna.yaml \\
         --collection examples/collections/binder.txt --games 100 --measure 20 --seed 1
     """
-    from deckcli.build import report
-    from deckcli.build.explain import improvements, measure
+    from deckcli.build.run import suggest as run
 
-    o = {**o, "format": None, "label": "suggest", "deck": deck}
-    r = _Run(ctx, o)  # which fills in the game's default --games and --measure in o
-    _ignored(r, o)
-    try:
-        cand, problems = report.as_candidate(r, deck)
-        if r.game.shared_deck:  # alpha-walrus: one-copy changes that even out the seats
-            from deckcli.build import shared
-
-            r.judge.stage("measuring", o["measure"])
-            measured = shared.measure(r.judge, cand, o["measure"])
-            found = shared.improvements(r.judge, r.table, cand, o["measure"], o["games"])
-            result = report.suggested_shared(r, deck, measured, found)
-        else:
-            r.judge.stage("measuring", o["measure"] * len(r.opponents))
-            measured = measure(r.judge, cand.cards(r.binder), o["measure"], "final")
-            found = improvements(r.judge, r.binder, cand, measured, o["measure"], "final")
-            result = report.suggested(r, deck, measured, found)
-    finally:
-        r.finish()
-        r.where.close()
-    for p in problems:
-        echo_status(f"deckcli: warning: {p}")
+    found = _library(ctx, run, _request(ctx, o, deck=deck), "suggest")
     if o["output"] == "json":
-        echo_json(result)
+        echo_json(found.report)
     else:
-        click.echo(report.render_suggested(result))
+        click.echo(found.text())
     return EXIT_OK

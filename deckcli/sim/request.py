@@ -64,14 +64,18 @@ class Listener:
     def wrote(self, path: str) -> None:
         """A file written beside the report (the matchup matrix's CSV or HTML)."""
 
-    def progress(self, total: int):
-        """What follows the games played (``total`` in the run): an object with ``advance(n)``
-        after every ``n`` games and ``finish()`` however the run ends."""
+    def progress(self, total: int | None):
+        """What follows the games played (``total`` in the run, None: not known yet): an
+        object with ``advance(n)`` after every ``n`` games, ``phase(name, total)`` when the run
+        moves on to its next part, and ``finish()`` however the run ends."""
         return _Quiet()
 
 
 class _Quiet:
     def advance(self, n: int) -> None:
+        pass
+
+    def phase(self, name: str | None, total: int | None = None) -> None:
         pass
 
     def finish(self) -> None:
