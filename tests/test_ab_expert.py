@@ -163,8 +163,33 @@ def test_the_cost_of_stopping_a_challenger_is_the_brute_forces(challenger):
     for size in range(4):
         for pool in itertools.combinations(animals, size):
             for left in (ALL, ALL & ~BIT["speed"], BIT["weight"] | BIT["population"], 0):
-                assert stop_cost(tab, rules, c, left, pool) == _brute(tab, rules, c, left,
-                                                                      pool), (pool, left)
+                exact = _brute(tab, rules, c, left, pool)
+                assert stop_cost(tab, rules, c, left, pool) == exact, (pool, left)
+
+
+@pytest.mark.parametrize("challenger", ["Orca", "Blue Whale", "Cheetah", "Walrus"])
+def test_a_bounded_cost_is_the_cost_below_the_bound_and_at_least_the_bound_above_it(challenger):
+    """The expert only ever wants min(cap, cost): with a bound, stop_cost stops working out
+    promotions that cannot come in under it, and still gives the cost itself below the bound
+    (to the last bit) and a number from the bound to the cost above it, whatever the bounds
+    asked before (each answer is kept for the next)."""
+    from deckcli.games.animal_battle import GAME
+    from deckcli.games.animal_battle.expert import _Book
+
+    rules = Rules(GAME.house_rules({}, simulate=True))
+    animals = sorted(IDS[n] for n in NAMES[:9] if BOOK[IDS[n]].animal)
+    c = IDS[challenger]
+    tab = _Book(BOOK)  # answers of its own, kept only for this test
+    for bound in (0.6, 1.4, 2.5, 3.7, 1.0, float("inf")):
+        for size in range(5):
+            for pool in itertools.combinations(animals, size):
+                for left in (ALL, ALL & ~BIT["speed"], BIT["weight"] | BIT["population"]):
+                    exact = _brute(tab, rules, c, left, pool)
+                    got = stop_cost(tab, rules, c, left, pool, bound)
+                    if exact < bound:
+                        assert got == exact, (pool, left, bound)
+                    else:
+                        assert bound <= got <= exact, (pool, left, bound)
 
 
 @pytest.mark.parametrize("deck", ["championship-deep-divers.txt", "casual-rainforest.json",

@@ -12,7 +12,9 @@ stopping the Challenger costs the defending side at best, whatever statistics th
 names (a min-max over the promotions and the statistics, each Animal discarded counted at its
 :func:`worth`, between 0.5 and 1.5 by the share of the game's Animals it beats on each
 statistic), or infinity where nothing in the Pool can. It depends on the Challenger, the
-statistics left and the Pool alone, so it is worked out once a run for each of those.
+statistics left and the Pool alone, so it is worked out once a run for each of those, and
+only as far as it matters: a stop dearer than what stopping is worth is not worked out to
+the end (a branch and bound whose answers are those of the full min-max).
 
 **What an attack is worth.** A Challenger left standing keeps attacking: its ``threat`` is what
 it is expected to take before an Animal the defending side still owns (the decklist, which is
@@ -61,6 +63,8 @@ SAMPLES = 1
 PARAMS = {"threat": 0.6, "horizon": 3.0, "initiative": 0.5, "standing": 0.2}
 #: costs kept a book before they are dropped
 _KEEP = 400_000
+#: more than the rounding of a sum of a few Animals' worths (see stop_cost's bound)
+_SLACK = 1e-9
 
 
 class _Book:
@@ -68,7 +72,8 @@ class _Book:
     the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
     of stopping a Challenger met so far (:func:`stop_cost`)."""
 
-    __slots__ = ("book", "worth", "animals", "beats", "costs", "dearest", "holding")
+    __slots__ = ("book", "worth", "animals", "beats", "costs", "lows", "dearest",
+                 "dearest_low", "holding")
 
     def __init__(self, book: dict):
         self.book = book
@@ -82,7 +87,9 @@ class _Book:
         self.worth = {cid: 0.5 + v / len(STATS) for cid, v in values.items()}
         self.beats: dict[tuple, int] = {}
         self.costs: dict[tuple, float] = {}
+        self.lows: dict[tuple, float] = {}  # costs known only to be at least this
         self.dearest: dict[tuple, float] = {}  # see _dearest
+        self.dearest_low: set[tuple] = set()  # of those, the ones only known from below
         self.holding: dict[tuple, frozenset] = {}  # see walls
 
     def beaten(self, c: int, d: int, ties: bool) -> int:
@@ -141,14 +148,22 @@ class Rules:
         self.key = (self.ties, self.defender_names, self.last_stat)
 
 
-def stop_cost(tab: _Book, rules: Rules, c: int, left: int, pool: tuple) -> float:
+def stop_cost(tab: _Book, rules: Rules, c: int, left: int, pool: tuple,
+              bound: float = INF) -> float:
     """What stopping Challenger ``c`` costs the defending side at best from a promotion, in
     Animals discarded (by worth), whatever the attacker names: ``left`` the statistics not
-    used yet (bits), ``pool`` (sorted) the Animals it may promote. Infinity: it cannot."""
+    used yet (bits), ``pool`` (sorted) the Animals it may promote. Infinity: it cannot.
+
+    Only ``min(bound, cost)`` is wanted: below ``bound`` the answer is the cost, else it is a
+    number from ``bound`` to the cost (a promotion that cannot come in under it is not worked
+    out further)."""
     key = (c, left, pool, rules.key)
     found = tab.costs.get(key)
     if found is not None:
         return found
+    low = tab.lows.get(key)
+    if low is not None and low >= bound:
+        return low
     if not pool:
         found = INF
     elif not left:  # AB-G.9: promoted after the last statistic, it becomes the Challenger
@@ -159,19 +174,35 @@ def stop_cost(tab: _Book, rules: Rules, c: int, left: int, pool: tuple) -> float
         for i, r in enumerate(pool):
             if i and pool[i - 1] == r:
                 continue
-            cost = worth[r] + _after(tab, rules, c, r, left, pool[:i] + pool[i + 1:])
-            if cost < found:
-                found = cost
+            w = worth[r]
+            limit = found if found < bound else bound
+            if w >= limit:  # what follows costs nothing or more
+                continue
+            # a little over what would take r's cost past the limit, so no cost the sum
+            # rounds under it is cut short
+            sub = limit - w + _SLACK
+            after = _after(tab, rules, c, r, left, pool[:i] + pool[i + 1:], sub)
+            if after < sub:  # worked out exactly
+                cost = w + after
+                if cost < found:
+                    found = cost
+        if found >= bound != INF:  # no promotion comes in under it: the cost is at least it
+            if len(tab.lows) >= _KEEP:
+                tab.lows.clear()
+            tab.lows[key] = bound
+            return bound
     if len(tab.costs) >= _KEEP:
         tab.costs.clear()
     tab.costs[key] = found
     return found
 
 
-def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> float:
+def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple,
+           bound: float = INF) -> float:
     """What stopping ``c`` still costs once ``d`` stands as a promoted Defender (0 when it
     holds on every statistic left: AB-5.6, it is discarded with the Challenger, counted by
-    the caller)."""
+    the caller); below ``bound`` exactly, else a number from ``bound`` to it (as
+    :func:`stop_cost`)."""
     beaten = tab.beats.get((c, d, rules.ties))
     if beaten is None:
         beaten = tab.beaten(c, d, rules.ties)
@@ -180,40 +211,45 @@ def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple) -> 
         return 0.0
     if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
         return 0.0
-    costs, key = tab.costs, rules.key  # stop_cost's kept answers, looked up here first
     best: float | None = None
     rest = beaten
     while rest:
         bit = rest & -rest
         rest ^= bit
-        cost = costs.get((c, left & ~bit, pool, key))
-        if cost is None:
-            cost = stop_cost(tab, rules, c, left & ~bit, pool)
+        cost = stop_cost(tab, rules, c, left & ~bit, pool, bound)
         if rules.defender_names:  # the defending player names the cheapest
             best = cost if best is None or cost < best else best
-        else:  # the attacker names the dearest
+        else:  # the attacker names the dearest: one at the bound settles it
+            if cost >= bound:
+                return cost
             best = cost if best is None or cost > best else best
     assert best is not None  # beaten is not empty: the loop ran
     return best
 
 
-def _dearest(tab: _Book, rules: Rules, c: int, d: int, beaten: int, pool: tuple) -> float:
+def _dearest(tab: _Book, rules: Rules, c: int, d: int, beaten: int, pool: tuple,
+             bound: float = INF) -> float:
     """The most :func:`stop_cost` of ``c`` once it has beaten ``d`` on one of ``beaten``
-    (bits), worked out once a book for each Challenger, Defender and Pool."""
+    (bits), worked out once a book for each Challenger, Defender and Pool; below ``bound``
+    exactly, else a number from ``bound`` to it."""
     key = (c, d, pool, rules.key)
     found = tab.dearest.get(key)
-    if found is None:
-        costs, rk = tab.costs, rules.key
+    if found is None or (found < bound and key in tab.dearest_low):
         found = -INF
         for bit in _bits(beaten):
-            cost = costs.get((c, ALL & ~bit, pool, rk))
-            if cost is None:
-                cost = stop_cost(tab, rules, c, ALL & ~bit, pool)
+            cost = stop_cost(tab, rules, c, ALL & ~bit, pool, bound)
             if cost > found:
                 found = cost
+            if found >= bound:
+                break
         if len(tab.dearest) >= _KEEP:
             tab.dearest.clear()
+            tab.dearest_low.clear()
         tab.dearest[key] = found
+        if found >= bound:
+            tab.dearest_low.add(key)
+        else:
+            tab.dearest_low.discard(key)
     return found
 
 
@@ -233,7 +269,8 @@ class Attack:
         """The defending side's score once its Defender has fallen (before the promotion),
         with ``left`` statistics and ``pool`` to promote from: stop the Challenger, or
         decline."""
-        return self.gain - min(self.cap, stop_cost(self.tab, self.rules, self.c, left, pool))
+        return self.gain - min(self.cap, stop_cost(self.tab, self.rules, self.c, left, pool,
+                                                   self.cap))
 
     def defended(self, d: int, pool: tuple) -> float:
         """The defending side's score of a sequence against ``d`` as the first Defender."""
@@ -246,14 +283,14 @@ class Attack:
         # the attacker names the statistic whose stop costs most: min over the statistics of
         # gain - min(cap, cost) is gain - min(cap, the dearest cost), the same number
         return -tab.worth[d] + (self.gain - min(self.cap, _dearest(tab, self.rules, self.c, d,
-                                                                    beaten, pool)))
+                                                                    beaten, pool, self.cap)))
 
     def promoted(self, r: int, left: int, pool: tuple) -> float:
         """The defending side's score of promoting ``r`` (``pool`` without it)."""
         tab = self.tab
         if not left:  # AB-G.9
             return self.gain if self.rules.last_stat else self.declined(pool)
-        after = _after(tab, self.rules, self.c, r, left, pool)
+        after = _after(tab, self.rules, self.c, r, left, pool, self.cap)
         return self.gain - tab.worth[r] - min(self.cap, after)
 
     def declined(self, pool: tuple) -> float:
