@@ -236,3 +236,54 @@ def test_a_stalled_climb_restarts_near_the_best_and_never_loses_the_best(index, 
     assert stats["steps"] > STALL
     assert stats["path"][0].key == first.key and stats["path"][-1].key == best.key
     assert len(stats["path"]) == stats["improved"] + 1
+
+
+def test_a_decks_style_is_its_share_of_action_cards_and_the_statistic_its_animals_lean_on(
+        index):
+    """animal-battle's deck style: 'no Actions' / 'a few Actions' (under a sixth of the deck)
+    / 'many Actions', and the statistic on which the deck's Animals rank highest among the
+    binder's Animals (the fastest Animals lean on speed, the longest-lived on lifespan)."""
+    from deckcli.games import get
+    from deckcli.games.animal_battle import BATTLE_STATS
+    from deckcli.games.base import CardInfo
+
+    game = get("animal-battle")
+    book = {c.id: CardInfo.of(c) for c in index.all_cards("animal-battle")}
+    animals = [c for c in book.values() if c.animal]
+    actions = [c for c in book.values() if c.kind == "action"]
+    for stat, (sense, _rule) in BATTLE_STATS.items():
+        best = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "higher")[:20]
+        assert game.deck_style(best, book) == ("no Actions", f"leans on {stat}"), stat
+        few = best[:18] + actions[:2]  # 2 of 20: under a sixth
+        assert game.deck_style(few, book)[0] == "a few Actions"
+        many = best[:16] + actions[:4]  # 4 of 20: a sixth or more
+        assert game.deck_style(many, book)[0] == "many Actions"
+
+
+def test_diverse_keeps_the_best_deck_of_each_style_and_writes_the_start_unless_shown_better(
+        index):
+    """--diverse's archive (MAP-Elites): every deck returned is a different deck; the decks
+    the archive held at the end are of as many different styles; the first, the deck written,
+    is the strongest cards unless another deck is shown better than them by the paired
+    interval."""
+    from deckcli.build.collection import read_binder
+    from deckcli.build.gauntlet import decks
+    from deckcli.build.search import Judge, diverse, shown_better, strongest
+    from deckcli.games import get
+    from deckcli.sim.run import house_rules, load_deck
+    from deckcli.sim.where import Local
+
+    game = get("animal-battle")
+    b = read_binder(str(EXAMPLES / "collections" / "binder.txt"), index, game.id, "casual", None)
+    book = {s.info.id: s.info for s in b.stock}
+    opponents = [load_deck(p, index, game.id) for p in decks(game.id)[:2]]
+    judge = Judge(game, b, opponents, policy="greedy", house=house_rules(game, {}, {}),
+                  seed=7, max_turns=200, where=Local())
+    picked, stats = diverse(judge, b, random.Random(7), 4, games=1600, budget=None)
+    assert len(picked) == 4 and len({c.key for c in picked}) == 4
+    styles = [game.deck_style(c.cards(b), book) for c in picked]
+    held = min(stats["styles"], len(picked))
+    assert held >= 3, stats  # the archive moved past the first deck's style
+    assert len(set(styles[:held])) >= held - 1  # the lead may be the start, from a held style
+    first = strongest(b)
+    assert picked[0].key == first.key or shown_better(judge, picked[0], first, 10**9)

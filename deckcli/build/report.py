@@ -89,6 +89,8 @@ def built(r, cand, measured, explained, stats, compared=None) -> tuple[str, dict
                          "ahead": stats.get("ahead", 0), "improved": stats["improved"],
                          "restarts": stats.get("restarts", 0), "games": stats["games"],
                          "moves": MOVES}}
+    if "styles" in stats:  # --diverse: the styles the archive held at the end
+        result["search"]["styles"] = stats["styles"]
     if compared is not None:
         start = stats["start"]
         _, start_report = deck_text(r, start)
@@ -396,13 +398,15 @@ def diverse(r, decks: list[tuple]) -> list[dict]:
     fresh games' win rates, and the cards it shares with the first (of its size)."""
     out = []
     first = None
+    book = {s.info.id: s.info for s in r.binder.stock}
     for cand, measured in decks:
         text, report = deck_text(r, cand)
         if first is None:
             first = cand
         shared = sum(min(n, first.counts.get(i, 0)) for i, n in cand.counts.items())
+        style = list(r.game.deck_style(cand.cards(r.binder), book))
         out.append({"card_count": report.card_count, "fingerprint": report.fingerprint,
-                    "cards": _cards(r, text), "shared_with_first": shared,
+                    "style": style, "cards": _cards(r, text), "shared_with_first": shared,
                     "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
                                                    "ci95")} for m in measured],
                     "deck": text})
@@ -414,13 +418,13 @@ def diverse_lines(result: dict) -> list[str]:
     found = result.get("diverse")
     if not found:
         return []
-    lines = [f"{len(found)} decks that play differently (each the best a search found from a "
-             "first deck unlike the ones before; fresh games):"]
+    lines = [f"{len(found)} decks that play differently (the best deck the search kept of each "
+             "style; fresh games):"]
     for n, d in enumerate(found, 1):
         rates = "; ".join(f"{a['path']}: {pct(a['win_rate'])}" for a in d["against"])
-        lines += wrap(f"deck {n} ({d['fingerprint']}, {d['shared_with_first']} of "
-                      f"{d['card_count']} cards shared with deck 1): {rates}", "    ",
-                      first="  ")
+        lines += wrap(f"deck {n} ({', '.join(d['style'])}; {d['fingerprint']}, "
+                      f"{d['shared_with_first']} of {d['card_count']} cards shared with deck 1): "
+                      f"{rates}", "    ", first="  ")
     for n, d in enumerate(found[1:], 2):
         lines += ["", f"deck {n}:", d["deck"].rstrip("\n")]
     return lines

@@ -208,20 +208,17 @@ def _decks(s: Session, r: BuildRequest) -> tuple[str, dict, dict]:
 
     judge = s.judge
     assert isinstance(judge, Judge)
-    climbs = []
+    picks: list = []
     if r.diverse:
-        climbs = diverse(judge, s.binder, random.Random(s.seed), r.diverse, games=s.games,
-                         budget=r.budget)
-        best, first = climbs[0]
-        stats = {k: first[k] if k in ("start", "path") else climbs[-1][1][k] if k == "games"
-                 else sum(c[1][k] for c in climbs) for k in first}
+        picks, stats = diverse(judge, s.binder, random.Random(s.seed), r.diverse,
+                               games=s.games, budget=r.budget)
+        best = picks[0]
     else:
         best, stats = search(judge, s.binder, random.Random(s.seed), games=s.games,
                              budget=r.budget)
     judge.stage("measuring", s.measure * len(s.opponents))
     measured = measure(judge, best.cards(s.binder), s.measure, "final")
-    others = [(c, measure(judge, c.cards(s.binder), s.measure, "final"))
-              for c, _ in climbs[1:]]
+    others = [(c, measure(judge, c.cards(s.binder), s.measure, "final")) for c in picks[1:]]
     judge.stage("before and after", 2 * s.measure * len(s.opponents))
     compared = before_after(judge, s.binder, stats["start"], best, measured, s.measure,
                             "final")

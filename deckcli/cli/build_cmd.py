@@ -132,9 +132,9 @@ def _library(ctx, call, request: BuildRequest, command: str):
               help="Also measure the built deck under each other value of every gap met in "
                    "more than a tenth of its fresh games, and say how its numbers move.")
 @click.option("--diverse", type=click.IntRange(1, 10), default=None, metavar="K",
-              help="Build K decks that play differently, each from a first deck unlike the "
-                   "ones before, the games shared out between them; the first is the deck "
-                   "written, the report lists all K.")
+              help="Build K decks that play differently: the best deck the search kept of "
+                   "each style (for animal-battle: how many action cards, the statistic the "
+                   "Animals lean on); the first is the deck written, the report lists all K.")
 @_common
 @click.pass_context
 def build(ctx, **o):

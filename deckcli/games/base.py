@@ -171,6 +171,15 @@ class Game:
             return self._part("worth")(book)
         return {}
 
+    def deck_style(self, cards: list, book: dict) -> tuple[str, ...]:
+        """How a deck of ``cards`` (play cards) plays, in a few words a builder can sort decks
+        by (``build --diverse`` keeps the best deck of each style): ``parts["style"]``, given
+        ``book`` (card id -> play card: every card the builder could take), else how much of
+        the deck is of kinds other than the game's first (:func:`kind_share`)."""
+        if "style" in self.parts:
+            return self._part("style")(cards, book)
+        return (kind_share(cards, self.kinds),)
+
     def shared_table(self, binder, players: int, index):
         """For a game with one shared deck: what a builder must respect of the deck a table of
         ``players`` is dealt from, over ``binder`` (``parts["table"]``): ``fits(counts)``,
@@ -237,3 +246,15 @@ class CardInfo:
 
     def effect(self, name: str) -> list[dict]:
         return [e for e in self.effects if e.get("effect") == name]
+
+
+def kind_share(cards: list, kinds: dict) -> str:
+    """How much of a deck is of kinds other than the first of ``kinds`` (a game's main kind,
+    animal-battle's Animals): none, a few (under a sixth) or many, named by the others'
+    plural ('no Actions', 'a few Actions', 'many Actions')."""
+    names = list(kinds)
+    other = " and ".join(kinds[k] for k in names[1:]) or "other cards"
+    n = sum(1 for c in cards if c.kind != names[0]) if names else 0
+    if not n:
+        return f"no {other}"
+    return f"a few {other}" if n * 6 < len(cards) else f"many {other}"

@@ -53,6 +53,7 @@ class AnimalBattle(Game):
         "rulings": "deckcli.games.animal_battle.ruling_commands:RULINGS",
         "policies": "deckcli.games.animal_battle.policies",
         "worth": "deckcli.games.animal_battle.policies:card_worth",
+        "style": "deckcli.games.animal_battle.policies:deck_style",
     }
 
 

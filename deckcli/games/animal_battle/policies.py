@@ -49,6 +49,29 @@ def card_worth(book: dict) -> dict[int, float]:
     return {cid: strength.get(cid, -1.0) for cid in book}
 
 
+def deck_style(cards: list, book: dict) -> tuple[str, str]:
+    """How a deck plays: how many action cards it holds (none, a few, many), and the battle
+    statistic its Animals lean on, the one on which their mean rank among ``book``'s Animals
+    is highest (a deck of fast Animals names speed when challenging; ties: the first
+    statistic)."""
+    from bisect import bisect_right
+
+    from deckcli.games.animal_battle import GAME
+    from deckcli.games.base import kind_share
+
+    animals = [c for c in book.values() if c.animal]
+    mine = [c for c in cards if c.animal]
+    lean, best = "no Animals", -1
+    for stat, (sense, _rule) in BATTLE_STATS.items() if mine and animals else ():
+        sign = 1 if sense == "higher" else -1
+        values = sorted(sign * c.stats[stat] for c in animals)
+        # the book's Animals each of the deck's is at least as good as, added up
+        ranks = sum(bisect_right(values, sign * c.stats[stat]) for c in mine)
+        if ranks > best:
+            best, lean = ranks, f"leans on {stat}"
+    return kind_share(cards, GAME.kinds), lean
+
+
 BIT = {s: 1 << i for i, s in enumerate(STATS)}
 ALL = (1 << len(STATS)) - 1
 
