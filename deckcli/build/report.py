@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcli.diagnostics import visible_name
+from deckcli.sim.ladder import standings
 from deckcli.sim.report import VERSION, fit, pct, wrap, wrap_items
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ def built(r, cand, measured, explained, stats, compared=None) -> tuple[str, dict
         result["before_after"] = compared
         result["improved"] = any(c["improved"] for c in compared if c["judge"])
         result["verdict"] = verdict(result)
+    result["ladder"] = standings(r.game.id, [r.judge.policy, *(
+        c["policy"] for c in result.get("before_after", ()))])
     return text, result
 
 
@@ -148,6 +151,7 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
     for a in result["against"]:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
                      f"{pct(a['ci95'][1])})")
+    lines += players(result)
     lines += wrap(f"objective: {result['objective']}", "  ", first="")
     lines += _before_after_lines(result)
     lines.append("what each card adds (one copy against its best swap from the binder, on the "
@@ -165,6 +169,13 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
                          f"{e['swap']['in']}", f"(95% CI {_signed(e['ci95'][0])} to "
                          f"{_signed(e['ci95'][1])})", "  ", "      ")
     return _ending(lines, result, stats, text)
+
+
+def players(result: dict) -> list[str]:
+    """The policies behind a report's numbers and where they stand on the game's ladder."""
+    from deckcli.sim.ladder import items
+
+    return wrap_items("players:", items(result["ladder"])) if "ladder" in result else []
 
 
 def _before_after_lines(result: dict) -> list[str]:
@@ -208,6 +219,7 @@ def built_shared(r, cand, measured, stats) -> tuple[str, dict]:
               "search": {"steps": stats["steps"], "raced": stats["raced"],
                          "improved": stats["improved"], "games": stats["games"]}}
     result["verdict"] = shared_verdict(result["search"])
+    result["ladder"] = standings(r.game.id, [r.judge.policy])
     return text, result
 
 
@@ -234,6 +246,7 @@ def render_built_shared(result: dict, stats: dict, text: str | None) -> str:
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
     lines.append(f"  spread {_points(m['spread'])}; undecided {m['undecided']:,}; the "
                  f"Final Showdown reached in {m['showdowns']:,}")
+    lines += players(result)
     lines += wrap(result["verdict"], "  ", first="")
     return _ending(lines, result, stats, text)
 
@@ -307,7 +320,7 @@ def suggested(r, path: str, measured, found) -> dict:
             "policy": r.judge.policy,
             "against": [{k: m[k] for k in ("path", "fingerprint", "games", "win_rate",
                                            "ci95")} for m in measured],
-            "swaps": found}
+            "swaps": found, "ladder": standings(r.game.id, [r.judge.policy])}
 
 
 def render_suggested(result: dict) -> str:
@@ -318,7 +331,7 @@ def render_suggested(result: dict) -> str:
     for a in result["against"]:
         lines.append(f"  {a['path']}: {pct(a['win_rate'])} (95% CI {pct(a['ci95'][0])} to "
                      f"{pct(a['ci95'][1])})")
-    return "\n".join(lines + _found(
+    return "\n".join(lines + players(result) + _found(
         [(f"-{s['out']}, +{s['in']}", s) for s in result["swaps"]],
         "swaps that improve it", "no swap from the collection is shown to improve it"))
 
@@ -341,7 +354,7 @@ def _found(tried: list[tuple[str, dict]], good_head: str, none: str, gain=_signe
 def suggested_shared(r, path: str, measured, found) -> dict:
     return {"version": VERSION, "game": r.game.id, "deck": path, "seed": r.seed,
             "policy": r.judge.policy, "players": r.players, "measured": measured,
-            "changes": found}
+            "changes": found, "ladder": standings(r.game.id, [r.judge.policy])}
 
 
 def render_suggested_shared(result: dict) -> str:
@@ -352,7 +365,7 @@ def render_suggested_shared(result: dict) -> str:
     for s in m["seats"]:
         lines.append(f"  {s['seat']} won {s['wins']:,}: {pct(s['win_rate'])} (95% CI "
                      f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])})")
-    return "\n".join(lines + _found(
+    return "\n".join(lines + players(result) + _found(
         [(c["change"], c) for c in result["changes"]], "changes that make the seats more even",
         "no one-copy change from the collection is shown to make the seats more even",
         gain=lambda g: f"spread {_signed(-g)}"))

@@ -171,6 +171,13 @@ class Game:
             return self._part("worth")(book)
         return {}
 
+    def ladder(self) -> dict:
+        """Where the game's players stood on its last measured ladder (``parts["ladder"]``,
+        written from a ``benchmarks/ladder.py`` run): ``{"measured": how, "anchor": the
+        player rated 0, "players": {policy: {"rating": r, "ci95": [lo, hi]}}}``; empty when
+        none was measured."""
+        return self._part("ladder") if "ladder" in self.parts else {}
+
     def deck_style(self, cards: list, book: dict) -> tuple[str, ...]:
         """How a deck of ``cards`` (play cards) plays, in a few words a builder can sort decks
         by (``build --diverse`` keeps the best deck of each style): ``parts["style"]``, given

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from deckcli.sim.ladder import items as ladder_items
+from deckcli.sim.ladder import standings
 from deckcli.sim.stats import outward, paired_rate, rate, rounded, wilson
 
 VERSION = 1
@@ -102,6 +104,7 @@ def two_decks(head: dict, records: list[dict], gaps: dict | None = None) -> dict
     out["first_player_wins"] = {"games": first, **paired_interval(
         records, lambda r: r["winner"] == r["first"])}
     out["gap_rulings"] = _rulings(records, head, gaps, ["a", "b"])
+    out["ladder"] = standings(head["game"], head["policies"].values())
     return out
 
 
@@ -118,6 +121,7 @@ def shared_deck(head: dict, records: list[dict], seats: list[str],
     out.update(_common(records))
     out.update(_facts(records, head.get("facts", {})))
     out["gap_rulings"] = _rulings(records, head, gaps, seats)
+    out["ladder"] = standings(head["game"], head["policies"].values())
     return out
 
 
@@ -173,6 +177,8 @@ def render(report: dict, labels: dict[str, str], facts: dict | None = None) -> s
         lines.append("; ".join([f"undecided {r['undecided']:,}", *(
             f"{words} in {report[key]['games']:,} games ({pct(report[key]['share'])})"
             for key, words in (facts or {}).values() if key in report)]))
+    if "ladder" in report:
+        lines += wrap_items("players:", ladder_items(report["ladder"]))
     if decided < FEW:
         lines.append(f"only {decided:,} decided games: too few for the rate to say much "
                      "(play more with --games)")

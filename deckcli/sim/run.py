@@ -15,6 +15,7 @@ import os
 from deckcli.errors import DeckcliError, UsageError, unreadable_deck
 from deckcli.games.base import Game, check_playable_size
 from deckcli.sim import report as reporting
+from deckcli.sim.ladder import standings
 from deckcli.sim.play import Spec, game_seed
 
 BATCH = 100  # with --until-ci the interval is looked at after every BATCH games (50 pairs)
@@ -227,7 +228,8 @@ def matrix(game: Game, decks: list[Deck], *, seed: int, policies: dict, house, g
             "decks": [d.to_json() for d in decks],
             "policies": {"a": _name(game, policies["a"]), "b": _name(game, policies["b"])},
             "house_rules": house.used(), "pairings": pairings, "matrix": grid,
-            "ci95": bounds}
+            "ci95": bounds, "ladder": standings(
+                game.id, [_name(game, policies["a"]), _name(game, policies["b"])])}
 
 
 def _name(game: Game, spec: str) -> str:

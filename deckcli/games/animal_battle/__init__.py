@@ -54,6 +54,7 @@ class AnimalBattle(Game):
         "policies": "deckcli.games.animal_battle.policies",
         "worth": "deckcli.games.animal_battle.policies:card_worth",
         "style": "deckcli.games.animal_battle.policies:deck_style",
+        "ladder": "deckcli.games.animal_battle.ladder:LADDER",
     }
 
 
