@@ -11,9 +11,10 @@ import pytest
 from conftest import named_cards, run
 
 from deckcli.games.animal_battle.engine import Match
-from deckcli.games.animal_battle.expert import ALL, BIT, Expert, Rules, stop_cost, tables
+from deckcli.games.animal_battle.expert import Expert
 from deckcli.games.animal_battle.play import ENGINE
 from deckcli.games.animal_battle.policies import Greedy
+from deckcli.games.animal_battle.sequence import ALL, BIT, Rules, stop_cost, tables
 from deckcli.games.base import CardInfo
 
 NAMES = ["Orca", "Walrus", "Sea Otter", "Vaquita", "Cheetah", "Blue Whale", "Great White Shark",
@@ -174,12 +175,12 @@ def test_a_bounded_cost_is_the_cost_below_the_bound_and_at_least_the_bound_above
     (to the last bit) and a number from the bound to the cost above it, whatever the bounds
     asked before (each answer is kept for the next)."""
     from deckcli.games.animal_battle import GAME
-    from deckcli.games.animal_battle.expert import _Book
+    from deckcli.games.animal_battle.sequence import Book
 
     rules = Rules(GAME.house_rules({}, simulate=True))
     animals = sorted(IDS[n] for n in NAMES[:9] if BOOK[IDS[n]].animal)
     c = IDS[challenger]
-    tab = _Book(BOOK)  # answers of its own, kept only for this test
+    tab = Book(BOOK)  # answers of its own, kept only for this test
     for bound in (0.6, 1.4, 2.5, 3.7, 1.0, float("inf")):
         for size in range(5):
             for pool in itertools.combinations(animals, size):

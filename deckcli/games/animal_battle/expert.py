@@ -2,19 +2,8 @@
 reads only its player's view (:class:`.view.View`) and looks no further than the attack
 sequence under way, which it works out exactly.
 
-**The sequence.** The attacker names a statistic at each link; it wins the link on any
-statistic its Challenger beats the active Defender on, so it always names one of those while
-it has one. The defending player, once a Defender falls, promotes a Pool Animal or declines
-(AB-5.2); a promoted Animal stops the Challenger when the Challenger beats it on none of the
-statistics left (AB-5.6: both are then discarded), and five statistics used with an Animal
-still to promote stop it too (AB-G.9, ``becomes_challenger``). :func:`stop_cost` is what
-stopping the Challenger costs the defending side at best, whatever statistics the attacker
-names (a min-max over the promotions and the statistics, each Animal discarded counted at its
-:func:`worth`, between 0.5 and 1.5 by the share of the game's Animals it beats on each
-statistic), or infinity where nothing in the Pool can. It depends on the Challenger, the
-statistics left and the Pool alone, so it is worked out once a run for each of those, and
-only as far as it matters: a stop dearer than what stopping is worth is not worked out to
-the end (a branch and bound whose answers are those of the full min-max).
+:mod:`.sequence` works the attack sequence out exactly: :func:`~.sequence.stop_cost`
+is what stopping a Challenger costs the defending side at best.
 
 **What an attack is worth.** A Challenger left standing keeps attacking: its ``threat`` is what
 it is expected to take before an Animal the defending side still owns (the decklist, which is
@@ -43,269 +32,22 @@ when a better one waits there for a full Pool.
 
 from __future__ import annotations
 
-import math
 import random
 
-from deckcli.games.animal_battle import BATTLE_STATS, POOL_SIZE
-from deckcli.games.animal_battle.book import kept
+from deckcli.games.animal_battle import POOL_SIZE
+from deckcli.games.animal_battle.sequence import (
+    ALL,
+    BIT,
+    LOSE,
+    PARAMS,
+    Attack,
+    Book,
+    Rules,
+    tables,
+)
 
-STATS = tuple(BATTLE_STATS)
-BIT = {s: 1 << i for i, s in enumerate(STATS)}
-ALL = (1 << len(STATS)) - 1
-INF = math.inf
-#: what a lost game costs, in Animals
-LOSE = 100.0
 #: the Pools a hidden Pool is dealt as, for one decision
 SAMPLES = 1
-#: the score's weights: a standing Challenger's threat per Animal it takes, the most Animals
-#: it is expected to take, the next attack, and a first Defender that stays (AB-G.2), by its
-#: worth
-PARAMS = {"threat": 0.6, "horizon": 3.0, "initiative": 0.5, "standing": 0.2}
-#: costs kept a book before they are dropped
-_KEEP = 400_000
-#: more than the rounding of a sum of a few Animals' worths (see stop_cost's bound)
-_SLACK = 1e-9
-
-
-class _Book:
-    """What the expert asks of one book's cards, worked out once a book: each Animal's worth,
-    the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
-    of stopping a Challenger met so far (:func:`stop_cost`)."""
-
-    __slots__ = ("book", "worth", "animals", "beats", "costs", "lows", "dearest",
-                 "dearest_low", "holding")
-
-    def __init__(self, book: dict):
-        self.book = book
-        animals = [c for c in book.values() if c.animal]
-        self.animals = frozenset(c.id for c in animals)
-        values = {c.id: 0.0 for c in animals}
-        for stat, (sense, _rule) in BATTLE_STATS.items():
-            ordered = sorted(animals, key=lambda c: c.stats[stat], reverse=sense == "lower")
-            for rank, c in enumerate(ordered):
-                values[c.id] += rank / max(1, len(animals) - 1)
-        self.worth = {cid: 0.5 + v / len(STATS) for cid, v in values.items()}
-        self.beats: dict[tuple, int] = {}
-        self.costs: dict[tuple, float] = {}
-        self.lows: dict[tuple, float] = {}  # costs known only to be at least this
-        self.dearest: dict[tuple, float] = {}  # see _dearest
-        self.dearest_low: set[tuple] = set()  # of those, the ones only known from below
-        self.holding: dict[tuple, frozenset] = {}  # see walls
-
-    def beaten(self, c: int, d: int, ties: bool) -> int:
-        """The statistics (bits) on which Challenger ``c`` wins against Defender ``d``: a
-        statistic it is higher (lower, for population) on, and a tie when ``ties`` (the house
-        rule stat_tie=challenger)."""
-        key = (c, d, ties)
-        found = self.beats.get(key)
-        if found is None:
-            vc, vd = self.book[c].stats, self.book[d].stats
-            found = 0
-            for stat, (sense, _rule) in BATTLE_STATS.items():
-                a, b = vc[stat], vd[stat]
-                if (a == b and ties) or (a != b and (a > b) == (sense == "higher")):
-                    found |= BIT[stat]
-            self.beats[key] = found
-        return found
-
-    def walls(self, c: int, ties: bool) -> frozenset:
-        """The Animals Challenger ``c`` beats on no statistic (:meth:`beaten`)."""
-        key = (c, ties)
-        found = self.holding.get(key)
-        if found is None:
-            found = self.holding[key] = frozenset(d for d in self.animals
-                                                  if not self.beaten(c, d, ties))
-        return found
-
-
-_BOOKS: dict[int, _Book] = {}
-
-
-def tables(book: dict) -> _Book:
-    return kept(_BOOKS, book, _Book)
-
-
-def worth(book: dict) -> dict[int, float]:
-    """Each Animal's worth, from 0.5 to 1.5: how much of the game's field it beats."""
-    return tables(book).worth
-
-
-class Rules:
-    """What of the house rules a sequence depends on, read from a view's house rules."""
-
-    __slots__ = ("ties", "original_wins", "decline_loses", "defender_names", "last_stat",
-                 "key")
-
-    def __init__(self, house):
-        value = house.value
-        self.ties = value("stat_tie") == "challenger"  # replay: read as the Defender's
-        self.original_wins = (value("original_defender_wins") or "discard_challenger") \
-            == "discard_challenger"
-        self.decline_loses = value("decline_promote") == "defender_loses"
-        self.defender_names = value("next_stat_chooser") == "defender"
-        self.last_stat = (value("last_stat_promote") or "becomes_challenger") \
-            == "becomes_challenger"
-        self.key = (self.ties, self.defender_names, self.last_stat)
-
-
-def stop_cost(tab: _Book, rules: Rules, c: int, left: int, pool: tuple,
-              bound: float = INF) -> float:
-    """What stopping Challenger ``c`` costs the defending side at best from a promotion, in
-    Animals discarded (by worth), whatever the attacker names: ``left`` the statistics not
-    used yet (bits), ``pool`` (sorted) the Animals it may promote. Infinity: it cannot.
-
-    Only ``min(bound, cost)`` is wanted: below ``bound`` the answer is the cost, else it is a
-    number from ``bound`` to the cost (a promotion that cannot come in under it is not worked
-    out further)."""
-    key = (c, left, pool, rules.key)
-    found = tab.costs.get(key)
-    if found is not None:
-        return found
-    low = tab.lows.get(key)
-    if low is not None and low >= bound:
-        return low
-    if not pool:
-        found = INF
-    elif not left:  # AB-G.9: promoted after the last statistic, it becomes the Challenger
-        found = 0.0 if rules.last_stat else INF
-    else:
-        found = INF
-        worth = tab.worth
-        for i, r in enumerate(pool):
-            if i and pool[i - 1] == r:
-                continue
-            w = worth[r]
-            limit = found if found < bound else bound
-            if w >= limit:  # what follows costs nothing or more
-                continue
-            # a little over what would take r's cost past the limit, so no cost the sum
-            # rounds under it is cut short
-            sub = limit - w + _SLACK
-            after = _after(tab, rules, c, r, left, pool[:i] + pool[i + 1:], sub)
-            if after < sub:  # worked out exactly
-                cost = w + after
-                if cost < found:
-                    found = cost
-        if found >= bound != INF:  # no promotion comes in under it: the cost is at least it
-            if len(tab.lows) >= _KEEP:
-                tab.lows.clear()
-            tab.lows[key] = bound
-            return bound
-    if len(tab.costs) >= _KEEP:
-        tab.costs.clear()
-    tab.costs[key] = found
-    return found
-
-
-def _after(tab: _Book, rules: Rules, c: int, d: int, left: int, pool: tuple,
-           bound: float = INF) -> float:
-    """What stopping ``c`` still costs once ``d`` stands as a promoted Defender (0 when it
-    holds on every statistic left: AB-5.6, it is discarded with the Challenger, counted by
-    the caller); below ``bound`` exactly, else a number from ``bound`` to it (as
-    :func:`stop_cost`)."""
-    beaten = tab.beats.get((c, d, rules.ties))
-    if beaten is None:
-        beaten = tab.beaten(c, d, rules.ties)
-    beaten &= left
-    if not beaten:
-        return 0.0
-    if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
-        return 0.0
-    best: float | None = None
-    rest = beaten
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        cost = stop_cost(tab, rules, c, left & ~bit, pool, bound)
-        if rules.defender_names:  # the defending player names the cheapest
-            best = cost if best is None or cost < best else best
-        else:  # the attacker names the dearest: one at the bound settles it
-            if cost >= bound:
-                return cost
-            best = cost if best is None or cost > best else best
-    assert best is not None  # beaten is not empty: the loop ran
-    return best
-
-
-def _dearest(tab: _Book, rules: Rules, c: int, d: int, beaten: int, pool: tuple,
-             bound: float = INF) -> float:
-    """The most :func:`stop_cost` of ``c`` once it has beaten ``d`` on one of ``beaten``
-    (bits), worked out once a book for each Challenger, Defender and Pool; below ``bound``
-    exactly, else a number from ``bound`` to it."""
-    key = (c, d, pool, rules.key)
-    found = tab.dearest.get(key)
-    if found is None or (found < bound and key in tab.dearest_low):
-        found = -INF
-        for bit in _bits(beaten):
-            cost = stop_cost(tab, rules, c, ALL & ~bit, pool, bound)
-            if cost > found:
-                found = cost
-            if found >= bound:
-                break
-        if len(tab.dearest) >= _KEEP:
-            tab.dearest.clear()
-            tab.dearest_low.clear()
-        tab.dearest[key] = found
-        if found >= bound:
-            tab.dearest_low.add(key)
-        else:
-            tab.dearest_low.discard(key)
-    return found
-
-
-class Attack:
-    """One Challenger against one defending side: its threat, what removing it gains, and
-    the defending side's score of each way a sequence may go (see the module's docstring)."""
-
-    __slots__ = ("tab", "rules", "c", "threat", "gain", "cap")
-
-    def __init__(self, tab: _Book, rules: Rules, c: int, threat: float, initiative: float):
-        self.tab, self.rules, self.c, self.threat = tab, rules, c, threat
-        self.gain = tab.worth[c] + threat + initiative  # the Challenger gone
-        #: the most stopping it is worth: what it gains, and the threat left by declining
-        self.cap = INF if rules.decline_loses else self.gain + threat
-
-    def fallen(self, left: int, pool: tuple) -> float:
-        """The defending side's score once its Defender has fallen (before the promotion),
-        with ``left`` statistics and ``pool`` to promote from: stop the Challenger, or
-        decline."""
-        return self.gain - min(self.cap, stop_cost(self.tab, self.rules, self.c, left, pool,
-                                                   self.cap))
-
-    def defended(self, d: int, pool: tuple) -> float:
-        """The defending side's score of a sequence against ``d`` as the first Defender."""
-        tab = self.tab
-        beaten = tab.beaten(self.c, d, self.rules.ties)
-        if not beaten:  # AB-G.2
-            if self.rules.original_wins:
-                return self.gain + PARAMS["standing"] * tab.worth[d]
-            return self.gain - tab.worth[d]
-        # the attacker names the statistic whose stop costs most: min over the statistics of
-        # gain - min(cap, cost) is gain - min(cap, the dearest cost), the same number
-        return -tab.worth[d] + (self.gain - min(self.cap, _dearest(tab, self.rules, self.c, d,
-                                                                    beaten, pool, self.cap)))
-
-    def promoted(self, r: int, left: int, pool: tuple) -> float:
-        """The defending side's score of promoting ``r`` (``pool`` without it)."""
-        tab = self.tab
-        if not left:  # AB-G.9
-            return self.gain if self.rules.last_stat else self.declined(pool)
-        after = _after(tab, self.rules, self.c, r, left, pool, self.cap)
-        return self.gain - tab.worth[r] - min(self.cap, after)
-
-    def declined(self, pool: tuple) -> float:
-        return -LOSE if self.rules.decline_loses else -self.threat
-
-    def named(self, d: int, left: int, bit: int, pool: tuple, original: bool) -> float:
-        """The defending side's score once the statistic ``bit`` is named against ``d``
-        (``left``: the statistics not used before it; a statistic named again, Second Wind,
-        is not in it)."""
-        tab = self.tab
-        if not tab.beaten(self.c, d, self.rules.ties) & bit:  # d holds
-            if original and self.rules.original_wins:  # AB-G.2
-                return self.gain + PARAMS["standing"] * tab.worth[d]
-            return self.gain - tab.worth[d]  # AB-5.6
-        return -tab.worth[d] + self.fallen(left & ~bit, pool)
 
 
 class Expert:
@@ -383,7 +125,7 @@ class Expert:
                                                 self.params["initiative"])
         return found
 
-    def _threat(self, tab: _Book, rules: Rules, c: int, against: list[int],
+    def _threat(self, tab: Book, rules: Rules, c: int, against: list[int],
                 mean: float | None = None) -> float:
         """What ``c`` is expected to take from ``against`` (the defending side's Animals)
         before one of them holds it on every statistic: ``horizon`` Animals at most. ``mean``:
@@ -612,7 +354,7 @@ def _opponent(view) -> str | None:
     return None
 
 
-def _mean_worth(tab: _Book, cards: list[int]) -> float:
+def _mean_worth(tab: Book, cards: list[int]) -> float:
     """The mean worth of ``cards`` (0 for none)."""
     return sum(tab.worth[d] for d in cards) / len(cards) if cards else 0.0
 
@@ -622,13 +364,6 @@ def _without(cards, c) -> tuple:
     cards = tuple(cards)  # a tuple as it is, a list once
     i = cards.index(c)
     return cards[:i] + cards[i + 1:]
-
-
-def _bits(mask: int):
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        yield bit
 
 
 def _mask(stats) -> int:
