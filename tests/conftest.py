@@ -52,6 +52,27 @@ class Result:
         return json.loads(self.out)
 
 
+#: the head of a script that runs a library call in a Python where click cannot be imported,
+#: with ``kept``, a listener that keeps what the run tells it (``kept.said``)
+WITHOUT_CLICK = """
+import json, sys
+sys.modules["click"] = None  # the library never imports click: this makes it fail if it did
+from deckcli.sim.request import Listener
+
+class Kept(Listener):
+    def __init__(self):
+        self.said = []
+    def warning(self, message, rule=None):
+        self.said.append(["warning", message, rule])
+    def note(self, message):
+        self.said.append(["note", message])
+    def wrote(self, path):
+        self.said.append(["wrote", path])
+
+kept = Kept()
+"""
+
+
 def run(*args, input: str | bytes | None = None) -> Result:
     """Run ``deckcli ARGS`` in this process; returns exit code, stdout and stderr."""
     from deckcli.cli import run as cli_run

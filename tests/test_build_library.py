@@ -8,25 +8,14 @@ import json
 import subprocess
 import sys
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, WITHOUT_CLICK, run
 
 BINDER = EXAMPLES / "collections" / "binder.txt"
 SAVANNA = EXAMPLES / "good" / "casual-savanna.yaml"
-SCRIPT = """
-import json, sys
-sys.modules["click"] = None  # the library never imports click: this makes it fail if it did
-from deckcli.build.request import BuildRequest, Listener
+SCRIPT = WITHOUT_CLICK + """
+from deckcli.build.request import BuildRequest
 from deckcli.build.run import build, suggest
 
-class Kept(Listener):
-    def __init__(self):
-        self.said = []
-    def warning(self, message, rule=None):
-        self.said.append(["warning", message, rule])
-    def wrote(self, path):
-        self.said.append(["wrote", path])
-
-kept = Kept()
 what, collection, deck, out = sys.argv[1:5]
 request = BuildRequest(collection=collection, seed=5, games=40, measure=10, jobs=1,
                        policy="greedy", players=3 if what == "build" else None,

@@ -8,24 +8,13 @@ import json
 import subprocess
 import sys
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, WITHOUT_CLICK, run
 
 GOOD, BAD = EXAMPLES / "good", EXAMPLES / "bad"
-SCRIPT = """
-import json, sys
-sys.modules["click"] = None  # the library never imports click: this makes it fail if it did
-from deckcli.sim.request import Listener, SimulateRequest
+SCRIPT = WITHOUT_CLICK + """
+from deckcli.sim.request import SimulateRequest
 from deckcli.sim.run import simulate
 
-class Kept(Listener):
-    def __init__(self):
-        self.said = []
-    def warning(self, message, rule=None):
-        self.said.append(["warning", message, rule])
-    def note(self, message):
-        self.said.append(["note", message])
-
-kept = Kept()
 result = simulate(SimulateRequest(decks=tuple(sys.argv[1:]), seed=7, games=20,
                                   policy="greedy", jobs=1), kept)
 print(json.dumps({"report": result.report, "text": result.text(), "said": kept.said}))

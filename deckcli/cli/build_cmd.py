@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from deckcli.build.request import BuildRequest, Listener
+from deckcli.build.request import BuildRequest
 from deckcli.cli import EXIT_OK, EXIT_PROBLEMS
 from deckcli.cli.common import (
     FILE,
@@ -22,7 +22,6 @@ from deckcli.cli.common import (
     db_option,
     echo_json,
     echo_status,
-    echo_warning,
     excluded,
     fresh_seed,
     house_rule_option,
@@ -34,6 +33,7 @@ from deckcli.cli.common import (
 from deckcli.cli.common import (
     db_dirs as db_folders,
 )
+from deckcli.cli.listener import Stderr
 from deckcli.games.base import MAX_PLAYERS
 
 #: alpha-walrus: the table a shared deck is built or suggested for
@@ -70,30 +70,6 @@ def _common(f):
                           "gauntlet).")(f)
     return click.option("--collection", required=True, metavar="FILE", type=FILE,
                         help="The cards owned: a decklist whose counts are the copies.")(f)
-
-
-class Stderr(Listener):
-    """What a build tells, on stderr as every command's status lines are, with the progress
-    of its games under the command's name."""
-
-    def __init__(self, command: str):
-        self.command = command
-
-    def warning(self, message: str, rule: str | None = None) -> None:
-        echo_warning(message, rule=rule)
-
-    def note(self, message: str) -> None:
-        echo_status(f"deckcli: note: {message}")
-
-    def wrote(self, path: str) -> None:
-        from deckcli.diagnostics import visible_name
-
-        click.echo(f"deckcli: wrote {visible_name(path)}", err=True)
-
-    def progress(self, total: int | None):
-        from deckcli.cli.progress import Progress
-
-        return Progress(self.command, None, total)
 
 
 def _request(ctx, o: dict, **more) -> BuildRequest:

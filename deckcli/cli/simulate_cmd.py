@@ -17,8 +17,6 @@ from deckcli.cli.common import (
     Number,
     db_option,
     echo_json,
-    echo_status,
-    echo_warning,
     excluded,
     fresh_seed,
     house_rule_option,
@@ -30,29 +28,8 @@ from deckcli.cli.common import (
 from deckcli.cli.common import (
     db_dirs as db_folders,
 )
+from deckcli.cli.listener import Stderr
 from deckcli.games.base import MAX_PLAYERS
-from deckcli.sim.request import Listener
-
-
-class Stderr(Listener):
-    """What the run tells, on stderr as every command's status lines are, with the progress
-    of its games."""
-
-    def warning(self, message: str, rule: str | None = None) -> None:
-        echo_warning(message, rule=rule)
-
-    def note(self, message: str) -> None:
-        echo_status(f"deckcli: note: {message}")
-
-    def wrote(self, path: str) -> None:
-        from deckcli.diagnostics import visible_name
-
-        click.echo(f"deckcli: wrote {visible_name(path)}", err=True)
-
-    def progress(self, total: int):
-        from deckcli.cli.progress import Progress
-
-        return Progress("simulate", None, total)
 
 
 @click.command()
@@ -121,7 +98,7 @@ def simulate(ctx, decks, games, seed, policy, policy_a, policy_b, house_rules, e
         html_path=html_path, game=pick_game(ctx, game), db_dirs=tuple(db_folders(ctx, db_dirs)),
         exclude=excluded())
     try:
-        result = run(request, Stderr())
+        result = run(request, Stderr("simulate"))
     except ArgumentsError as exc:  # said as click's own usage errors, with where --help is
         raise click.UsageError(exc.message, ctx) from None
     if output == "json":
