@@ -675,3 +675,24 @@ def test_snowy_owl_choice_is_the_defenders_and_optional():
     assert not out.ok and out.violations[0].rule == "AW-11.2"
     out = game.apply(C("alice", player="bob"), 4)
     assert out.ok and "bob looks at alice's hand" in " ".join(out.notes)
+
+
+def test_a_card_waiting_on_a_goamph_stays_in_its_owners_hand_in_every_game_a_search_deals():
+    """alice summons Orca and bob, who holds a Goamph, is asked whether to cancel it: Orca is
+    still in alice's hand, and it was announced, so every game bob's search deals keeps it
+    there (a deal that shuffled it away left the cancel nothing to discard: an internal error
+    in `simulate --policy-a search` of alpha-walrus)."""
+    import random
+
+    from deckcli.games.alpha_walrus.play import ENGINE
+
+    game = _game([DRAW, A("summon", card="Orca")], alice=["Orca", "Krill", "Krill", "Krill"],
+                 bob=["Goamph"], deck=["Lemming"] * 8)  # the one Orca is alice's
+    assert game.state.pending and game.state.pending[0]["player"] == "bob"
+    view = ENGINE.view(game, "bob")
+    for seed in range(12):
+        dealt = ENGINE.sample(view, random.Random(seed))
+        assert "Orca" in [c.name for c in dealt.state.players["alice"].hand], seed
+        assert len(dealt.state.players["alice"].hand) == len(game.state.players["alice"].hand)
+        out = dealt.apply(C("cancel", player="bob"), 3)  # the cancel finds its card
+        assert out.ok, out.to_json()

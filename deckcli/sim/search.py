@@ -116,9 +116,9 @@ class Search:
                 engine.apply(state, legal[0])
                 continue
             children = node.children
+            keyed = [(key(a), a) for a in legal]
             untried = []
-            for a in legal:
-                k = key(a)
+            for k, a in keyed:
                 child = children.get(k)
                 if child is None:
                     untried.append((k, a))
@@ -129,10 +129,10 @@ class Search:
                 child = children[k] = _Node(action)
                 child.avail = 1
                 expanded = True
-            else:
-                child = max((children[key(a)] for a in legal),
-                            key=lambda c: _ucb(c, mover))
-                action = child.action
+            else:  # the action as this deal has it: the same key may name other objects in
+                # another deal (a card held at another place in the hand)
+                k, action = max(keyed, key=lambda ka: _ucb(children[ka[0]], mover))
+                child = children[k]
             engine.apply(state, action)
             node = child
             path.append((child, mover))

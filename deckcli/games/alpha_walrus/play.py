@@ -86,7 +86,8 @@ class AlphaWalrusEngine(Engine):
     def sample(self, view, rng) -> Match:
         """A game consistent with ``view``: the cards the viewer cannot see (the other hands
         and the deck) shuffled from ``rng`` and dealt back in the same numbers, dice and
-        reshuffles from then on from a generator seeded from ``rng``."""
+        reshuffles from then on from a generator seeded from ``rng``. A card the viewer has
+        seen in a hand (or that a waiting decision names there) stays in it."""
         match = view.match
         st = copy.deepcopy(match.state)
         me = view.player
@@ -96,11 +97,27 @@ class AlphaWalrusEngine(Engine):
         for n, p in st.players.items():
             if n != me:
                 hidden += p.hand
+        # a card a waiting decision names (one being summoned, say, while its owner's
+        # opponents may cancel it) was announced: it stays in its owner's hand
+        announced: dict[str, list] = {}
+        for d in st.pending:
+            owner = (d.get("data") or {}).get("player")
+            if d.get("card") and isinstance(owner, str) and owner in st.players and owner != me:
+                card = match.cards.find(d["card"])
+                if card is not None and st.players[owner].holds(card) is not None:
+                    announced.setdefault(owner, []).append(card)
         for n, p in st.players.items():
             if n == me:
                 continue
             kept[n] = []
-            for c in known.get(f"hand:{n}", ()):
+            wanted = list(announced.get(n, ()))
+            ids = [c.id for c in wanted]
+            for c in known.get(f"hand:{n}", ()):  # a card both seen and announced: once
+                if c.id in ids:
+                    ids.remove(c.id)
+                else:
+                    wanted.append(c)
+            for c in wanted:
                 i = next((k for k, h in enumerate(hidden) if h.id == c.id), None)
                 if i is not None and len(kept[n]) < len(p.hand):
                     kept[n].append(hidden.pop(i))
