@@ -20,7 +20,9 @@ GOOD = EXAMPLES / "good"
 DEEP = GOOD / "championship-deep-divers.txt"
 SAVANNA = GOOD / "casual-savanna.yaml"
 BINDER = EXAMPLES / "collections" / "binder.txt"
-SIMULATE = ["simulate", DEEP, SAVANNA, "--games", "200", "--seed", "4", "--jobs", "1"]
+# progress is the subject, not the play: random play (the default is expert)
+SIMULATE = ["simulate", DEEP, SAVANNA, "--games", "200", "--seed", "4", "--jobs", "1",
+            "--policy", "random"]
 
 
 def deckcli(args, interval: str | None = "0", tty: bool = False) -> tuple[int, bytes, bytes]:
