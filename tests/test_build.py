@@ -13,8 +13,8 @@ from conftest import EXAMPLES, run
 
 GOOD = EXAMPLES / "good"
 # Budgets for the tests of plumbing (the deck written, the report's shape, the rules kept, the
-# same seed): greedy play, a third of the default judge's (expert's) cost; a test whose subject is
-# the judge's verdict says so and plays expert.
+# same seed): greedy play, a build of a fifth of the cost under the default judge (expert); a
+# test whose subject is the judge's verdict says so and plays expert.
 QUICK = ["--games", "200", "--measure", "40", "--jobs", "1", "--policy", "greedy"]
 
 
