@@ -78,11 +78,12 @@ WRITING = ("-o", "--output-file", "--csv", "--html", "--save-games")
 @pytest.fixture(scope="session")
 def run_shared(tmp_path_factory):
     """``run(*args)`` in the current folder, run once a test session for the same arguments and
-    folder when it plays games and writes no file (``PLAYING``, ``WRITING``): the docs' examples
-    of build and simulate, which test_readme.py (their output) and test_packaging.py (their
-    exit code) both run. Under pytest-xdist the first worker to ask runs it holding a lock
-    file in the session's temp folder (the parent of each worker's own), and saves the result
-    there for the others, which wait on the lock; any other command runs each time."""
+    folder when it plays games and writes no file (``PLAYING``, ``WRITING``): a command several
+    tests run alike, such as the docs' examples of build and simulate, which test_readme.py
+    (their output) and test_packaging.py (their exit code) both run. Under pytest-xdist the
+    first worker to ask runs it holding a lock file in the session's temp folder (the parent
+    of each worker's own), and saves the result there for the others, which wait on the lock;
+    any other command runs each time."""
     import fcntl
     import hashlib
     import json
