@@ -90,6 +90,51 @@ def run(*args, input: str | bytes | None = None) -> Result:
     return Result(code, out.getvalue(), err.getvalue(), args)
 
 
+#: the commands a docs example may name that play games for seconds to tens of seconds, and the
+#: options with which they write a file (then they are run each time: see ``run_shared``)
+PLAYING = ("build", "suggest", "simulate")
+WRITING = ("-o", "--output-file", "--csv", "--html", "--save-games")
+
+
+@pytest.fixture(scope="session")
+def run_shared(tmp_path_factory):
+    """``run(*args)`` in the current folder, run once a test session for the same arguments and
+    folder when it plays games and writes no file (``PLAYING``, ``WRITING``): a command several
+    tests run alike, such as the docs' examples of build and simulate, which test_readme.py
+    (their output) and test_packaging.py (their exit code) both run. Under pytest-xdist the
+    first worker to ask runs it holding a lock file in the session's temp folder (the parent
+    of each worker's own), and saves the result there for the others, which wait on the lock;
+    any other command runs each time."""
+    import fcntl
+    import hashlib
+    import json
+
+    folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = folder.parent
+    folder = folder / "shared-runs"
+    folder.mkdir(exist_ok=True)
+
+    def shared(*args) -> Result:
+        args = tuple(str(a) for a in args)
+        if not args or args[0] not in PLAYING or any(a in WRITING for a in args):
+            return run(*args)
+        key = hashlib.sha256(json.dumps([os.getcwd(), args]).encode("utf-8")).hexdigest()[:16]
+        done = folder / f"{key}.json"
+        with open(folder / f"{key}.lock", "w", encoding="utf-8") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+            if done.exists():
+                code, out, err = json.loads(done.read_text(encoding="utf-8"))
+                return Result(code, out, err, args)
+            r = run(*args)
+            part = folder / f"{key}.part"
+            part.write_text(json.dumps([r.code, r.out, r.err]), encoding="utf-8")
+            part.replace(done)
+            return r
+
+    return shared
+
+
 @pytest.fixture(scope="session", autouse=True)
 def card_cache(tmp_path_factory):
     """One card-index cache for the whole session (each xdist worker its own), never the

@@ -12,7 +12,10 @@ import pytest
 from conftest import EXAMPLES, run
 
 GOOD = EXAMPLES / "good"
-QUICK = ["--games", "200", "--measure", "40", "--jobs", "1"]
+# Budgets for the tests of plumbing (the deck written, the report's shape, the rules kept, the
+# same seed): greedy play, a build of a fifth of the cost under the default judge (expert); a
+# test whose subject is the judge's verdict says so and plays expert.
+QUICK = ["--games", "200", "--measure", "40", "--jobs", "1", "--policy", "greedy"]
 
 
 def animals(index, n: int, strongest: bool) -> list:
@@ -131,7 +134,9 @@ def test_the_built_deck_beats_a_random_owned_deck_and_its_opponent_on_fresh_seed
     """Measured by simulate with a seed the build never used; both intervals lie above even."""
     path, weak = binder
     out = tmp_path / "deck.txt"
-    build("--collection", path, "--against", weak, "--seed", "4", "-o", out, *QUICK)
+    # judged by the default (expert) play: the subject here is the judge's choice of deck
+    build("--collection", path, "--against", weak, "--seed", "4", "-o", out, "--games", "200",
+          "--measure", "40", "--jobs", "1")
     import random
 
     from deckcli.build.collection import read_binder
@@ -148,9 +153,16 @@ def test_the_built_deck_beats_a_random_owned_deck_and_its_opponent_on_fresh_seed
         assert r.json()["win_rate"]["ci95"][0] > 0.5, (other, r.json()["win_rate"])
 
 
-def test_build_text_shows_the_deck_its_numbers_and_what_each_card_adds(binder):
+@pytest.fixture(scope="module")
+def text_report(binder):
+    """`build --collection BINDER --against WEAK --seed 3` with the text report, run once for
+    the tests that read it."""
     path, weak = binder
-    r = run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
+    return run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
+
+
+def test_build_text_shows_the_deck_its_numbers_and_what_each_card_adds(text_report):
+    r = text_report
     assert r.code == 0, r
     # stdout is no terminal here: the deck alone on it, as fmt writes it, the report on stderr
     assert re.search(r"built a casual deck of 20 cards \(seed 3", r.err)
@@ -166,14 +178,15 @@ def test_suggest_shows_only_swaps_the_intervals_separate_from_zero(binder, tmp_p
     deck = tmp_path / "mine.txt"
     deck.write_text("".join(f"2 {c.ref}\n" for c in weakest), encoding="utf-8")
     r = run("suggest", deck, "--collection", path, "--against", weak, "--seed", "1",
-            "--games", "200", "--measure", "60", "--jobs", "1", "-O", "json")
+            "--games", "200", "--measure", "60", "--jobs", "1", "--policy", "greedy", "-O",
+            "json")
     assert r.code == 0, r
     swaps = r.json()["swaps"]
     assert swaps, r.json()
     for s in swaps:
         assert s["improves"] == (s["ci95"][0] > 0)
     text = run("suggest", deck, "--collection", path, "--against", weak, "--seed", "1",
-               "--games", "200", "--measure", "60", "--jobs", "1")
+               "--games", "200", "--measure", "60", "--jobs", "1", "--policy", "greedy")
     shown = text.out.split("tried, not shown to help")[0]
     for s in swaps:
         line = f"-{s['out']}, +{s['in']}"  # '-1 X, +1 Y', or every copy: '-2 X, +2 Y'
@@ -191,7 +204,7 @@ def test_suggest_without_measure_uses_the_games_default(binder, tmp_path, index)
     deck.write_text("".join(f"2 {c.ref}\n" for c in animals(index, 10, False)),
                     encoding="utf-8")
     r = run("suggest", deck, "--collection", path, "--against", weak, "--seed", "1",
-            "--games", "20", "--jobs", "1", "-O", "json")
+            "--games", "20", "--jobs", "1", "--policy", "random", "-O", "json")
     assert r.code == 0 and "internal error" not in r.err, r
     assert r.json()["against"][0]["games"] == 200  # the animal-battle default measure
 
@@ -246,7 +259,9 @@ def test_o_naming_a_decklist_writes_it_as_fmt_writes_that_format(binder, tmp_pat
     validate, is left unchanged by fmt --check, holds the game and format, and is the same
     deck (the fingerprint) as the text build prints."""
     path, weak = binder
-    args = ["--collection", path, "--against", weak, "--seed", "5", *QUICK]
+    # the subject is the file written: the smallest budgets build accepts, random play
+    args = ["--collection", path, "--against", weak, "--seed", "5", "--games", "20",
+            "--measure", "2", "--jobs", "1", "--policy", "random"]
     shown = build(*args)
     for name in ("deck.dck", "deck", "deck.yaml", "deck.yml", "deck.json"):
         out = tmp_path / name
@@ -273,7 +288,7 @@ def test_suggest_for_a_deck_that_cannot_start_a_game_exits_2():
 
 # -- alpha-walrus: a shared deck for N players, chosen for the most even seats -------------------
 AW_QUICK = ["--game", "alpha-walrus", "--games", "60", "--measure", "20", "--max-turns", "40",
-            "--jobs", "1"]
+            "--jobs", "1", "--policy", "greedy"]
 AW_COLLECTION = GOOD / "alpha-walrus-4p.txt"
 
 
@@ -308,13 +323,14 @@ def test_an_alpha_walrus_build_that_found_nothing_more_even_says_so():
     the deck built is the collection's first deck, and what it tried."""
     r = run("build", "--collection", AW_COLLECTION, "--players", "2", "--seed", "4",
             "--game", "alpha-walrus", "--games", "20", "--measure", "10", "--max-turns", "40",
-            "--jobs", "1")
+            "--jobs", "1", "--policy", "greedy")
     assert r.code == 0, r
     said = " ".join(r.err.split())  # the report (stdout, a pipe here, gets the deck alone)
     assert "no deck with more even seats than the collection's first deck" in said, r.err
     assert "the deck built is that first deck" in said, r.err
     data = build("--collection", AW_COLLECTION, "--players", "2", "--seed", "4", "--games", "20",
-                 "--measure", "10", "--game", "alpha-walrus", "--max-turns", "40", "--jobs", "1")
+                 "--measure", "10", "--game", "alpha-walrus", "--max-turns", "40", "--jobs", "1",
+                 "--policy", "greedy")
     assert data["search"]["improved"] == 0 and data["verdict"].startswith("no deck"), data
 
 
@@ -363,7 +379,7 @@ def test_a_collection_that_cannot_set_up_the_table_exits_1_saying_what_is_missin
 def test_alpha_walrus_suggest_lists_one_copy_changes_with_paired_intervals():
     r = run("suggest", GOOD / "alpha-walrus-2p.yaml", "--collection", AW_COLLECTION,
             "--seed", "4", *AW_QUICK[:2], "--games", "100", "--measure", "20",
-            "--max-turns", "40", "--jobs", "1", "-O", "json")
+            "--max-turns", "40", "--jobs", "1", "--policy", "greedy", "-O", "json")
     assert r.code == 0, r
     data = r.json()
     assert data["players"] == 2 and 1 <= len(data["changes"]) <= 4
@@ -387,11 +403,11 @@ def test_an_illegal_against_deck_is_played_with_a_warning_as_simulate_says(binde
     shipped gauntlet's decks are legal and draw no warning."""
     path, _ = binder
     r = run("build", "--collection", path, "--against", EXAMPLES / "bad" / "casual-19.txt",
-            "--games", "20", "--measure", "4", "--seed", "1", "--jobs", "1")
+            "--games", "20", "--measure", "4", "--seed", "1", "--jobs", "1", "--policy", "greedy")
     assert r.code == 0, r
     assert "casual-19.txt is not a legal deck, played against anyway: AB-1.3" in r.err, r
     r = run("build", "--collection", path, "--games", "20", "--measure", "4", "--seed", "1",
-            "--jobs", "1")
+            "--jobs", "1", "--policy", "greedy")
     assert r.code == 0 and "not a legal deck" not in r.err, r
 
 
@@ -417,7 +433,7 @@ def test_suggest_takes_the_table_size_as_build_does(binder, tmp_path, index):
     (DL-5.3), as build says it."""
     r = run("suggest", GOOD / "alpha-walrus-2p.yaml", "--collection", AW_COLLECTION,
             "--players", "3", "--seed", "4", "--games", "40", "--measure", "6",
-            "--max-turns", "40", "--jobs", "1", "-O", "json")
+            "--max-turns", "40", "--jobs", "1", "--policy", "greedy", "-O", "json")
     assert r.code == 0, r
     assert r.json()["players"] == 3
     path, weak = binder
@@ -425,7 +441,7 @@ def test_suggest_takes_the_table_size_as_build_does(binder, tmp_path, index):
     deck.write_text("".join(f"2 {c.ref}\n" for c in animals(index, 10, False)),
                     encoding="utf-8")
     r = run("suggest", deck, "--collection", path, "--against", weak, "--players", "3",
-            "--seed", "1", "--games", "20", "--measure", "4", "--jobs", "1")
+            "--seed", "1", "--games", "20", "--measure", "4", "--jobs", "1", "--policy", "greedy")
     assert r.code == 0 and "--players 3" in r.err and "DL-5.3" in r.err, r
 
 
@@ -439,7 +455,7 @@ def test_a_deck_and_a_collection_of_two_games_are_a_usage_error_naming_both():
 def test_the_same_seed_builds_the_same_deck_on_one_process_or_two(binder):
     path, weak = binder
     common = ["--collection", path, "--against", weak, "--seed", "8", "--games", "200",
-              "--measure", "20"]
+              "--measure", "20", "--policy", "greedy"]
     one = run("build", *map(str, common), "--jobs", "1", "-O", "json")
     two = run("build", *map(str, common), "--jobs", "2", "-O", "json")
     assert one.code == two.code == 0, (one, two)
@@ -554,7 +570,7 @@ def test_builds_reported_numbers_are_those_of_the_measure_games(binder):
 
     path, weak = binder
     data = build("--collection", path, "--against", weak, "--seed", "4", "--games", "200",
-                 "--measure", "30", "--jobs", "1")
+                 "--measure", "30", "--jobs", "1", "--policy", "greedy")
     kinds = [(2, 2), (1, 2), (0, 2), (1, 1), (0, 1), (0, 0)]
     seen = {}
     for units in combinations_with_replacement(kinds, 15):
@@ -638,7 +654,7 @@ def test_a_card_named_without_a_printing_is_built_in_a_printing_the_events_sets_
 
 
 BINDER = EXAMPLES / "collections" / "binder.txt"
-SMALL = ["--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1"]
+SMALL = ["--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1", "--policy", "random"]
 
 
 def test_build_redirected_to_a_file_writes_the_deck_alone_and_its_report_on_stderr(tmp_path):
@@ -716,12 +732,12 @@ def test_suggest_lists_the_swaps_tried_one_a_line(binder, tmp_path, index):
     assert all(len(line) <= 100 for line in lines[at - 1:]), lines
 
 
-def test_what_each_card_adds_fits_in_100_columns(binder, tmp_path):
+def test_what_each_card_adds_fits_in_100_columns(binder, text_report):
     """A card, its swap, the cost and the interval were one line of up to 130 columns: the
     interval now goes on the line below when the line would be longer than 100."""
     path, weak = binder
     data = build("--collection", path, "--against", weak, "--seed", "3", *QUICK)
-    r = run("build", "--collection", path, "--against", weak, "--seed", "3", *QUICK)
+    r = text_report
     assert r.code == 0, r
     lines = r.err.split("\n\n")[0].splitlines()  # stdout is no terminal: the report is here
     at = lines.index("what each card adds (one copy against its best swap from the binder, "

@@ -169,18 +169,20 @@ def playing(tmp_path, address: str, games: int, seconds: str):
     return proc, out, err
 
 
-def test_a_lost_worker_s_games_are_played_by_the_one_left(tmp_path, dask_cluster, reaper):
+def test_a_lost_worker_s_games_are_played_by_the_one_left(tmp_path, dask_cluster, reaper,
+                                                          run_shared):
     dask_cluster.worker()
     second = dask_cluster.worker()
     proc, out, err = playing(tmp_path, dask_cluster.address, 3000, "30")
     reaper.append(proc.pid)
     second.send_signal(signal.SIGKILL)
     assert finished(proc, "the run to end") == 0, text_of(err)
-    alone = run(*SIMULATE, "--games", "3000", "--jobs", "1")
+    alone = run_shared(*SIMULATE, "--games", "3000", "--jobs", "1")  # the same in both tests
     assert text_of(out) == alone.out, text_of(err)
 
 
-def test_when_the_only_worker_is_lost_the_run_waits_for_another(tmp_path, dask_cluster, reaper):
+def test_when_the_only_worker_is_lost_the_run_waits_for_another(tmp_path, dask_cluster, reaper,
+                                                                run_shared):
     """The only worker killed mid-run took the scattered spec with it: every game left was
     cancelled ('FutureCancelledError', an internal error), and no worker coming back helped.
     The games left are now sent again, with the spec, once a worker is there."""
@@ -191,7 +193,7 @@ def test_when_the_only_worker_is_lost_the_run_waits_for_another(tmp_path, dask_c
     only.wait()
     dask_cluster.worker()
     assert finished(proc, "the run to end") == 0, text_of(err)
-    alone = run(*SIMULATE, "--games", "3000", "--jobs", "1")
+    alone = run_shared(*SIMULATE, "--games", "3000", "--jobs", "1")  # the same in both tests
     assert text_of(out) == alone.out, text_of(err)
 
 

@@ -316,7 +316,7 @@ WRITERS = {
     "fmt": lambda out: ("fmt", out),
     "export -o": lambda out: ("export", "--event", EVENT, "--to", "csv", "-o", out),
     "build -o": lambda out: ("build", "--collection", DECK, "--games", "20", "--measure", "4",
-                             "-o", out),
+                             "--policy", "random", "-o", out),
     "simulate --csv": lambda out: ("simulate", *MATRIX, "--games", "2", "--csv", out),
     "simulate --html": lambda out: ("simulate", *MATRIX, "--games", "2", "--html", out),
     "simulate --save-games": lambda out: ("simulate", *MATRIX[:2], "--games", "2",
@@ -891,7 +891,7 @@ def test_simulate_and_build_escape_hostile_deck_names(tmp_path, output):
             assert name[:10] in text, (name, text)
     if output == "text":  # build's report names its opponents alike
         r = run("build", "--collection", EXAMPLES / "good" / "casual-risky.txt", "--against",
-                folder, "--games", "20", "--measure", "4", "--seed", "1")
+                folder, "--games", "20", "--measure", "4", "--seed", "1", "--policy", "random")
         assert r.code == 0, r  # stdout is no terminal here: the report is on stderr
         r.err.encode("utf-8")
         assert not RAW.search(r.err), RAW.search(r.err)
@@ -933,7 +933,7 @@ def _writers_status(tmp: Path) -> dict:
     return {
         "build -o": ["build", "--collection", EXAMPLES / "good" / "casual-risky.txt",
                      "--games", "20", "--measure", "4", "--jobs", "1", "--seed", "1",
-                     "-o", f"{name}.txt"],
+                     "--policy", "random", "-o", f"{name}.txt"],
         "simulate --csv": ["simulate", *MATRIX, "--games", "2", "--jobs", "1", "--csv",
                            f"{name}.csv"],
         "sheet -o": ["sheet", DECK, "-o", f"{name}.html"],

@@ -73,9 +73,9 @@ def _readme_commands():
 
 @pytest.mark.parametrize("args,code", list(_readme_commands()),
                          ids=lambda v: " ".join(v) if isinstance(v, list) else str(v))
-def test_readme_examples_run(args, code, monkeypatch):
+def test_readme_examples_run(args, code, monkeypatch, run_shared):
     monkeypatch.chdir(REPO)
-    r = run(*args)
+    r = run_shared(*args)  # a build or simulate example is run once with test_readme's
     assert r.code == code, r
     assert "Traceback" not in r.err
 

@@ -20,7 +20,9 @@ GOOD = EXAMPLES / "good"
 DEEP = GOOD / "championship-deep-divers.txt"
 SAVANNA = GOOD / "casual-savanna.yaml"
 BINDER = EXAMPLES / "collections" / "binder.txt"
-SIMULATE = ["simulate", DEEP, SAVANNA, "--games", "200", "--seed", "4", "--jobs", "1"]
+# progress is the subject, not the play: random play (the default is expert)
+SIMULATE = ["simulate", DEEP, SAVANNA, "--games", "200", "--seed", "4", "--jobs", "1",
+            "--policy", "random"]
 
 
 def deckcli(args, interval: str | None = "0", tty: bool = False) -> tuple[int, bytes, bytes]:
@@ -85,15 +87,16 @@ def test_in_a_ci_log_a_line_every_few_seconds_and_stdout_unchanged():
     assert quiet[0] == 0 and quiet[2] == b"" and quiet[1] == out
 
 
+# the phases are the subject, not the play: random play, the cheapest (expert's is the default)
 @pytest.mark.parametrize("args, phases", [
     (["build", "--collection", BINDER, "--against", SAVANNA, "--games", "60", "--measure", "4",
-      "--seed", "2"], ["searching", "measuring", "before and after",
+      "--seed", "2", "--policy", "random"], ["searching", "measuring", "before and after",
       "explaining"]),
     (["suggest", SAVANNA, "--collection", BINDER, "--against", DEEP, "--games", "60",
-      "--measure", "4", "--seed", "2"], ["measuring", "screening swaps"]),
+      "--measure", "4", "--seed", "2", "--policy", "random"], ["measuring", "screening swaps"]),
     (["build", "--collection", GOOD / "alpha-walrus-4p.txt", "--game", "alpha-walrus",
-      "--games", "40", "--measure", "4", "--max-turns", "20", "--seed", "2"],
-     ["searching", "measuring"])])
+      "--games", "40", "--measure", "4", "--max-turns", "20", "--seed", "2", "--policy",
+      "random"], ["searching", "measuring"])])
 def test_build_and_suggest_name_each_phase(args, phases):
     """build and suggest showed 'building: N games' with no total, no phase and no time
     left, and nothing in a CI log."""

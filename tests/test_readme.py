@@ -73,7 +73,7 @@ def test_every_block_with_output_is_found():
 
 
 @pytest.mark.parametrize("page,steps", BLOCKS, ids=[f"{p}: {s[0][0][:60]}" for p, s in BLOCKS])
-def test_readme_output(page, steps, tmp_path, monkeypatch):
+def test_readme_output(page, steps, tmp_path, monkeypatch, run_shared):
     uses = " ".join(cmd for cmd, _ in steps)
     if "deck.txt" in uses or "new.txt" in uses:
         monkeypatch.chdir(tmp_path)
@@ -84,7 +84,7 @@ def test_readme_output(page, steps, tmp_path, monkeypatch):
         monkeypatch.chdir(REPO)
     for cmd, want in steps:
         args = shlex.split(cmd.partition("  #")[0])[1:]
-        r = run(*args)
+        r = run_shared(*args)  # a build or simulate example is run once with test_packaging's
         got = (r.out + r.err).rstrip("\n").splitlines()
         want = [line for line in want]
         while want and not want[-1].strip():

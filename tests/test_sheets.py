@@ -421,7 +421,9 @@ def test_the_report_keeps_no_deck_once_it_has_counted_it(tmp_path):
 
     decks = sorted((EVENT.parent / "decks").iterdir())
     lines = ["name: Big", "game: animal-battle", "format: championship", "players:"]
-    for i in range(40):
+    # each deck three times: a deck kept after its count would show as 3 or more alive (every
+    # count walks the whole heap, which is large in a worker that has run many tests)
+    for i in range(12):
         shutil.copy(decks[i % len(decks)], tmp_path / f"d{i:02d}{decks[i % len(decks)].suffix}")
         lines.append(f"  p{i:02d}: d{i:02d}{decks[i % len(decks)].suffix}")
     (tmp_path / "event.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -437,10 +439,10 @@ def test_the_report_keeps_no_deck_once_it_has_counted_it(tmp_path):
             alive.append(sum(1 for o in gc.get_objects() if type(o) in (Deck, ResolvedDeck)))
 
     tally = Tally.of(roster(), index)
-    assert len(tally.rows) == 40 and len(alive) == 40
+    assert len(tally.rows) == 12 and len(alive) == 12
     assert max(alive) <= 2, alive  # the deck just counted (and its resolved deck), no more
     page = "".join(report_parts(event, tally))
-    assert page.count('<td class="fp">') == 80  # every deck's file and fingerprint
+    assert page.count('<td class="fp">') == 24  # every deck's file and fingerprint
     from deckcli.sheets import load_event_decks
 
     assert tally.usage() == card_usage(load_event_decks(event, index, Options(event=event)))

@@ -395,7 +395,9 @@ def test_a_deck_past_what_a_game_log_holds_is_not_dealt(tmp_path):
         assert r.code == 2 and "Traceback" not in r.err, (args, r)
         assert "big.txt" in r.err and "100,001 cards" in r.err and "100,000" in r.err, r
     big.write_text("999 Walrus\n" * 50 + "999 Orca\n" * 50 + "100 Beluga\n", encoding="utf-8")
-    r = run("simulate", big, DEEP, "--games", "1", "--seed", "1", "--output", "json")
+    # dealing the deck is the subject, not the play: random play (the default is expert)
+    r = run("simulate", big, DEEP, "--games", "1", "--seed", "1", "--policy", "random",
+            "--output", "json")
     assert r.code == 0 and "not a legal deck" in r.err, r
     assert json.loads(r.out)["games"] == 1
 
@@ -407,7 +409,9 @@ def test_save_games_writes_no_log_that_referee_check_would_refuse(tmp_path):
     big = tmp_path / "big.txt"
     big.write_text("999 Walrus\n" * 30 + "999 Orca\n" * 30 + "60 Beluga\n", encoding="utf-8")
     saved = tmp_path / "games"
-    r = run("simulate", big, DEEP, "--games", "2", "--seed", "1", "--save-games", saved)
+    # the log's size is the subject, not the play: random play (the default is expert)
+    r = run("simulate", big, DEEP, "--games", "2", "--seed", "1", "--policy", "random",
+            "--save-games", saved)
     assert r.code == 2 and "Traceback" not in r.err, r
     assert "game 1's log would take" in r.err and "1,024 KiB" in r.err, r
     assert not saved.exists() or not list(saved.iterdir())

@@ -15,7 +15,7 @@ import signal
 import sys
 
 import pytest
-from conftest import EXAMPLES, child_pids, pid_gone, run, start_deckcli, text_of, wait_until
+from conftest import EXAMPLES, child_pids, pid_gone, start_deckcli, text_of, wait_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="finds worker processes in /proc (Linux)")
@@ -95,7 +95,8 @@ def test_workers_end_with_a_command_killed_outright(tmp_path, reaper):
 
 @pytest.mark.parametrize("lost", [1, 2])
 def test_the_games_of_a_lost_worker_are_played_again_and_the_report_is_the_same(tmp_path,
-                                                                                 reaper, lost):
+                                                                                 reaper, lost,
+                                                                                 run_shared):
     """A worker killed from outside (out of memory, say) broke the whole pool (an internal
     error). Its games are now played again by the worker left, or by the command itself when
     none is: the report is byte for byte that of --jobs 1."""
@@ -107,7 +108,7 @@ def test_the_games_of_a_lost_worker_are_played_again_and_the_report_is_the_same(
         os.kill(w, signal.SIGKILL)
     assert proc.poll() is None  # killed while the command still played its games
     assert ended(proc) == 0, text_of(err)
-    alone = run(*args, "--jobs", "1")
+    alone = run_shared(*args, "--jobs", "1")  # the same for either worker lost
     assert alone.code == 0 and text_of(out) == alone.out, text_of(err)
 
 

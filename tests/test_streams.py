@@ -123,8 +123,9 @@ WITHOUT_O = {
     "export": ["--event", EVENT, "--to", "csv"],
     "sheet": [GOOD],
     "report": [EVENT],
+    # where the output goes is the subject, not the play: random play (the default is expert)
     "build": ["--collection", EXAMPLES / "collections" / "binder.txt", "--games", "20",
-              "--measure", "2", "--seed", "1", "--jobs", "1"],
+              "--measure", "2", "--seed", "1", "--jobs", "1", "--policy", "random"],
 }
 
 

@@ -153,8 +153,10 @@ TO_STDOUT = {
     "export": (["export", "--event", EVENT, "--to", "csv"], "player,deck,"),
     "sheet": (["sheet", GOOD / "championship-deep-divers.txt"], "<!DOCTYPE html>"),
     "report": (["report", EVENT], "<!DOCTYPE html>"),
+    # where the deck goes is the subject, not the play: random play (the default is expert)
     "build": (["build", "--collection", EXAMPLES / "collections" / "binder.txt", "--games",
-               "20", "--measure", "4", "--jobs", "1", "--seed", "1"], "game: animal-battle"),
+               "20", "--measure", "4", "--jobs", "1", "--seed", "1", "--policy", "random"],
+              "game: animal-battle"),
 }
 
 
