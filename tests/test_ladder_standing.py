@@ -6,24 +6,31 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from conftest import EXAMPLES, run
 
 GOOD = EXAMPLES / "good"
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "simulate.md"
 
 
-def _table() -> dict[str, int]:
-    """docs/simulate.md's ladder table: player -> rating."""
+def _table(game: str = "animal-battle") -> dict[str, int]:
+    """docs/simulate.md's ladder table of ``game`` (the one after 'Where the policies stand
+    (GAME' names it): player -> rating."""
     text = DOCS.read_text(encoding="utf-8")
-    rows = re.findall(r"^\| `([a-z:0-9]+)` \| ([+-]?\d+) \|", text, flags=re.M)
+    start = next(m.end() for m in re.finditer(r"^Where the policies stand \(([a-z-]+)",
+                                                 text, flags=re.M) if m.group(1) == game)
+    table = re.search(r"(?:^\|.*\n)+", text[start:], flags=re.M)
+    assert table is not None
+    rows = re.findall(r"^\| `([a-z:0-9]+)` \| ([+-]?\d+) \|", table.group(0), flags=re.M)
     return {name: int(rating) for name, rating in rows}
 
 
-def test_the_ladder_reports_read_is_the_one_the_docs_show():
+@pytest.mark.parametrize("game", ["animal-battle", "alpha-walrus"])
+def test_the_ladder_reports_read_is_the_one_the_docs_show(game):
     from deckcli.games import get
 
-    players = get("animal-battle").ladder()["players"]
-    assert {p: v["rating"] for p, v in players.items()} == _table()
+    players = get(game).ladder()["players"]
+    assert {p: v["rating"] for p, v in players.items()} == _table(game)
     for v in players.values():
         assert v["ci95"][0] <= v["rating"] <= v["ci95"][1]
 
@@ -43,8 +50,8 @@ def test_a_standing_is_the_rank_by_rating_and_a_search_budget_is_read_from_the_o
     found = standing(game, "search:64")
     assert found is not None and found["rated"] == rated
     assert f"rated as {rated}" in words("search:64", found)
-    assert standing(get("alpha-walrus"), "expert") is None
-    assert words("expert", None) == "expert: not on a measured ladder"
+    assert standing(game, "cautious") is None
+    assert words("cautious", None) == "cautious: not on a measured ladder"
 
 
 def test_simulate_build_and_suggest_name_each_policy_and_its_standing():
@@ -66,6 +73,9 @@ def test_simulate_build_and_suggest_name_each_policy_and_its_standing():
             "20", "--measure", "2", "--seed", "1", "--jobs", "1", "--policy", "random")
     assert s.code == 0, s
     assert f"players: random: {ordinal[order.index('random') + 1]} of {len(order)}" in s.out, s
+    aw = _table("alpha-walrus")
+    order = sorted(aw, key=lambda p: -aw[p])
     w = run("simulate", GOOD / "alpha-walrus-2p.yaml", "--games", "2", "--seed", "1",
             "--policy", "random", "--jobs", "1")
-    assert w.code == 0 and "players: random: not on a measured ladder" in w.out, w
+    assert w.code == 0, w
+    assert f"players: random: {ordinal[order.index('random') + 1]} of {len(order)}" in w.out, w

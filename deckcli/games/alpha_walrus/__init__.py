@@ -36,6 +36,7 @@ class AlphaWalrus(Game):
         "rulings": "deckcli.games.alpha_walrus.ruling_commands:RULINGS",
         "play_card": "deckcli.games.alpha_walrus.cardref:info",
         "table": "deckcli.games.alpha_walrus.building:table",
+        "ladder": "deckcli.games.alpha_walrus.ladder:LADDER",
         "policies": "deckcli.games.alpha_walrus.policies",
     }
 
