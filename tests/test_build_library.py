@@ -18,7 +18,7 @@ from deckcli.build.run import build, suggest
 
 what, collection, deck, out = sys.argv[1:5]
 request = BuildRequest(collection=collection, seed=5, games=40, measure=10, jobs=1,
-                       policy="greedy", players=3 if what == "build" else None,
+                       policy="random", players=3 if what == "build" else None,
                        deck=deck or None, out=out or None)
 if what == "build":
     built = build(request, kept)
@@ -28,7 +28,7 @@ else:
     print(json.dumps({"report": found.report, "text": found.text(), "said": kept.said}))
 """
 OPTIONS = ("--collection", BINDER, "--seed", "5", "--games", "40", "--measure", "10",
-           "--jobs", "1", "--policy", "greedy")
+           "--jobs", "1", "--policy", "random")
 
 
 def library(what: str, deck="", out="") -> dict:
