@@ -33,30 +33,23 @@ class Session:
         from deckcli.build.collection import read_binder
         from deckcli.build.search import Judge
         from deckcli.cards import open_index
+        from deckcli.decks.header import header_game
         from deckcli.decks.reader import read_deck
         from deckcli.errors import ArgumentsError
         from deckcli.gamelog import parse_house_rules
-        from deckcli.games import DEFAULT_GAME, get, ids
+        from deckcli.games import DEFAULT_GAME, get
         from deckcli.sim import run as sim_run
         from deckcli.sim.policies import default, make
         from deckcli.sim.where import backend
 
         r = request
         self.index = index = open_index(list(r.db_dirs))
-        self.event = None
-        if r.event_path:
-            from deckcli.events.model import load_event
-
-            self.event = load_event(r.event_path)
-            self.event.exclude = r.exclude  # its bans and limits, as validate --event reads them
-            self.event.resolve(index)
-            for message in self.event.warnings:
-                tell.warning(message)
+        self.event = sim_run.open_event(r.event_path, index, r.exclude, tell) \
+            if r.event_path else None
         # each file is read once: its header says its game, and it is what the build reads
         self.decks = {path: read_deck(path, is_set=index.is_any_set_code)
                       for path in (r.deck, r.collection) if path}
-        known = set(ids())
-        headers = {path: _header_game(deck, known) for path, deck in self.decks.items()}
+        headers = {path: header_game(deck) for path, deck in self.decks.items()}
         said = {g for g in headers.values() if g}
         if len(said) > 1:
             raise ArgumentsError("the deck and the collection are of two games: " + ", ".join(
@@ -277,13 +270,6 @@ def suggest(request: BuildRequest, listener: Listener | None = None) -> Suggeste
     for p in problems:
         tell.warning(p)
     return Suggested(result)
-
-
-def _header_game(deck, known: set[str]) -> str | None:
-    """The game a deck's header names, if it is one deckcli knows."""
-    wanted = deck.header.get("game")
-    name = wanted.strip().lower() if isinstance(wanted, str) else None
-    return name if name in known else None
 
 
 def _gauntlet(game_id: str) -> list[str]:

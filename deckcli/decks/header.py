@@ -9,6 +9,13 @@ from deckcli.diagnostics import Diagnostic, error, warning
 from deckcli.games import DEFAULT_GAME, GAMES
 
 
+def header_game(deck: Deck) -> str | None:
+    """The game a deck's header names, if it is one deckcli knows (else None)."""
+    wanted = deck.header.get("game")
+    name = wanted.strip().lower() if isinstance(wanted, str) else None
+    return name if name in GAMES else None
+
+
 def game_of(deck: Deck, game: str | None, event_game: str | None = None
             ) -> tuple[str, list[Diagnostic]]:
     """``game`` (--game), else ``event_game`` (the event's), else the deck header, else

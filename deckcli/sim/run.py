@@ -258,6 +258,20 @@ def sensitivity(report: dict, replay) -> list[dict]:
     return out
 
 
+def open_event(path: str, index, exclude, tell):
+    """The event file ``path``, its banned and limited cards looked up in ``index`` and the
+    configuration's ``exclude`` applied to its roster's folder walk (as ``validate --event``
+    reads it); its warnings (an unknown code in ``sets``) told to ``tell``."""
+    from deckcli.events.model import load_event
+
+    event = load_event(path)
+    event.exclude = exclude
+    event.resolve(index)
+    for message in event.warnings:
+        tell.warning(message)
+    return event
+
+
 def simulate(request, listener=None):
     """Play the games ``request`` (a :class:`~deckcli.sim.request.SimulateRequest`) asks for
     and return the :class:`~deckcli.sim.request.Simulation`: two decks A against B, more (or
@@ -286,15 +300,7 @@ def simulate(request, listener=None):
     if r.save_dir:
         writable_folder(r.save_dir)
     index = open_index(list(r.db_dirs))
-    event = None
-    if r.event_path:
-        from deckcli.events.model import load_event
-
-        event = load_event(r.event_path)
-        event.exclude = r.exclude  # its bans and limits, as validate --event reads them
-        event.resolve(index)
-        for message in event.warnings:
-            tell.warning(message)
+    event = open_event(r.event_path, index, r.exclude, tell) if r.event_path else None
     wanted = r.game or (event.game if event else None)
     entries = _deck_paths(r.decks, r.exclude, tell)
     inputs = [*(path for path, _ in entries), r.event_path]
