@@ -267,8 +267,9 @@ def test_diverse_keeps_the_best_deck_of_each_style_and_writes_the_start_unless_s
     is the strongest cards unless another deck is shown better than them by the paired
     interval."""
     from deckcli.build.collection import read_binder
+    from deckcli.build.diverse import diverse
     from deckcli.build.gauntlet import decks
-    from deckcli.build.search import Judge, diverse, shown_better, strongest
+    from deckcli.build.search import Judge, shown_better, strongest
     from deckcli.games import get
     from deckcli.sim.run import house_rules, load_deck
     from deckcli.sim.where import Local

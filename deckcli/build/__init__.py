@@ -9,6 +9,7 @@
 * :mod:`.explain`: the start and the built deck side by side on fresh games under two
   policies, what each card of a deck adds over its best swap from the binder, and the swaps
   that improve a deck (``suggest``);
+* :mod:`.diverse`: ``--diverse``'s archive of the best deck of each style;
 * :mod:`.gauntlet`: the decks a build is judged against when none are given;
 * :mod:`.run`: ``build`` and ``suggest`` as library calls (a :class:`.request.BuildRequest`
   in, the result out, what happens meanwhile told to a :class:`.request.Listener`), which the

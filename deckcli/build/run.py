@@ -195,8 +195,9 @@ def _decks(s: Session, r: BuildRequest) -> tuple[str, dict, dict]:
     """A deck of one's own: the search (or ``diverse`` searches), then the built deck measured
     on fresh games, set beside the start, and each card's part in it."""
     from deckcli.build import report
+    from deckcli.build.diverse import diverse
     from deckcli.build.explain import before_after, explain, measure
-    from deckcli.build.search import Judge, diverse, search
+    from deckcli.build.search import Judge, search
     from deckcli.build.sensitivity import sensitivity
 
     judge = s.judge
