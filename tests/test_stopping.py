@@ -131,7 +131,39 @@ def test_a_worker_gone_before_it_is_handed_games_is_a_lost_worker_too():
         gone = pool.workers[0].process
         os.kill(gone.pid, signal.SIGKILL)
         gone.join()
-        got = [r for part in pool.records(spec, chunks(list(range(100)))) for r in part]
+        parts = [(spec, c) for c in chunks(list(range(100)))]
+        got = [r for part in pool.records(parts) for r in part]
     finally:
         pool.close()
     assert got == Local().run(spec, list(range(100)))
+
+
+def test_runs_handed_out_together_each_get_their_own_games_and_the_workers_stay():
+    """A build hands a race's games against every opponent out at once (``run_all``): each
+    run gets the records ``Local`` plays for it, every game is counted, and the workers are
+    still there for the next run (they were stopped when the records were read but the
+    pool's last answer was not, and the rest of the build was played in one process)."""
+    from deckcli.cards import open_index
+    from deckcli.sim.play import Spec
+    from deckcli.sim.run import load_deck
+    from deckcli.sim.where import Local, Pool, shared_out
+
+    index = open_index()
+    a, b = (load_deck(str(p), index, None) for p in (DEEP, SAVANNA))
+    one, two = (Spec("animal-battle", seed, {"a": a.cards, "b": b.cards}, ["p1", "p2"],
+                     {"p1": "a", "p2": "b"}, {"p1": "greedy", "p2": "greedy"}, {}, 200)
+                for seed in (4, 5))
+    tasks = [(one, list(range(12))), (two, list(range(3, 10))), (one, list(range(12, 20)))]
+    counted: list[int] = []
+    pool = Pool(2)
+    try:
+        got = pool.run_all(tasks, counted.append)
+        alive = [w.process.is_alive() for w in pool.pool.workers]
+        after = pool.run(two, list(range(6)))
+    finally:
+        pool.close()
+    assert got == [Local().run(spec, numbers) for spec, numbers in tasks]
+    assert sum(counted) == 27 and alive == [True, True]
+    assert after == Local().run(two, list(range(6)))
+    # 20 games against each of three opponents, for two workers: six chunks of 10
+    assert [len(p) for _, _, p in shared_out([(one, list(range(20)))] * 3, 2)] == [10] * 6

@@ -49,12 +49,24 @@ def measure(judge: Judge, cards, games: int, salt: str) -> list[dict]:
     """The deck against each opponent on fresh seeds (``salt`` names them): games, win rate,
     interval, the raw tallies, each game's result (``scores``: 1 won, 0 lost, None
     undecided, by game number) for paired differences, and the games that met each gap."""
+    return measure_all(judge, [cards], games, salt)[0]
+
+
+def measure_all(judge: Judge, decks: list, games: int, salt: str) -> list[list[dict]]:
+    """:func:`measure` of each of ``decks`` (card lists), every game handed out at once."""
+    seeds = [game_seed(judge.seed, f"{salt}:{k}") for k in range(len(judge.opponents))]
+    played = judge.run_all([(judge.spec(cards, opponent, seed), list(range(games)))
+                            for cards in decks
+                            for opponent, seed in zip(judge.opponents, seeds)])
+    per = len(judge.opponents)
+    return [_measured(judge, played[d * per:(d + 1) * per], games) for d in range(len(decks))]
+
+
+def _measured(judge: Judge, played: list[list[dict]], games: int) -> list[dict]:
     from deckcli.build.sensitivity import gaps_met
 
     out = []
-    for k, opponent in enumerate(judge.opponents):
-        records = judge.play(cards, opponent, game_seed(judge.seed, f"{salt}:{k}"),
-                             list(range(games)))
+    for opponent, records in zip(judge.opponents, played):
         wins, decided = _tally(records)
         share = paired_interval(records, lambda r: r["winner"] == "a")
         out.append({"path": visible_name(opponent.path), "fingerprint": opponent.fingerprint,
@@ -143,17 +155,19 @@ def explain(judge: Judge, binder: Binder, cand: Candidate, measured: list[dict],
     # at most: each option screened, the best measured (a screen played before is not again)
     judge.stage("explaining", len(judge.opponents) * sum(
         len(o) * SCREEN + games for o in options_of.values() if o))
+    judge.extend_all([swapped(cand, i, j) for i, o in options_of.items() for j in o], SCREEN)
+    best = {i: max(o, key=lambda j: (judge.rate(swapped(cand, i, j), SCREEN), -j))
+            for i, o in options_of.items() if o}
+    against = dict(zip(best, measure_all(judge, [swapped(cand, i, j).cards(binder)
+                                                 for i, j in best.items()], games, salt)))
     out = []
     for i, n, held in cards:
-        s = binder.stock[i]
-        options = options_of[i]
         row = {"card": shown_card(binder, cand, i, n, held), "count": n,
                "versions": len(held), "swap": None, "adds": None, "cost": None, "ci95": None}
-        if options:
-            screened = max(options, key=lambda j: (judge.rate(swapped(cand, i, j), SCREEN), -j))
-            other = swapped(cand, i, screened)
-            diff = difference(measured, measure(judge, other.cards(binder), games, salt))
-            row.update(swap={"out": s.shown(1), "in": binder.stock[screened].shown(1)},
+        if i in best:
+            diff = difference(measured, against[i])
+            row.update(swap={"out": binder.stock[i].shown(1),
+                             "in": binder.stock[best[i]].shown(1)},
                        adds=diff["change"], cost=diff["change"], ci95=diff["ci95"])
         out.append(row)
     return out
@@ -188,9 +202,11 @@ def before_after(judge, binder, start, built, measured: list[dict], games: int,
             judge.policy = name
             # the second policy on half the games (at least 20): its numbers are a check
             n = games if name == policy else max(20, games // 2)
-            after = measured if name == policy else measure(judge, built.cards(binder), n, salt)
-            before = after if start.key == built.key else measure(
-                judge, start.cards(binder), n, salt)
+            decks = ([] if name == policy else [built]) + \
+                ([] if start.key == built.key else [start])
+            got = measure_all(judge, [d.cards(binder) for d in decks], n, salt)
+            after = measured if name == policy else got[0]
+            before = after if start.key == built.key else got[-1]
             rates = [m["win_rate"] if m["decided"] else 0.5 for m in before]
             worst = worst_half(rates)
             diff = difference([after[k] for k in worst], [before[k] for k in worst])
@@ -246,18 +262,21 @@ def improvements(judge: Judge, binder: Binder, cand: Candidate,
                 if (w := _whole(binder, cand, i, worth)) is not None]
     judge.stage("screening swaps", (1 + len(options)) * SCREEN * len(judge.opponents) +
                 (1 + len(options) // 2) * (RACE - SCREEN) * len(judge.opponents))
-    tried = []
-    for i, j, n in options:
-        other = swapped(cand, i, j, n)
-        tried.append((judge.rate(other, SCREEN) - judge.rate(cand, SCREEN), i, j, n, other))
+    others = [swapped(cand, i, j, n) for i, j, n in options]
+    judge.extend_all([cand, *others], SCREEN)
+    tried = [(judge.rate(other, SCREEN) - judge.rate(cand, SCREEN), i, j, n, other)
+             for (i, j, n), other in zip(options, others)]
     tried.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
+    judge.extend_all([cand, *(t[4] for t in tried[:max(most, len(tried) // 2)])], RACE)
     raced = [(judge.rate(t[4], RACE) - judge.rate(cand, RACE), *t[1:])
              for t in tried[:max(most, len(tried) // 2)]]
     raced.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
     judge.stage("measuring swaps", min(most, len(raced)) * games * len(judge.opponents))
     out = []
-    for _, i, j, n, other in raced[:most]:
-        diff = difference(measure(judge, other.cards(binder), games, salt), measured)
+    chosen = raced[:most]
+    swaps = measure_all(judge, [t[4].cards(binder) for t in chosen], games, salt)
+    for (_, i, j, n, _), other_measured in zip(chosen, swaps):
+        diff = difference(other_measured, measured)
         out.append({"out": binder.stock[i].shown(n), "in": binder.stock[j].shown(n),
                     "count": n, "gain": diff["change"], "ci95": diff["ci95"],
                     "improves": diff["ci95"][0] > 0})

@@ -85,7 +85,11 @@ class Session:
         # the effort's defaults are the game's: a shared-deck game may be many times longer
         self.games = r.games or game.build_effort[0]
         self.measure = r.measure or game.build_effort[1]
-        self.where = backend(r.jobs, r.scheduler, self.games)
+        # --jobs auto weighs the games the whole run plays, not the search's alone: the
+        # measuring plays about ten times --measure a matchup (the built deck, the start under
+        # two policies, each card's swap on half of it)
+        self.where = backend(r.jobs, r.scheduler,
+                             self.games + 10 * self.measure * max(1, len(self.opponents)))
         self.players = r.players
         self.progress = tell.progress(None)
         self.judge: Judge | SeatJudge
@@ -196,7 +200,7 @@ def _decks(s: Session, r: BuildRequest) -> tuple[str, dict, dict]:
     on fresh games, set beside the start, and each card's part in it."""
     from deckcli.build import report
     from deckcli.build.diverse import diverse
-    from deckcli.build.explain import before_after, explain, measure
+    from deckcli.build.explain import before_after, explain, measure, measure_all
     from deckcli.build.search import Judge, search
     from deckcli.build.sensitivity import sensitivity
 
@@ -210,9 +214,10 @@ def _decks(s: Session, r: BuildRequest) -> tuple[str, dict, dict]:
     else:
         best, stats = search(judge, s.binder, random.Random(s.seed), games=s.games,
                              budget=r.budget)
-    judge.stage("measuring", s.measure * len(s.opponents))
-    measured = measure(judge, best.cards(s.binder), s.measure, "final")
-    others = [(c, measure(judge, c.cards(s.binder), s.measure, "final")) for c in picks[1:]]
+    judge.stage("measuring", s.measure * len(s.opponents) * max(1, len(picks)))
+    measured, *rest = measure_all(judge, [c.cards(s.binder) for c in picks or [best]],
+                                  s.measure, "final")
+    others = list(zip(picks[1:], rest))
     judge.stage("before and after", 2 * s.measure * len(s.opponents))
     compared = before_after(judge, s.binder, stats["start"], best, measured, s.measure,
                             "final")

@@ -88,10 +88,17 @@ class Judging:
 
     def run(self, spec: Spec, numbers: list[int]) -> list[dict]:
         """Games ``numbers`` of ``spec``, counted and timed."""
+        return self.run_all([(spec, numbers)])[0]
+
+    def run_all(self, tasks: list[tuple[Spec, list[int]]]) -> list[list[dict]]:
+        """The games of each task (a spec and its game numbers), played side by side where
+        the backend has several processes, counted and timed."""
+        if not tasks:
+            return []
         start = time.perf_counter()
-        records = self.where.run(spec, numbers, self.progress)
+        records = self.where.run_all(tasks, self.progress)
         self.playing += time.perf_counter() - start
-        self.games += len(numbers)
+        self.games += sum(len(numbers) for _, numbers in tasks)
         return records
 
 
@@ -113,13 +120,23 @@ class Judge(Judging):
 
     def extend(self, cand: Candidate, n: int) -> None:
         """Play ``cand`` until it has ``n`` games against each opponent."""
-        cards = None
-        for k, opponent in enumerate(self.opponents):
-            have = self.results.setdefault((cand.key, k), [])
-            if len(have) < n:
-                cards = cards or cand.cards(self.binder)
-                have += self.play(cards, opponent, game_seed(self.seed, k),
-                                  list(range(len(have), n)))
+        self.extend_all([cand], n)
+
+    def extend_all(self, cands: list[Candidate], n: int) -> None:
+        """Play each of ``cands`` until it has ``n`` games against each opponent, all the
+        games missing handed out at once."""
+        missing: list[tuple[list, Spec, list[int]]] = []
+        for cand in cands:
+            cards = None
+            for k, opponent in enumerate(self.opponents):
+                have = self.results.setdefault((cand.key, k), [])
+                if len(have) < n and not any(h is have for h, _, _ in missing):
+                    cards = cards or cand.cards(self.binder)
+                    missing.append((have, self.spec(cards, opponent, game_seed(self.seed, k)),
+                                    list(range(len(have), n))))
+        played = self.run_all([(spec, numbers) for _, spec, numbers in missing])
+        for (have, _, _), records in zip(missing, played):
+            have += records
 
     def rates(self, cand: Candidate, n: int) -> list[float]:
         """The win rate against each opponent in the first ``n`` games (0.5 where none was

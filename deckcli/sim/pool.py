@@ -78,11 +78,12 @@ class Processes:
         for _ in range(self.jobs):
             self.workers.append(Worker(context))
 
-    def records(self, spec, parts: list[list[int]], progress=None):
-        """The records of each chunk of ``parts``, in order, as soon as it and every chunk
-        before it are played. At most ``4 * jobs`` chunks are out or waiting at once, so the
-        records kept here stay bounded however long the run. Any exception (Ctrl-C, SIGTERM,
-        an error in a game) stops the workers before it goes on."""
+    def records(self, parts: list[tuple[Spec, list[int]]], progress=None):
+        """The records of each chunk of ``parts`` (a spec and its game numbers), in order, as
+        soon as it and every chunk before it are played. At most ``4 * jobs`` chunks are out
+        or waiting at once, so the records kept here stay bounded however long the run. Any
+        exception (Ctrl-C, SIGTERM, an error in a game) stops the workers before it goes
+        on."""
         from multiprocessing.connection import wait
 
         todo = list(range(len(parts)))  # chunk numbers not handed out, in order
@@ -97,9 +98,10 @@ class Processes:
                 for w in list(self.workers):
                     if w.chunk is None and todo and todo[-1] < emitted + window:
                         w.chunk = todo.pop()
+                        spec, numbers = parts[w.chunk]
                         try:
                             w.conn.send((w.chunk, spec if w.token != spec.token else None,
-                                         parts[w.chunk]))
+                                         numbers))
                         except OSError:  # it ended while idle: its chunk goes to another
                             self._lose(w, todo)
                             continue
@@ -107,7 +109,7 @@ class Processes:
                 while emitted in done:
                     yield done.pop(emitted)
                     if progress:
-                        progress(len(parts[emitted]))
+                        progress(len(parts[emitted][1]))
                     emitted += 1
                 if emitted == len(parts):
                     break
@@ -116,7 +118,7 @@ class Processes:
                     from deckcli.sim.play import play_many
 
                     i = todo.pop()
-                    done[i] = play_many(spec, parts[i])
+                    done[i] = play_many(*parts[i])
                     continue
                 ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
                 for w in busy:

@@ -11,10 +11,24 @@ from deckcli.errors import UsageError
 from deckcli.sim.play import Spec, play_many
 
 CHUNK = 25  # games a worker plays at a time: long enough to pay for sending the spec
+SMALLEST = 5  # the shortest chunk a small run is cut into so that every worker has some
 
 
 def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
     return [numbers[i:i + size] for i in range(0, len(numbers), size)]
+
+
+def shared_out(tasks: list[tuple[Spec, list[int]]],
+               jobs: int) -> list[tuple[int, Spec, list[int]]]:
+    """The chunks of ``tasks`` (each a spec and its game numbers), in order, each with the
+    index of its task, for ``jobs``
+    workers: :data:`CHUNK` games, or fewer when the tasks together hold too few games to keep
+    every worker busy (a build's race of 20 games against each of three opponents is six
+    chunks of 10, not three of 20 that two workers play in two rounds)."""
+    total = sum(len(numbers) for _, numbers in tasks)
+    size = max(SMALLEST, min(CHUNK, -(-total // (3 * max(1, jobs)))))
+    return [(k, spec, part) for k, (spec, numbers) in enumerate(tasks)
+            for part in chunks(numbers, size)]
 
 
 class Backend:
@@ -40,6 +54,12 @@ class Backend:
         for part in self.records(spec, numbers, progress):
             out += part
         return out
+
+    def run_all(self, tasks: list[tuple[Spec, list[int]]], progress=None) -> list[list[dict]]:
+        """The records of each task (a spec and its game numbers), in order: what
+        :meth:`run` gives for each, played one task after another here; a pool plays them
+        side by side."""
+        return [self.run(spec, numbers, progress) for spec, numbers in tasks]
 
     def close(self) -> None:
         if self.stops is not None:
@@ -106,7 +126,19 @@ class Pool(Backend):
 
     def records(self, spec: Spec, numbers: list[int], progress=None):
         self._arm()
-        return self.pool.records(spec, chunks(numbers), progress)
+        return self.pool.records([(s, part) for _, s, part in
+                                  shared_out([(spec, numbers)], self.jobs)], progress)
+
+    def run_all(self, tasks: list[tuple[Spec, list[int]]], progress=None) -> list[list[dict]]:
+        """Every task's chunks handed out together, so that small tasks (a build's races)
+        keep every worker busy; the records of each task in order."""
+        self._arm()
+        out: list[list[dict]] = [[] for _ in tasks]
+        pieces = shared_out(tasks, self.jobs)
+        played = list(self.pool.records([(spec, part) for _, spec, part in pieces], progress))
+        for (k, _, _), records in zip(pieces, played, strict=True):
+            out[k] += records
+        return out
 
     def close(self) -> None:
         try:
