@@ -10,7 +10,15 @@ weakest by their statistics) and some action cards. The baselines:
 
 Goal (issue "build"): at least 80% of the build's time goes to playing games.
 
+`--defaults` times instead `deckcli build` with its defaults on the example binder, casual and
+championship (goals: 15 s and 30 s on two cores), each beside its baseline in the same call:
+`deckcli simulate --policy expert` of as many games (the build's own count, read from its
+report) between two example decks of the format, with the same `--jobs`. The ratio says how
+much more a build game costs than a game of a simulation: what is not playing, and a build's
+games meeting a new deck at every step (the expert works each book's tables out again).
+
     python benchmarks/build.py [--games 2000] [--measure 400]
+    python benchmarks/build.py --defaults [--formats casual,championship]
 """
 
 from __future__ import annotations
@@ -49,11 +57,51 @@ def deckcli(*args: str) -> str:
                           check=True).stdout
 
 
+#: two example decks of each format, played against each other as the baseline's games
+PAIRS = {"casual": ("casual-savanna.yaml", "casual-rainforest.json"),
+         "championship": ("championship-deep-divers.txt", "championship-deep-divers.txt")}
+GOALS = {"casual": 15.0, "championship": 30.0}
+
+
+def defaults(formats: list[str]) -> None:
+    """``build`` with its defaults against ``simulate --policy expert`` of as many games."""
+    out: dict = {}
+    binder = REPO / "examples" / "collections" / "binder.txt"
+    for fmt in formats:
+        start = time.perf_counter()
+        report = subprocess.run([*deckcli_cmd(), "build", "--collection", str(binder),
+                                 "--format", fmt, "--seed", "1"], capture_output=True,
+                                text=True, check=True).stderr  # the deck alone on stdout
+        seconds = time.perf_counter() - start
+        line = next(ln for ln in report.splitlines() if ln.startswith("search:"))
+        games = int(line.split(" games with the measuring")[0].rsplit(" ", 1)[1]
+                    .replace(",", ""))
+        a, b = (str(REPO / "examples" / "good" / name) for name in PAIRS[fmt])
+        start = time.perf_counter()
+        deckcli("simulate", a, b, "--policy", "expert", "--games", str(games), "--seed", "1",
+                "-O", "json")
+        baseline = time.perf_counter() - start
+        met = "met" if seconds <= GOALS[fmt] else "NOT met"
+        print(f"build --format {fmt} with defaults: {seconds:.1f} s for {games:,} games "
+              f"(goal <= {GOALS[fmt]:.0f} s: {met}); simulate --policy expert of as many "
+              f"games: {baseline:.1f} s; ratio {seconds / baseline:.2f}")
+        out[fmt] = {"seconds": round(seconds, 1), "games": games,
+                    "simulate_seconds": round(baseline, 1),
+                    "ratio": round(seconds / baseline, 2)}
+    print("RESULT " + json.dumps(out))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--measure", type=int, default=400)
+    ap.add_argument("--defaults", action="store_true",
+                    help="time build with its defaults against simulate of as many games")
+    ap.add_argument("--formats", default="casual,championship")
     args = ap.parse_args()
+    if args.defaults:
+        defaults(args.formats.split(","))
+        return
     sys.path.insert(0, str(REPO))
     from deckcli.build.collection import read_binder
     from deckcli.build.gauntlet import decks

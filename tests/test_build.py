@@ -342,7 +342,8 @@ def test_an_alpha_walrus_build_is_the_same_for_the_same_seed():
 
 def test_the_shared_search_never_keeps_a_less_even_deck(index):
     """On the games the search judged by, the deck it returns is at least as even as the one
-    it started from (the objective of docs/simulate.md)."""
+    it started from (the objective of docs/simulate.md). 200 games: five candidates raced
+    (400 took twice the time for the same answer)."""
     import random
 
     from deckcli.build import shared
@@ -357,7 +358,7 @@ def test_the_shared_search_never_keeps_a_less_even_deck(index):
     where = backend(1, None, 10)
     judge = shared.SeatJudge(game, binder, 2, policy="greedy", seed=3, max_turns=40,
                              house=house_rules(game, {}, {}), where=where)
-    best, stats = shared.search(judge, table, random.Random(3), games=400, budget=None)
+    best, stats = shared.search(judge, table, random.Random(3), games=200, budget=None)
     first = shared.Candidate(table.first_deck())
     assert stats["steps"] > 0 and table.fits(best.counts)
     top = shared.LEVELS[-1]

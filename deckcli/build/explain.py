@@ -152,12 +152,15 @@ def explain(judge: Judge, binder: Binder, cand: Candidate, measured: list[dict],
     worth = worth_of(binder)
     cards = by_card(binder, cand)
     options_of = {i: _swaps(binder, cand, i, worth) for i, _, _ in cards}
-    # at most: each option screened, the best measured (a screen played before is not again)
+    # at most: each option of two screened, the best measured (a screen played before is not
+    # played again; a card with one option has nothing to screen)
     judge.stage("explaining", len(judge.opponents) * sum(
-        len(o) * SCREEN + games for o in options_of.values() if o))
-    judge.extend_all([swapped(cand, i, j) for i, o in options_of.items() for j in o], SCREEN)
-    best = {i: max(o, key=lambda j: (judge.rate(swapped(cand, i, j), SCREEN), -j))
-            for i, o in options_of.items() if o}
+        (len(o) > 1) * len(o) * SCREEN + games for o in options_of.values() if o))
+    judge.extend_all([swapped(cand, i, j) for i, o in options_of.items() if len(o) > 1
+                      for j in o], SCREEN)
+    best = {i: o[0] if len(o) == 1 else max(
+        o, key=lambda j: (judge.rate(swapped(cand, i, j), SCREEN), -j))
+        for i, o in options_of.items() if o}
     against = dict(zip(best, measure_all(judge, [swapped(cand, i, j).cards(binder)
                                                  for i, j in best.items()], games, salt)))
     out = []
