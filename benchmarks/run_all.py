@@ -120,6 +120,13 @@ def main() -> None:
     build = result("build.py", *(["--games", "300", "--measure", "100"] if q else []))
     row("build: share of time playing games (%)", ">= 80", build.get("playing_pct"))
     row("build --games 2000 (s)", "(reported)", build.get("seconds"))
+    defaults = result("build.py", "--defaults",
+                      *(["--formats", "casual"] if q else []))  # --quick: casual only
+    for fmt, goal in (("casual", "<= 15"), ("championship", "<= 30")):
+        row(f"build --format {fmt} with defaults, --jobs auto (s)", goal,
+            defaults.get(fmt, {}).get("seconds"))
+        row("the same / simulate --policy expert of as many games", "(reported)",
+            defaults.get(fmt, {}).get("ratio"))
     edit = result("editor.py", *(["--runs", "3", "--printings", "10000"] if q else []))
     row("deckcli edit, start to the first frame (s)", "<= 1", edit.get("first_frame_s"))
     row("deckcli edit first frame / a one-widget Textual app", "(reported)",
