@@ -115,9 +115,6 @@ class Judge(Judging):
                     {"p1": "a", "p2": "b"}, {"p1": self.policy, "p2": self.policy},
                     dict(self.house.given), self.max_turns, db_dirs=self.db_dirs)
 
-    def play(self, cards, opponent, seed: int, numbers: list[int]) -> list[dict]:
-        return self.run(self.spec(cards, opponent, seed), numbers)
-
     def extend(self, cand: Candidate, n: int) -> None:
         """Play ``cand`` until it has ``n`` games against each opponent."""
         self.extend_all([cand], n)

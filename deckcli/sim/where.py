@@ -21,10 +21,10 @@ def chunks(numbers: list[int], size: int = CHUNK) -> list[list[int]]:
 def shared_out(tasks: list[tuple[Spec, list[int]]],
                jobs: int) -> list[tuple[int, Spec, list[int]]]:
     """The chunks of ``tasks`` (each a spec and its game numbers), in order, each with the
-    index of its task, for ``jobs``
-    workers: :data:`CHUNK` games, or fewer when the tasks together hold too few games to keep
-    every worker busy (a build's race of 20 games against each of three opponents is six
-    chunks of 10, not three of 20 that two workers play in two rounds)."""
+    index of its task, for ``jobs`` workers: :data:`CHUNK` games, or fewer when the tasks
+    together hold too few games to keep every worker busy (a build's race of 20 games against
+    each of three opponents is six chunks of 10, not three of 20 that two workers play in two
+    rounds)."""
     total = sum(len(numbers) for _, numbers in tasks)
     size = max(SMALLEST, min(CHUNK, -(-total // (3 * max(1, jobs)))))
     return [(k, spec, part) for k, (spec, numbers) in enumerate(tasks)
