@@ -181,7 +181,7 @@ def test_a_bounded_cost_is_the_cost_below_the_bound_and_at_least_the_bound_above
     animals = sorted(IDS[n] for n in NAMES[:9] if BOOK[IDS[n]].animal)
     c = IDS[challenger]
     tab = Book(BOOK)  # answers of its own, kept only for this test
-    for bound in (0.6, 1.4, 2.5, 3.7, 1.0, float("inf")):
+    for bound in (0.0, 0.6, 1.4, 2.5, 3.7, 1.0, float("inf")):
         for size in range(5):
             for pool in itertools.combinations(animals, size):
                 for left in (ALL, ALL & ~BIT["speed"], BIT["weight"] | BIT["population"]):

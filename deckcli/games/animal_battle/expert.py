@@ -133,7 +133,7 @@ class Expert:
         if not against:
             return 0.0
         holding = tab.walls(c, rules.ties)
-        walls = sum(1 for d in against if d in holding)
+        walls = sum(map(holding.__contains__, against))  # (map: no Python frame a card)
         horizon = self.params["horizon"]
         kills = horizon if not walls else min(horizon, (len(against) - walls) / walls)
         if mean is None:
@@ -144,36 +144,36 @@ class Expert:
         """The Animals ``pid`` still has, as the viewer knows them: the decklist (open) less
         what has been seen elsewhere."""
         animals = tables(view.book).animals
-        cards = [*self._unseen(view)[pid], *view.pools[pid]]
+        cards = [*self._unseen(view, pid), *view.pool_of(pid)]
         if pid == view.player:
             cards += view.hand
             cards += view.top
         d = view.defenders.get(pid)
         if d is not None:
             cards.append(d)
-        return [c for c in cards if c in animals]
+        return list(filter(animals.__contains__, cards))
 
     def _pools(self, view, pid: str) -> list[tuple]:
         """``pid``'s Pool as the viewer knows it, or the Pools it may be: dealt a few times
         from the Animals ``pid`` may hold (AB-G.10), each sorted."""
-        known = list(view.pools[pid])
+        known = list(view.pool_of(pid))
         size = view.pool_sizes[pid]
         if pid == view.player or len(known) >= size:
             return [tuple(sorted(known))]
         animals = tables(view.book).animals
-        hidden = [c for c in self._unseen(view)[pid] if c in animals]
+        hidden = list(filter(animals.__contains__, self._unseen(view, pid)))
         need = min(size - len(known), len(hidden))
         rng = random.Random(hash((tuple(known), tuple(hidden), size)))
         return [tuple(sorted(known + rng.sample(hidden, need))) for _ in range(self.samples)]
 
-    def _unseen(self, view) -> dict[str, tuple]:
-        """``view.unseen``, read once a choice."""
+    def _unseen(self, view, pid: str) -> tuple:
+        """``view.unseen[pid]``, read once a choice."""
         memo = self._memo
         if memo is None:
-            return view.unseen
-        found = memo.get(("unseen",))
+            return view.unseen_of(pid)
+        found = memo.get(("unseen", pid))
         if found is None:
-            found = memo[("unseen",)] = view.unseen
+            found = memo[("unseen", pid)] = view.unseen_of(pid)
         return found
 
     # -- the defending side ------------------------------------------------------------------------
@@ -181,7 +181,7 @@ class Expert:
         me = view.player
         attack = self.attack(view, view.challenger, me)
         w = attack.tab.worth
-        pool = sorted(view.pools[me])  # a Defender from the hand (AB-G.7) leaves it whole
+        pool = sorted(view.pool_of(me))  # a Defender from the hand (AB-G.7) leaves it whole
         return max(options, key=lambda a: (attack.defended(
             a[2], _without(pool, a[2]) if a[2] in pool else tuple(pool)), -w[a[2]], -a[2]))
 
@@ -203,7 +203,7 @@ class Expert:
         me = view.player
         attack = self.attack(view, view.challenger, me)
         left = ALL & ~_mask(view.used)
-        pool = sorted(view.pools[me])
+        pool = sorted(view.pool_of(me))
         scored: list[tuple[float, int, float, tuple]]
         scored = [(attack.declined(tuple(pool)), 1, 0, a) for a in declines]
         for a in promotes:
@@ -304,9 +304,9 @@ def pays(expert: Expert, view, action) -> bool:
         if name == "reveal_pool":
             other = _opponent(view)
             return (view.hidden_pools and other is not None
-                    and len(view.pools[other]) < view.pool_sizes[other])
+                    and len(view.pool_of(other)) < view.pool_sizes[other])
         if name == "return_to_hand":
-            pool = view.pools[me]
+            pool = view.pool_of(me)
             best = max((tab.worth[c] for c in view.hand if c in tab.animals), default=None)
             return (len(pool) >= POOL_SIZE and best is not None
                     and best > min(tab.worth[c] for c in pool))
@@ -315,7 +315,7 @@ def pays(expert: Expert, view, action) -> bool:
         if name == "extra_draw":
             return view.deck_sizes[me] > 1
         if name == "pool_size":
-            return len(view.pools[me]) >= POOL_SIZE and any(c in tab.animals
+            return len(view.pool_of(me)) >= POOL_SIZE and any(c in tab.animals
                                                             for c in view.hand)
         d, c = view.defender, view.challenger
         if name == "skip_attack":
@@ -328,15 +328,15 @@ def pays(expert: Expert, view, action) -> bool:
         if name == "hand_to_chain":
             attack = expert.attack(view, c, me)
             left = ALL & ~_mask(view.used)
-            pool = tuple(sorted(view.pools[me]))
+            pool = tuple(sorted(view.pool_of(me)))
             now = max([attack.declined(pool)] + [attack.promoted(r, left, _without(pool, r))
                                                  for r in set(pool)])
             return any(attack.promoted(r, left, pool) > now
                        for r in set(view.hand) if r in tab.animals)
         if name == "replace_challenger":
-            if view.controller != me or _opponent(view) is None or not view.pools[me]:
+            if view.controller != me or _opponent(view) is None or not view.pool_of(me):
                 return False
-            swap = expert._swap(view, [(me, "challenge", r, None) for r in set(view.pools[me])])
+            swap = expert._swap(view, [(me, "challenge", r, None) for r in set(view.pool_of(me))])
             return swap is not None
     return False
 
@@ -356,7 +356,7 @@ def _opponent(view) -> str | None:
 
 def _mean_worth(tab: Book, cards: list[int]) -> float:
     """The mean worth of ``cards`` (0 for none)."""
-    return sum(tab.worth[d] for d in cards) / len(cards) if cards else 0.0
+    return sum(map(tab.worth.__getitem__, cards)) / len(cards) if cards else 0.0
 
 
 def _without(cards, c) -> tuple:

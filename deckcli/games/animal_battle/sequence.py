@@ -44,7 +44,7 @@ class Book:
     the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
     of stopping a Challenger met so far (:func:`stop_cost`)."""
 
-    __slots__ = ("book", "worth", "animals", "beats", "costs", "lows", "dearest",
+    __slots__ = ("book", "worth", "animals", "beats", "costs", "dearest",
                  "dearest_low", "holding")
 
     def __init__(self, book: dict):
@@ -58,8 +58,9 @@ class Book:
                 values[c.id] += rank / max(1, len(animals) - 1)
         self.worth = {cid: 0.5 + v / len(STATS) for cid, v in values.items()}
         self.beats: dict[tuple, int] = {}
+        #: a cost (:func:`stop_cost`), or -x for a cost known only to be at least x (one
+        #: dictionary, not two: a look-up in a large one is a cache miss)
         self.costs: dict[tuple, float] = {}
-        self.lows: dict[tuple, float] = {}  # costs known only to be at least this
         self.dearest: dict[tuple, float] = {}  # see _dearest
         self.dearest_low: set[tuple] = set()  # of those, the ones only known from below
         self.holding: dict[tuple, frozenset] = {}  # see walls
@@ -117,7 +118,9 @@ class Rules:
         self.defender_names = value("next_stat_chooser") == "defender"
         self.last_stat = (value("last_stat_promote") or "becomes_challenger") \
             == "becomes_challenger"
-        self.key = (self.ties, self.defender_names, self.last_stat)
+        # the three as one small integer: a memo's key holds it, and a tuple's hash is worked
+        # out again at every look-up
+        self.key = self.ties + 2 * self.defender_names + 4 * self.last_stat
 
 
 def stop_cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
@@ -132,10 +135,10 @@ def stop_cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
     key = (c, left, pool, rules.key)
     found = tab.costs.get(key)
     if found is not None:
-        return found
-    low = tab.lows.get(key)
-    if low is not None and low >= bound:
-        return low
+        if found >= 0:
+            return found
+        if -found >= bound:  # known only to be at least -found, and that is enough
+            return -found
     if not pool:
         found = INF
     elif not left:  # AB-G.9: promoted after the last statistic, it becomes the Challenger
@@ -159,9 +162,10 @@ def stop_cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
                 if cost < found:
                     found = cost
         if found >= bound != INF:  # no promotion comes in under it: the cost is at least it
-            if len(tab.lows) >= _KEEP:
-                tab.lows.clear()
-            tab.lows[key] = bound
+            if bound > 0:  # kept as -bound: the sign tells it from a cost (never below 0)
+                if len(tab.costs) >= _KEEP:
+                    tab.costs.clear()
+                tab.costs[key] = -bound
             return bound
     if len(tab.costs) >= _KEEP:
         tab.costs.clear()

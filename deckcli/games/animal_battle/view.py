@@ -50,19 +50,18 @@ class View:
         top they saw; another player's hand and deck, and under ``pool_visibility=hidden`` the
         Animals of their Pool the viewer does not know), sorted: what decklists, which are
         open, tell minus what the table shows. A search deals them again (:func:`sample`)."""
+        return {pid: self.unseen_of(pid) for pid in self._s.players}
+
+    def unseen_of(self, pid: str) -> tuple:
+        """``unseen[pid]`` alone (a player asks of one player at a time)."""
         me, s = self.player, self._s
-        hidden = self.hidden_pools
-        known = (s.known or {}).get(me, {}) if hidden else {}
-        out = {}
-        for pid, p in s.players.items():
-            if pid == me:
-                cards = p.deck[:len(p.deck) - self._seen()]
-            else:
-                cards = p.hand + p.deck
-                if hidden:
-                    cards += _less(p.pool, known.get(pid, ()))
-            out[pid] = tuple(sorted(cards))
-        return out
+        p = s.players[pid]
+        if pid == me:
+            return tuple(sorted(p.deck[:len(p.deck) - self._seen()]))
+        cards = p.hand + p.deck
+        if self.hidden_pools:
+            cards += _less(p.pool, (s.known or {}).get(me, {}).get(pid, ()))
+        return tuple(sorted(cards))
 
     @property
     def hidden_pools(self) -> bool:
@@ -79,12 +78,14 @@ class View:
     def pools(self) -> dict[str, tuple]:
         """Each player's Pool as the viewer sees it: their own whole; another's whole under
         ``pool_visibility=open``, else the Animals the viewer knows are there, sorted."""
-        me, s = self.player, self._s
-        if not self.hidden_pools:
-            return {pid: tuple(p.pool) for pid, p in s.players.items()}
-        known = (s.known or {}).get(me, {})
-        return {pid: tuple(p.pool) if pid == me else tuple(sorted(known.get(pid, ())))
-                for pid, p in s.players.items()}
+        return {pid: self.pool_of(pid) for pid in self._s.players}
+
+    def pool_of(self, pid: str) -> tuple:
+        """``pools[pid]`` alone."""
+        s = self._s
+        if pid == self.player or not self.hidden_pools:
+            return tuple(s.players[pid].pool)
+        return tuple(sorted((s.known or {}).get(self.player, {}).get(pid, ())))
 
     @property
     def top(self) -> tuple:
