@@ -44,7 +44,7 @@ class Book:
     the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
     of stopping a Challenger met so far (:func:`stop_cost`)."""
 
-    __slots__ = ("book", "worth", "animals", "beats", "costs", "dearest",
+    __slots__ = ("book", "worth", "animals", "beats", "costs", "kept", "dearest",
                  "dearest_low", "holding")
 
     def __init__(self, book: dict):
@@ -58,9 +58,13 @@ class Book:
                 values[c.id] += rank / max(1, len(animals) - 1)
         self.worth = {cid: 0.5 + v / len(STATS) for cid, v in values.items()}
         self.beats: dict[tuple, int] = {}
-        #: a cost (:func:`stop_cost`), or -x for a cost known only to be at least x (one
-        #: dictionary, not two: a look-up in a large one is a cache miss)
-        self.costs: dict[tuple, float] = {}
+        #: the costs of stopping a Challenger (:func:`stop_cost`) met so far: for each
+        #: Challenger, Pool and house rules, a small dictionary from the statistics left to
+        #: the cost, or -x for a cost known only to be at least x. A sequence asks of one
+        #: Pool for several statistics: the Pool is hashed once for them all, and the large
+        #: dictionary (a cache miss a look-up) is read once.
+        self.costs: dict[tuple, dict[int, float]] = {}
+        self.kept = 0  # the costs kept in all
         self.dearest: dict[tuple, float] = {}  # see _dearest
         self.dearest_low: set[tuple] = set()  # of those, the ones only known from below
         self.holding: dict[tuple, frozenset] = {}  # see walls
@@ -132,8 +136,25 @@ def stop_cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
     Only ``min(bound, cost)`` is wanted: below ``bound`` the answer is the cost, else it is a
     number from ``bound`` to the cost (a promotion that cannot come in under it is not worked
     out further)."""
-    key = (c, left, pool, rules.key)
+    return _cost(tab, rules, c, left, pool, _costs(tab, rules, c, pool), bound)
+
+
+def _costs(tab: Book, rules: Rules, c: int, pool: tuple) -> dict[int, float]:
+    """The costs kept for ``c`` and ``pool`` (see ``Book.costs``)."""
+    key = (c, pool, rules.key)
     found = tab.costs.get(key)
+    if found is None:
+        if tab.kept >= _KEEP:
+            tab.costs.clear()
+            tab.kept = 0
+        found = tab.costs[key] = {}
+    return found
+
+
+def _cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple, memo: dict[int, float],
+          bound: float) -> float:
+    """:func:`stop_cost`, with ``memo`` the costs kept for ``c`` and ``pool``."""
+    found = memo.get(left)
     if found is not None:
         if found >= 0:
             return found
@@ -163,13 +184,11 @@ def stop_cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
                     found = cost
         if found >= bound != INF:  # no promotion comes in under it: the cost is at least it
             if bound > 0:  # kept as -bound: the sign tells it from a cost (never below 0)
-                if len(tab.costs) >= _KEEP:
-                    tab.costs.clear()
-                tab.costs[key] = -bound
+                tab.kept += left not in memo
+                memo[left] = -bound
             return bound
-    if len(tab.costs) >= _KEEP:
-        tab.costs.clear()
-    tab.costs[key] = found
+    tab.kept += left not in memo
+    memo[left] = found
     return found
 
 
@@ -187,12 +206,13 @@ def _after(tab: Book, rules: Rules, c: int, d: int, left: int, pool: tuple,
         return 0.0
     if rules.defender_names and beaten != left:  # AB-G.4: it names one d holds on
         return 0.0
+    memo = _costs(tab, rules, c, pool)
     best: float | None = None
     rest = beaten
     while rest:
         bit = rest & -rest
         rest ^= bit
-        cost = stop_cost(tab, rules, c, left & ~bit, pool, bound)
+        cost = _cost(tab, rules, c, left & ~bit, pool, memo, bound)
         if rules.defender_names:  # the defending player names the cheapest
             best = cost if best is None or cost < best else best
         else:  # the attacker names the dearest: one at the bound settles it
@@ -212,8 +232,9 @@ def _dearest(tab: Book, rules: Rules, c: int, d: int, beaten: int, pool: tuple,
     found = tab.dearest.get(key)
     if found is None or (found < bound and key in tab.dearest_low):
         found = -INF
+        memo = _costs(tab, rules, c, pool)
         for bit in _bits(beaten):
-            cost = stop_cost(tab, rules, c, ALL & ~bit, pool, bound)
+            cost = _cost(tab, rules, c, ALL & ~bit, pool, memo, bound)
             if cost > found:
                 found = cost
             if found >= bound:
