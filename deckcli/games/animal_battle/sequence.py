@@ -44,8 +44,7 @@ class Book:
     the statistics a Challenger beats a Defender on (as bits, by the tie rule), and the costs
     of stopping a Challenger met so far (:func:`stop_cost`)."""
 
-    __slots__ = ("book", "worth", "animals", "beats", "costs", "kept", "dearest",
-                 "dearest_low", "holding")
+    __slots__ = ("book", "worth", "animals", "beats", "costs", "kept", "holding")
 
     def __init__(self, book: dict):
         self.book = book
@@ -62,11 +61,10 @@ class Book:
         #: Challenger, Pool and house rules, a small dictionary from the statistics left to
         #: the cost, or -x for a cost known only to be at least x. A sequence asks of one
         #: Pool for several statistics: the Pool is hashed once for them all, and the large
-        #: dictionary (a cache miss a look-up) is read once.
-        self.costs: dict[tuple, dict[int, float]] = {}
+        #: dictionary (a cache miss a look-up) is read once. The same dictionary holds, keyed
+        #: by ``(d,)``, the dearest stop once a first Defender ``d`` has fallen (_dearest).
+        self.costs: dict[tuple, dict[int | tuple, float]] = {}
         self.kept = 0  # the costs kept in all
-        self.dearest: dict[tuple, float] = {}  # see _dearest
-        self.dearest_low: set[tuple] = set()  # of those, the ones only known from below
         self.holding: dict[tuple, frozenset] = {}  # see walls
 
     def beaten(self, c: int, d: int, ties: bool) -> int:
@@ -139,7 +137,7 @@ def stop_cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
     return _cost(tab, rules, c, left, pool, _costs(tab, rules, c, pool), bound)
 
 
-def _costs(tab: Book, rules: Rules, c: int, pool: tuple) -> dict[int, float]:
+def _costs(tab: Book, rules: Rules, c: int, pool: tuple) -> dict[int | tuple, float]:
     """The costs kept for ``c`` and ``pool`` (see ``Book.costs``)."""
     key = (c, pool, rules.key)
     found = tab.costs.get(key)
@@ -151,8 +149,8 @@ def _costs(tab: Book, rules: Rules, c: int, pool: tuple) -> dict[int, float]:
     return found
 
 
-def _cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple, memo: dict[int, float],
-          bound: float) -> float:
+def _cost(tab: Book, rules: Rules, c: int, left: int, pool: tuple,
+          memo: dict[int | tuple, float], bound: float) -> float:
     """:func:`stop_cost`, with ``memo`` the costs kept for ``c`` and ``pool``."""
     found = memo.get(left)
     if found is not None:
@@ -228,25 +226,24 @@ def _dearest(tab: Book, rules: Rules, c: int, d: int, beaten: int, pool: tuple,
     """The most :func:`stop_cost` of ``c`` once it has beaten ``d`` on one of ``beaten``
     (bits), worked out once a book for each Challenger, Defender and Pool; below ``bound``
     exactly, else a number from ``bound`` to it."""
-    key = (c, d, pool, rules.key)
-    found = tab.dearest.get(key)
-    if found is None or (found < bound and key in tab.dearest_low):
-        found = -INF
-        memo = _costs(tab, rules, c, pool)
-        for bit in _bits(beaten):
-            cost = _cost(tab, rules, c, ALL & ~bit, pool, memo, bound)
-            if cost > found:
-                found = cost
-            if found >= bound:
-                break
-        if len(tab.dearest) >= _KEEP:
-            tab.dearest.clear()
-            tab.dearest_low.clear()
-        tab.dearest[key] = found
+    memo = _costs(tab, rules, c, pool)
+    key = (d,)  # beside the statistics' bits, in the same dictionary
+    found = memo.get(key)
+    if found is not None and (found >= 0 or -found >= bound):
+        return found if found >= 0 else -found
+    found = -INF
+    for bit in _bits(beaten):
+        cost = _cost(tab, rules, c, ALL & ~bit, pool, memo, bound)
+        if cost > found:
+            found = cost
         if found >= bound:
-            tab.dearest_low.add(key)
-        else:
-            tab.dearest_low.discard(key)
+            break
+    if found < bound:  # worked out exactly (beaten is not empty: a cost, 0 or more)
+        tab.kept += key not in memo
+        memo[key] = found
+    elif found > 0:  # known only to be at least found: kept as -found
+        tab.kept += key not in memo
+        memo[key] = -found
     return found
 
 
