@@ -13,6 +13,7 @@ from deckcli.build.search import (
     LEVELS,
     Candidate,
     Judge,
+    challenge,
     exhausted,
     mutate,
     shown_better,
@@ -39,7 +40,7 @@ def diverse(judge: Judge, binder: Binder, rng: random.Random, k: int, *, games: 
     them. Each step takes the stronger of two of the archive's decks drawn at random, moves
     from it (:func:`mutate`, :data:`HOPS` times) and offers the new deck to its style: an
     empty style takes it; a style held takes it only when it wins the race against the deck
-    there and is shown better by the paired interval (:func:`shown_better`), as a step of
+    there and is shown better by the paired interval (:func:`challenge`), as a step of
     :func:`search`.
     At the end the styles' decks play on to the most games the budget allows of
     :data:`LEVELS`, and the ``k`` with the highest :func:`objective` on them are returned
@@ -62,22 +63,12 @@ def diverse(judge: Judge, binder: Binder, rng: random.Random, k: int, *, games: 
             judge.rate(cand, LEVELS[0])
             archive[style] = cand
             return
-        for level in LEVELS:
-            if judge.games + 2 * level * len(judge.opponents) > games and level > LEVELS[0]:
-                spare.append(cand)
-                return
-            if judge.rate(cand, level) < judge.rate(held, level):
-                spare.append(cand)
-                return  # behind the style's deck at this stage: dropped (racing)
-            stats["raced"] += level > LEVELS[0]
-        if judge.rate(cand, LEVELS[-1]) > judge.rate(held, LEVELS[-1]):
-            stats["ahead"] += 1
-            if shown_better(judge, cand, held, games):
-                archive[style] = cand
-                spare.append(held)
-                stats["improved"] += 1
-                return
-        spare.append(cand)
+        if challenge(judge, cand, held, games, stats):
+            archive[style] = cand
+            spare.append(held)
+            stats["improved"] += 1
+        else:
+            spare.append(cand)
 
     first = strongest(binder)
     seen = {first.key}

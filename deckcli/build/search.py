@@ -379,26 +379,32 @@ def search(judge: Judge, binder: Binder, rng: random.Random, *, games: int,
             continue
         seen.add(cand.key)
         tried += 1
-        won = True
-        for level in LEVELS:
-            if judge.games + 2 * level * len(judge.opponents) > games and level > LEVELS[0]:
-                won = False
-                break
-            if judge.rate(cand, level) < judge.rate(current, level):
-                won = False  # behind its incumbent at this stage: dropped (racing)
-                break
-            stats["raced"] += level > LEVELS[0]
-        if won and judge.rate(cand, LEVELS[-1]) > judge.rate(current, LEVELS[-1]):
-            stats["ahead"] += 1  # ahead on the search's games: shown better only if ...
-            if shown_better(judge, cand, current, games):  # ... the paired interval says so
-                at_best, current, tried = current is best, cand, 0
-                if at_best or shown_better(judge, current, best, games):
-                    best = current
-                    stats["improved"] += 1
-                    path.append(best)
+        if challenge(judge, cand, current, games, stats):
+            at_best, current, tried = current is best, cand, 0
+            if at_best or shown_better(judge, current, best, games):
+                best = current
+                stats["improved"] += 1
+                path.append(best)
     stats["games"] = judge.games
     stats["start"] = first
     return best, stats
+
+
+def challenge(judge: Judge, cand: Candidate, held: Candidate, games: int, stats: dict) -> bool:
+    """Whether ``cand`` takes ``held``'s place: it races it through :data:`LEVELS` (dropped
+    at the first stage it is behind, or that the games left cannot pay for), is ahead at the
+    last and is :func:`shown_better`. Counts the stages raced past the first (``raced``) and
+    the candidates ahead at the last (``ahead``) in ``stats``."""
+    for level in LEVELS:
+        if judge.games + 2 * level * len(judge.opponents) > games and level > LEVELS[0]:
+            return False
+        if judge.rate(cand, level) < judge.rate(held, level):
+            return False  # behind its incumbent at this stage: dropped (racing)
+        stats["raced"] += level > LEVELS[0]
+    if judge.rate(cand, LEVELS[-1]) <= judge.rate(held, LEVELS[-1]):
+        return False
+    stats["ahead"] += 1  # ahead on the search's games: shown better only if ...
+    return shown_better(judge, cand, held, games)  # ... the paired interval says so
 
 
 def shown_better(judge: Judge, cand: Candidate, best: Candidate, games: int) -> bool:
