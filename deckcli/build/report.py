@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.diagnostics import visible_name
 from deckcli.sim.ladder import standings
-from deckcli.sim.report import VERSION, fit, pct, wrap, wrap_items
+from deckcli.sim.report import VERSION, fit, pct, players, wrap, wrap_items
 
 if TYPE_CHECKING:
     from deckcli.validate import DeckReport
@@ -169,13 +169,6 @@ def render_built(result: dict, stats: dict, text: str | None) -> str:
                          f"{e['swap']['in']}", f"(95% CI {_signed(e['ci95'][0])} to "
                          f"{_signed(e['ci95'][1])})", "  ", "      ")
     return _ending(lines, result, stats, text)
-
-
-def players(result: dict) -> list[str]:
-    """The policies behind a report's numbers and where they stand on the game's ladder."""
-    from deckcli.sim.ladder import items
-
-    return wrap_items("players:", items(result["ladder"])) if "ladder" in result else []
 
 
 def _before_after_lines(result: dict) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from deckcli.sim.report import RESTS_ON, gap_order, pct, wrap
+from deckcli.sim.report import RESTS_ON, gap_order, pct, players, wrap
 
 
 def _names(result: dict) -> list[str]:
@@ -62,11 +62,7 @@ def render(result: dict) -> str:
             cells.append(("-" if i == j else pct(v)).rjust(cell + 2))
         lines.append(label.ljust(width) + "".join(cells))
     lines.append("95% intervals: --output json, --csv FILE or --html FILE")
-    if "ladder" in result:
-        from deckcli.sim.ladder import items
-        from deckcli.sim.report import wrap_items
-
-        lines += wrap_items("players:", items(result["ladder"]))
+    lines += players(result)
     lines += _resting(result)
     return "\n".join(lines)
 

@@ -177,8 +177,7 @@ def render(report: dict, labels: dict[str, str], facts: dict | None = None) -> s
         lines.append("; ".join([f"undecided {r['undecided']:,}", *(
             f"{words} in {report[key]['games']:,} games ({pct(report[key]['share'])})"
             for key, words in (facts or {}).values() if key in report)]))
-    if "ladder" in report:
-        lines += wrap_items("players:", ladder_items(report["ladder"]))
+    lines += players(report)
     if decided < FEW:
         lines.append(f"only {decided:,} decided games: too few for the rate to say much "
                      "(play more with --games)")
@@ -234,6 +233,12 @@ def fit(text: str, tail: str, first: str, indent: str, width: int = WIDTH) -> li
     if len(one) <= width:
         return [one]
     return [*wrap(text, indent, width, first=first), indent + tail]
+
+
+def players(report: dict) -> list[str]:
+    """The policies behind a report's numbers and where they stand on the game's ladder
+    (its ``ladder``), as lines; none for a report without one."""
+    return wrap_items("players:", ladder_items(report["ladder"])) if "ladder" in report else []
 
 
 def wrap_items(head: str, items: list[str], width: int = WIDTH) -> list[str]:
