@@ -22,20 +22,19 @@ def game_of(deck: Deck, game: str | None, event_game: str | None = None
     animal-battle (DL-5.1); with a warning when the header is overridden, an error when it
     names no game deckcli knows."""
     wanted = deck.header.get("game")
+    header = header_game(deck)
     if game or event_game:
         chosen = game or event_game
-        header = wanted.strip().lower() if wanted else None
-        if header in GAMES and header != chosen:  # DL-5.3: the deck was written for another
+        if header is not None and header != chosen:  # DL-5.3: the deck was written for another
             said = f"--game {chosen}" if game else f"the event's 'game: {chosen}'"
             return chosen, [warning(
                 "game-override", "DL-5.3",
                 f"the header says 'game: {wanted}', but {said} applies: the deck is checked "
                 f"by {chosen}'s rules", path=deck.path, line=deck.header_lines.get("game"))]
         return chosen, []
+    if header is not None:
+        return header, []
     if wanted:
-        key = wanted.strip().lower()
-        if key in GAMES:
-            return key, []
         return DEFAULT_GAME, [error(
             "unknown-game", "DL-5.2",
             f"unknown game '{wanted}' in the header; known games: {', '.join(GAMES)}",
